@@ -1,0 +1,158 @@
+package align
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+func TestBins(t *testing.T) {
+	w := withinBins(1000)
+	c := coarseBins()
+	cases := []struct {
+		name string
+		bs   binSet
+		d    int
+		want [2]int // the bin's [lo, hi]
+	}{
+		{"within 0", w, 0, [2]int{0, 0}},
+		{"within +1", w, 1, [2]int{1, 1}},
+		{"within +2", w, 2, [2]int{2, 10}},
+		{"within +10", w, 10, [2]int{2, 10}},
+		{"within +11", w, 11, [2]int{11, 100}},
+		{"within +1000", w, 1000, [2]int{101, 1000}},
+		{"within -1", w, -1, [2]int{-1, -1}},
+		{"within -57", w, -57, [2]int{-100, -11}},
+		{"within -1000", w, -1000, [2]int{-1000, -101}},
+		{"coarse 0", c, 0, [2]int{0, 0}},
+		{"coarse +5", c, 5, [2]int{3, 9}},
+		{"coarse -5", c, -5, [2]int{-9, -3}},
+		{"coarse +40000", c, 40000, [2]int{31623, 99999}},
+		{"coarse -2000000", c, -2000000, [2]int{-(1 << 40), -316228}},
+	}
+	for _, tc := range cases {
+		b := tc.bs.of(tc.d)
+		if b < 0 {
+			t.Errorf("%s: no bin", tc.name)
+			continue
+		}
+		if got := [2]int{tc.bs.lo[b], tc.bs.hi[b]}; got != tc.want {
+			t.Errorf("%s: bin %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if w.len() != 9 || c.len() != 25 {
+		t.Errorf("got %d within and %d coarse bins, want 9 and 25", w.len(), c.len())
+	}
+	if b := w.of(1001); b != -1 {
+		t.Errorf("a jump beyond τ has bin %d, want none", b)
+	}
+	if got := withinBins(50); got.of(50) < 0 || got.of(51) >= 0 || got.hi[got.len()-1] != 50 {
+		t.Errorf("withinBins(50) = %+v", got)
+	}
+}
+
+// TestCoefs checks that the jumps out of every position sum to 1 - p0.
+func TestCoefs(t *testing.T) {
+	const n, p0 = 3000, 0.2
+	for _, bs := range []binSet{withinBins(1000), coarseBins()} {
+		theta := make([]float64, bs.len())
+		for b := range theta {
+			theta[b] = float64(b + 1)
+		}
+		s := 0.0
+		for _, x := range theta {
+			s += x
+		}
+		for b := range theta {
+			theta[b] /= s
+		}
+		pos := []int32{0, 1, 500, 1500, 2999}
+		coef := make([][]float64, bs.len())
+		for b := range coef {
+			coef[b] = make([]float64, len(pos))
+		}
+		bs.coefs(coef, theta, pos, n, p0)
+		for k, x := range pos {
+			total := 0.0
+			for j := range n {
+				if b := bs.of(j - int(x)); b >= 0 {
+					total += theta[b] * coef[b][k]
+				}
+			}
+			if d := total - (1 - p0); d > 1e-9 || d < -1e-9 {
+				t.Errorf("jumps from %d sum to %g, want %g", x, total, 1-p0)
+			}
+		}
+	}
+}
+
+func TestWindows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 50 {
+		n := 1 + rng.IntN(60)
+		a := make([]float64, n)
+		for i := range a {
+			a[i] = rng.Float64() * float64(rng.IntN(3)) // ties and zeros
+		}
+		var ws windowSum
+		var wm windowMax
+		ws.reset(a)
+		wm.reset(a)
+		lo, hi := 0, 0
+		for range 40 {
+			hi = min(n, hi+rng.IntN(4))
+			lo = min(hi, lo+rng.IntN(4))
+			want, wantMax := 0.0, -1
+			for i := lo; i < hi; i++ {
+				want += a[i]
+				if wantMax < 0 || a[i] > a[wantMax] {
+					wantMax = i
+				}
+			}
+			if got := ws.move(lo, hi); got-want > 1e-12 || want-got > 1e-12 {
+				t.Fatalf("trial %d: sum of [%d, %d) = %g, want %g", trial, lo, hi, got, want)
+			}
+			if got := wm.move(lo, hi); got != wantMax {
+				t.Fatalf("trial %d: argmax of [%d, %d) = %d, want %d", trial, lo, hi, got, wantMax)
+			}
+		}
+	}
+}
+
+func TestRangeMax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var rm rangeMax
+	for trial := range 30 {
+		a := make([]float64, 1+rng.IntN(70))
+		for i := range a {
+			a[i] = float64(rng.IntN(10))
+		}
+		rm.reset(a)
+		for range 50 {
+			lo := rng.IntN(len(a) + 1)
+			hi := lo + rng.IntN(len(a)-lo+1)
+			got, v := rm.query(lo, hi)
+			want := -1
+			for i := lo; i < hi; i++ {
+				if want < 0 || a[i] > a[want] {
+					want = i
+				}
+			}
+			if got != want || (got >= 0 && v != a[got]) {
+				t.Fatalf("trial %d: max of [%d, %d) at %d, want %d", trial, lo, hi, got, want)
+			}
+		}
+	}
+}
+
+func TestLowerBound(t *testing.T) {
+	a := []int32{1, 3, 3, 7}
+	for x, want := range map[int]int{0: 0, 1: 0, 2: 1, 3: 1, 4: 3, 7: 3, 8: 4} {
+		if got := lowerBound(a, x); got != want {
+			t.Errorf("lowerBound(%v, %d) = %d, want %d", a, x, got, want)
+		}
+	}
+	if !slices.IsSorted(a) {
+		t.Fatal("test slice not sorted")
+	}
+}

@@ -1,0 +1,205 @@
+package align
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+)
+
+// PassageHMM is the passage model of Bamman and Smith (2013), §3.1 (the
+// "Block HMM" of their Table 3): each HMM state is a contiguous passage of the
+// book, each observation a summary sentence, and the passages' boundaries
+// are sampled alongside the usual EM updates of π and γ.
+//
+// Settings are exported fields whose zero values mean the paper's choices;
+// working state lives in a fresh passageModel for every call, so a
+// PassageHMM may align several pairs at once.
+type PassageHMM struct {
+	// Passages is K, the number of states. Zero means 100 (§4). A book with
+	// fewer counted tokens than K gets one state per token.
+	Passages int
+	// Iterations is the number of E/M/S rounds. Zero means 500 (§3.1.1).
+	Iterations int
+	// BurnIn is the number of first rounds whose boundary samples are not
+	// kept. Zero keeps them all, as the paper does.
+	BurnIn int
+	// Prior is μ, the strength of the Dirichlet prior that smooths each
+	// passage's unigram distribution toward the book's:
+	//	p(w | b_i:j) = (freq(w; b_i:j) + μ p_book(w)) / (j-i+1 + μ).
+	// Zero means 20.
+	Prior float64
+	// JumpPrior is the pseudo-count λ added to every jump count c(d) and to
+	// every start count, so no transition is ever impossible. Zero means 0.01.
+	JumpPrior float64
+	// Seed seeds the boundary sampler: the same seed gives the same
+	// alignment.
+	Seed uint64
+}
+
+// Defaults of PassageHMM.
+const (
+	defaultPassages   = 100
+	defaultIterations = 500
+	defaultPrior      = 20
+	defaultJumpPrior  = 0.01
+)
+
+// errSettings reports a negative setting.
+var errSettings = errors.New("align: negative setting")
+
+// PassageFit is everything the passage model learned about one pair.
+type PassageFit struct {
+	// Passages are the final spans of the K states, in counted book tokens:
+	// the mode of each state's left-boundary samples and the mode of its
+	// right-boundary samples at or after it.
+	Passages []Interval
+	// Left and Right are, per state, the histograms of the sampled left
+	// boundaries (the index i of a passage's first token) and right
+	// boundaries (the index j of its last token), over the kept rounds: the
+	// data of the paper's Figure 3.
+	Left, Right []Histogram
+	// State[k] is the state that summary sentence k is aligned to (the
+	// maximum of its posterior at the final spans), or -1 when the sentence
+	// holds no counted token found in the book.
+	State []int
+	// Posterior[k] is q(z_k = State[k] | t).
+	Posterior []float64
+	// LogLikelihood is log p(t) at the final spans.
+	LogLikelihood float64
+}
+
+// Histogram counts samples of a boundary position. Bins are in increasing
+// order of Pos and have positive counts.
+type Histogram []Bin
+
+// Bin is one bar of a Histogram: Count samples at position Pos.
+type Bin struct {
+	Pos, Count int
+}
+
+// Mode returns the most frequent position at or after from, the smallest
+// one on ties, and false when there is none.
+func (h Histogram) Mode(from int) (pos int, ok bool) {
+	best := 0
+	for _, b := range h {
+		if b.Pos >= from && b.Count > best {
+			pos, best = b.Pos, b.Count
+		}
+	}
+	return pos, best > 0
+}
+
+// Align fits the model (see Fit) and labels, for each summary sentence with
+// a counted token, the book sentences of its state's final passage.
+func (h *PassageHMM) Align(p *Pair) (*Alignment, error) {
+	fit, err := h.Fit(p)
+	if err != nil {
+		return nil, err
+	}
+	a := newAlignment(MethodPassage, p)
+	for k, s := range fit.State {
+		if s < 0 {
+			continue
+		}
+		iv := fit.Passages[s]
+		sa := &a.Sentences[k]
+		p.setSpan(sa, iv, p.sentencesOf(iv))
+		sa.Confidence = fit.Posterior[k]
+	}
+	return a, nil
+}
+
+// Fit runs the EM-like loop of §3.1.1 on p: after K equal initial passages
+// and uniform π and γ, each round runs eStep, mStep and sStep and records
+// every state's boundaries. The final spans are the modes of the recorded
+// samples; a last eStep at those spans aligns each sentence to its most
+// probable state.
+func (h *PassageHMM) Fit(p *Pair) (*PassageFit, error) {
+	if h.Passages < 0 || h.Iterations < 0 || h.BurnIn < 0 || h.Prior < 0 || h.JumpPrior < 0 {
+		return nil, errSettings
+	}
+	if len(p.Book.Words) == 0 {
+		return nil, ErrEmpty
+	}
+	k := orDefault(h.Passages, defaultPassages)
+	iters := orDefault(h.Iterations, defaultIterations)
+	mu := orDefaultF(h.Prior, defaultPrior)
+	lambda := orDefaultF(h.JumpPrior, defaultJumpPrior)
+	m := newPassageModel(p, min(k, len(p.Book.Words)), mu, lambda)
+	m.rng = rand.New(rand.NewPCG(h.Seed, h.Seed^0x9e3779b97f4a7c15))
+
+	samples := newBoundarySamples(m.k, iters-min(h.BurnIn, iters))
+	for it := 0; it < iters; it++ {
+		m.eStep()
+		m.mStep()
+		m.sStep()
+		if it >= h.BurnIn {
+			samples.record(m.start, m.end)
+		}
+	}
+
+	fit := &PassageFit{Passages: make([]Interval, m.k)}
+	fit.Left, fit.Right = samples.histograms()
+	for s := range m.k {
+		iv := Interval{m.start[s], m.end[s]} // no samples kept: last state
+		if i, ok := fit.Left[s].Mode(0); ok {
+			j, ok := fit.Right[s].Mode(i)
+			if !ok { // every right sample lies before the left mode
+				j = i
+			}
+			iv = Interval{i, j + 1}
+		}
+		fit.Passages[s] = iv
+		m.start[s], m.end[s] = iv.Start, iv.End
+		m.logEmission(s)
+	}
+	fit.LogLikelihood = m.eStep()
+	fit.State = make([]int, m.sents)
+	fit.Posterior = make([]float64, m.sents)
+	for l := range m.sents {
+		fit.State[l] = -1
+		if m.sentLen[l] == 0 {
+			continue
+		}
+		q := m.post[l*m.k : (l+1)*m.k]
+		best := 0
+		for s := range q {
+			if q[s] > q[best] {
+				best = s
+			}
+		}
+		fit.State[l], fit.Posterior[l] = best, q[best]
+	}
+	return fit, nil
+}
+
+func orDefault(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+func orDefaultF(v, def float64) float64 {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// logSumExp returns log sum_i exp(x_i), subtracting the maximum before it
+// exponentiates, as gonum's floats.LogSumExp does.
+func logSumExp(x []float64) float64 {
+	m := math.Inf(-1)
+	for _, v := range x {
+		m = max(m, v)
+	}
+	if math.IsInf(m, 0) {
+		return m
+	}
+	s := 0.0
+	for _, v := range x {
+		s += math.Exp(v - m)
+	}
+	return m + math.Log(s)
+}

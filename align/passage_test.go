@@ -1,0 +1,104 @@
+package align
+
+import (
+	"math"
+	"reflect"
+	"testing"
+)
+
+func TestFastExp(t *testing.T) {
+	worst := 0.0
+	for x := float64(sampleCutoff); x <= 0; x += 1e-3 {
+		got, want := fastExp(x), math.Exp(x)
+		worst = max(worst, math.Abs(got-want)/want)
+	}
+	if worst > 1e-7 {
+		t.Errorf("fastExp: worst relative error %g, want ≤ 1e-7", worst)
+	}
+	t.Logf("worst relative error %g", worst)
+}
+
+// TestBoundaryLikelihood checks the O(1) recurrence against log L(i, j)
+// computed from scratch, sum_ℓ q_ℓ log η_{i:j, t_ℓ}, up to the constant.
+func TestBoundaryLikelihood(t *testing.T) {
+	p, _ := planted{Passages: 4, Size: 60, Vocab: 8, Sentences: 3, Length: 5, Common: 5, Noise: 0.3, Seed: 9}.build(t)
+	m := newPassageModel(p, 4, 3, 0.01)
+	m.eStep()
+	m.stateCounts()
+	direct := func(s, i, j int) float64 { // tokens [i, j]
+		m.start[s], m.end[s] = i, j+1
+		m.logEmission(s)
+		x := 0.0
+		for l := range m.sents {
+			x += m.post[l*m.k+s] * m.logEta[l*m.k+s]
+		}
+		return x
+	}
+	const s = 1
+	lo, j := 30, 110 // move i over [lo, j] with j fixed
+	c := m.boundaryLikelihood(s, j, lo, -1)
+	got := append([]float64(nil), c.val...)
+	for x := range got {
+		i := j - x
+		want := direct(s, i, j) - direct(s, j, j)
+		if d := (got[x] - got[0]) - want; math.Abs(d) > 1e-9 {
+			t.Fatalf("left boundary %d: recurrence %g, direct %g", i, got[x]-got[0], want)
+		}
+	}
+	i, hi := 50, 200 // move j over [i, hi] with i fixed
+	c = m.boundaryLikelihood(s, i, hi, +1)
+	got = append(got[:0], c.val...)
+	for x := range got {
+		want := direct(s, i, i+x) - direct(s, i, i)
+		if d := (got[x] - got[0]) - want; math.Abs(d) > 1e-9 {
+			t.Fatalf("right boundary %d: recurrence %g, direct %g", i+x, got[x]-got[0], want)
+		}
+	}
+}
+
+func TestPassageDeterministic(t *testing.T) {
+	p, _ := planted{Passages: 10, Size: 200, Vocab: 20, Sentences: 6, Length: 6, Common: 30, Noise: 0.3, Seed: 5}.build(t)
+	fit := func(seed uint64) *PassageFit {
+		f, err := (&PassageHMM{Seed: seed, Passages: 20, Iterations: 60, BurnIn: 10}).Fit(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	a, b, c := fit(1), fit(1), fit(2)
+	if !reflect.DeepEqual(a, b) {
+		t.Error("the same seed gave different fits")
+	}
+	if reflect.DeepEqual(a.Left, c.Left) {
+		t.Error("different seeds gave identical boundary samples")
+	}
+	for s := range a.Left {
+		for _, h := range []Histogram{a.Left[s], a.Right[s]} {
+			n := 0
+			for _, bin := range h {
+				n += bin.Count
+			}
+			if n != 50 {
+				t.Fatalf("state %d: %d samples, want 60 rounds - 10 burn-in", s, n)
+			}
+		}
+		if iv := a.Passages[s]; iv.Start >= iv.End || iv.Start < 0 || iv.End > len(p.Book.Words) {
+			t.Errorf("state %d: bad final span %v", s, iv)
+		}
+	}
+}
+
+func TestPassageSettings(t *testing.T) {
+	p, _ := planted{Passages: 2, Size: 20, Vocab: 5, Sentences: 2, Length: 3, Common: 3, Noise: 0, Seed: 1}.build(t)
+	if _, err := (&PassageHMM{Iterations: -1}).Align(p); err == nil {
+		t.Error("a negative setting was accepted")
+	}
+	// More states than tokens: one state per token.
+	f, err := (&PassageHMM{Passages: 1000, Iterations: 3}).Fit(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Passages) != len(p.Book.Words) {
+		t.Errorf("got %d states for %d tokens", len(f.Passages), len(p.Book.Words))
+	}
+}

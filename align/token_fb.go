@@ -1,0 +1,237 @@
+package align
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/floats"
+)
+
+// The Token HMM's forward–backward (§3.2). The real states of observation t
+// are the book positions that can emit it, sorted; the null states are one
+// per chunk of the book. A jump from position i to j costs
+// (1-p0) θ_b coef_b(i) (see binSet.coefs) with b = b(j - i), so a sum over
+// the sources of one bin is a sum over a window of the sorted source list;
+// windowSum moves that window along the sorted targets, and a step costs
+// O((F_prev + F_next) · bins), not O(F_prev · F_next).
+//
+// Each step is normalized to sum 1, LogSumExp-style, and log p(t) is the sum
+// of the logs of the normalizers c_t:
+//
+//	α̂_t(j)  = η(t_t | b_j) sum_b θ_b sum_{i: b(j-i)=b} α̂_t-1(i) coef_b(i) / c_t     (+ the same from null states)
+//	α̂_t(n_c) = p0 η(t_t | null) (sum_{i in chunk c} α̂_t-1(i) + α̂_t-1(n_c)) / c_t
+//	β̂_t-1(i) = (sum_b θ_b coef_b(i) sum_{j: b(j-i)=b} η(t_t | b_j) β̂_t(j) + p0 η(t_t | null) β̂_t(n_chunk(i))) / c_t
+
+// spread adds to dst[x], for each target tpos[x],
+//
+//	sum_b theta[b] sum_{k: tpos[x] - spos[k] in bin b} w[b][k].
+func (m *tokenModel) spread(dst []float64, tpos, spos []int32, bins binSet, theta []float64, w [][]float64) {
+	for b := range bins.len() {
+		ws := &m.win[b]
+		ws.reset(w[b])
+		lo, hi := 0, 0
+		for x, j := range tpos {
+			for lo < len(spos) && int(spos[lo]) < int(j)-bins.hi[b] {
+				lo++
+			}
+			hi = max(hi, lo)
+			for hi < len(spos) && int(spos[hi]) <= int(j)-bins.lo[b] {
+				hi++
+			}
+			if lo == hi {
+				continue
+			}
+			dst[x] += theta[b] * ws.move(lo, hi)
+		}
+	}
+}
+
+// gather adds to dst[k], for each source spos[k],
+//
+//	g_k = sum_b theta[b] coef[b][k] sum_{x: tpos[x] - spos[k] in bin b} e[x],
+//
+// and, when xi is not nil, adds theta[b] sum_k v[k] (bin b's part of g_k) to
+// xi[b]: with v = α̂_t-1 and e = η β̂_t / c_t, the expected number of jumps
+// in bin b, got from the same window sums as β̂_t-1.
+func (m *tokenModel) gather(dst []float64, spos, tpos []int32, bins binSet, theta []float64, coef [][]float64, e, v, xi []float64) {
+	for b := range bins.len() {
+		ws := &m.win[b]
+		ws.reset(e)
+		lo, hi, acc := 0, 0, 0.0
+		cb := coef[b][:len(spos)]
+		for k, i := range spos {
+			for lo < len(tpos) && int(tpos[lo]) < int(i)+bins.lo[b] {
+				lo++
+			}
+			hi = max(hi, lo)
+			for hi < len(tpos) && int(tpos[hi]) <= int(i)+bins.hi[b] {
+				hi++
+			}
+			if lo == hi || cb[k] == 0 {
+				continue
+			}
+			g := theta[b] * cb[k] * ws.move(lo, hi)
+			dst[k] += g
+			if xi != nil {
+				acc += g * v[k]
+			}
+		}
+		if xi != nil {
+			xi[b] += acc
+		}
+	}
+}
+
+// weigh sets w[b][k] = v[k] coef[b][k].
+func weigh(w, coef [][]float64, v []float64, bins int) {
+	for b := range bins {
+		floats.MulTo(w[b], v, coef[b])
+	}
+}
+
+// startPos is the virtual position the first observation jumps from.
+var startPos = []int32{0}
+
+// forward fills α̂ and the normalizers and returns log p(t).
+func (m *tokenModel) forward() (logP float64) {
+	nb := m.nb
+	m.centerCoefs()
+	var prevPos []int32
+	for t := range m.obs {
+		pos := m.emissions(t)
+		a, aN := m.alpha[m.off[t]:m.off[t+1]], m.alphaN[t*nb:(t+1)*nb]
+		u := m.p0 * m.nullEmit[m.obsW[t]]
+		if t == 0 {
+			// The start: a jump from position 0 by the coarse bins π.
+			prepare(m.coefR, m.wR, m.coarse, m.pi, startPos, m.n, m.p0)
+			for x, j := range pos {
+				b := m.coarse.of(int(j))
+				a[x] = m.e[x] * m.pi[b] * m.coefR[b][0]
+			}
+			for c := range aN {
+				aN[c] = u / float64(nb)
+			}
+		} else {
+			prev, prevN := m.alpha[m.off[t-1]:m.off[t]], m.alphaN[(t-1)*nb:t*nb]
+			bins, thR, thN := m.step(t)
+			clear(a)
+			prepare(m.coefR, m.wR, bins, thR, prevPos, m.n, m.p0)
+			weigh(m.wR, m.coefR, prev, bins.len())
+			m.spread(a, pos, prevPos, bins, thR, m.wR)
+			coefN := m.nullCoefs(t)
+			weigh(m.wN, coefN, prevN, bins.len())
+			m.spread(a, pos, m.centers, bins, thN, m.wN)
+			floats.Mul(a, m.e)
+			clear(aN)
+			for k, i := range prevPos {
+				aN[int(i)/m.chunk] += prev[k]
+			}
+			for c := range aN {
+				aN[c] = (aN[c] + prevN[c]) * u
+			}
+		}
+		c := floats.Sum(a) + floats.Sum(aN)
+		floats.Scale(1/c, a)
+		floats.Scale(1/c, aN)
+		m.scale[t] = c
+		logP += math.Log(c)
+		prevPos = pos
+	}
+	return logP
+}
+
+// backward fills β̂ and gathers the expected counts of the M-step: jumps per
+// bin, jumps to null states, start bins, and emission pairs.
+func (m *tokenModel) backward() {
+	nb, T := m.nb, len(m.obs)
+	clear(m.cTheta)
+	clear(m.cThetaN)
+	clear(m.cRho)
+	clear(m.cPi)
+	clear(m.pairCount)
+	clear(m.typeCount)
+	m.cNull = 0
+	for x := m.off[T-1]; x < m.off[T]; x++ {
+		m.beta[x] = 1
+	}
+	for c := range nb {
+		m.betaN[(T-1)*nb+c] = 1
+	}
+	m.eN = resizeFloat(m.eN, nb)
+	for t := T - 1; t >= 1; t-- {
+		pos := m.emissions(t)
+		a, b := m.alpha[m.off[t]:m.off[t+1]], m.beta[m.off[t]:m.off[t+1]]
+		bN := m.betaN[t*nb : (t+1)*nb]
+		m.countEmissions(t, a, b)
+		// e(j) = η(t_t | b_j) β̂_t(j) / c_t, eN(c) = p0 η(t_t | null) β̂_t(n_c) / c_t
+		ct := m.scale[t]
+		floats.Mul(m.e, b)
+		floats.Scale(1/ct, m.e)
+		u := m.p0 * m.nullEmit[m.obsW[t]] / ct
+		for c := range nb {
+			m.eN[c] = u * bN[c]
+		}
+
+		prevPos := m.cand[m.obsW[t-1]]
+		prev, prevN := m.alpha[m.off[t-1]:m.off[t]], m.alphaN[(t-1)*nb:t*nb]
+		bPrev, bPrevN := m.beta[m.off[t-1]:m.off[t]], m.betaN[(t-1)*nb:t*nb]
+		bins, thR, thN := m.step(t)
+		xiR, xiN := m.cTheta, m.cThetaN
+		if m.cross[t] {
+			xiR, xiN = m.cRho, m.cRho
+		}
+		clear(bPrev)
+		prepare(m.coefR, m.wR, bins, thR, prevPos, m.n, m.p0)
+		m.gather(bPrev, prevPos, pos, bins, thR, m.coefR, m.e, prev, xiR)
+		for k, i := range prevPos {
+			bPrev[k] += m.eN[int(i)/m.chunk]
+		}
+		clear(bPrevN)
+		m.gather(bPrevN, m.centers, pos, bins, thN, m.nullCoefs(t), m.e, prevN, xiN)
+		floats.Add(bPrevN, m.eN)
+
+		// Jumps to null states: ξ(n_c) = (sum_{i in c} α̂_t-1(i) + α̂_t-1(n_c)) eN(c).
+		for k, i := range prevPos {
+			m.cNull += prev[k] * m.eN[int(i)/m.chunk]
+		}
+		m.cNull += floats.Dot(prevN, m.eN)
+	}
+	// The start.
+	pos := m.emissions(0)
+	a, b := m.alpha[m.off[0]:m.off[1]], m.beta[m.off[0]:m.off[1]]
+	m.countEmissions(0, a, b)
+	for x, j := range pos {
+		m.cPi[m.coarse.of(int(j))] += a[x] * b[x]
+	}
+	m.cNull += floats.Dot(m.alphaN[:nb], m.betaN[:nb])
+	m.tokenSteps = float64(T)
+}
+
+// countEmissions adds the posteriors q(z_t = j) = α̂_t(j) β̂_t(j) of the
+// real states of observation t to their emission pairs.
+func (m *tokenModel) countEmissions(t int, a, b []float64) {
+	for x, id := range m.candPair[m.obsW[t]] {
+		q := a[x] * b[x]
+		m.pairCount[id] += q
+		m.typeCount[m.pairType[id]] += q
+	}
+}
+
+// mStep re-estimates the parameters from the expected counts, each with
+// its prior:
+//
+//	θ_b = (c(b) + λ) / sum_b' (c(b') + λ)              (θ, θ_null, ρ, π alike)
+//	p0 = (c(null) + a p0⁰) / (steps + a)
+//	η(w | v) = (c(v → w) + β η⁰(w | v)) / (c(v) + β)
+func (m *tokenModel) mStep() {
+	for _, x := range [][2][]float64{{m.theta, m.cTheta}, {m.thetaN, m.cThetaN}, {m.rho, m.cRho}, {m.pi, m.cPi}} {
+		par, cnt := x[0], x[1]
+		z := floats.Sum(cnt) + m.jumpPrior*float64(len(cnt))
+		for b := range par {
+			par[b] = (cnt[b] + m.jumpPrior) / z
+		}
+	}
+	m.p0 = (m.cNull + m.nullPrior*initialNull) / (m.tokenSteps + m.nullPrior)
+	for id := range m.eta {
+		m.eta[id] = (m.pairCount[id] + m.emitPrior*m.eta0[id]) / (m.typeCount[m.pairType[id]] + m.emitPrior)
+	}
+}

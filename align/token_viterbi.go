@@ -1,0 +1,140 @@
+package align
+
+import (
+	"math"
+)
+
+// viterbi returns the most probable state of every observation under the
+// current parameters: a book position, or -1 for a null state. It takes
+// the same binned transitions as forward, with maxima over windows of the
+// sorted sources (windowMax) in place of sums, so a step costs
+// O((F_prev + F_next) · bins). states[t] is the index of the state among
+// observation t's candidates, or -1-c for null state c.
+func (m *tokenModel) viterbi() (path []int32, states []int32) {
+	nb, T := m.nb, len(m.obs)
+	m.centerCoefs()
+	back := make([][]int32, T) // source of each state: real index, or -1-c
+	var delta, deltaN, next, nextN []float64
+	var prevPos []int32
+	logv := make([][]float64, max(m.within.len(), m.coarse.len()))
+	for t := range m.obs {
+		pos := m.emissions(t)
+		next = resizeFloat(next, len(pos))
+		nextN = resizeFloat(nextN, nb)
+		bp := make([]int32, len(pos)+nb)
+		logU := math.Log(m.p0 * m.nullEmit[m.obsW[t]])
+		if t == 0 {
+			prepare(m.coefR, m.wR, m.coarse, m.pi, startPos, m.n, m.p0)
+			for x, j := range pos {
+				b := m.coarse.of(int(j))
+				next[x] = math.Log(m.e[x] * m.pi[b] * m.coefR[b][0])
+				bp[x] = -1
+			}
+			for c := range nextN {
+				nextN[c] = logU - math.Log(float64(nb))
+				bp[len(pos)+c] = -1
+			}
+		} else {
+			bins, thR, thN := m.step(t)
+			for x := range next {
+				next[x], bp[x] = math.Inf(-1), -1
+			}
+			prepare(m.coefR, m.wR, bins, thR, prevPos, m.n, m.p0)
+			logWeights(logv, m.coefR, delta, bins.len())
+			m.spreadMax(next, bp, pos, prevPos, bins, thR, logv, 0)
+			logWeights(logv, m.nullCoefs(t), deltaN, bins.len())
+			m.spreadMax(next, bp, pos, m.centers, bins, thN, logv, -1)
+			for x := range next {
+				next[x] += math.Log(m.e[x])
+			}
+			// Null states: from a real state in the chunk, or the chunk's null.
+			for c := range nextN {
+				nextN[c], bp[len(pos)+c] = deltaN[c], int32(-1-c)
+			}
+			for k, i := range prevPos {
+				c := int(i) / m.chunk
+				if delta[k] > nextN[c] {
+					nextN[c], bp[len(pos)+c] = delta[k], int32(k)
+				}
+			}
+			for c := range nextN {
+				nextN[c] += logU
+			}
+		}
+		back[t] = bp
+		delta, next = next, delta
+		deltaN, nextN = nextN, deltaN
+		prevPos = pos
+	}
+
+	// The best final state, then back.
+	best, state := math.Inf(-1), int32(0)
+	for x, v := range delta {
+		if v > best {
+			best, state = v, int32(x)
+		}
+	}
+	for c, v := range deltaN {
+		if v > best {
+			best, state = v, int32(-1-c)
+		}
+	}
+	path, states = make([]int32, T), make([]int32, T)
+	for t := T - 1; t >= 0; t-- {
+		states[t] = state
+		pos := m.cand[m.obsW[t]]
+		idx := int(state)
+		if state < 0 {
+			path[t] = -1
+			idx = len(pos) + int(-1-state)
+		} else {
+			path[t] = pos[state]
+		}
+		state = back[t][idx]
+	}
+	return path, states
+}
+
+// logWeights sets dst[b][k] = v[k] + log coef[b][k].
+func logWeights(dst, coef [][]float64, v []float64, bins int) {
+	for b := range bins {
+		dst[b] = resizeFloat(dst[b], len(v))
+		for k, x := range v {
+			dst[b][k] = x + math.Log(coef[b][k])
+		}
+	}
+}
+
+// spreadMax sets best[x] to the largest log θ_b + w[b][k] over the sources
+// k whose jump to target tpos[x] falls in bin b, when that beats best[x],
+// and records the source in bp[x]: k, or -1-k when null is -1 (the sources
+// are null states).
+func (m *tokenModel) spreadMax(best []float64, bp []int32, tpos, spos []int32, bins binSet, theta []float64, w [][]float64, null int) {
+	for b := range bins.len() {
+		wm := &m.wmax[b]
+		wm.reset(w[b])
+		lt := math.Log(theta[b])
+		lo, hi := 0, 0
+		for x, j := range tpos {
+			for lo < len(spos) && int(spos[lo]) < int(j)-bins.hi[b] {
+				lo++
+			}
+			hi = max(hi, lo)
+			for hi < len(spos) && int(spos[hi]) <= int(j)-bins.lo[b] {
+				hi++
+			}
+			if lo == hi {
+				continue
+			}
+			k := wm.move(lo, hi)
+			if v := lt + w[b][k]; v > best[x] {
+				best[x] = v
+				if null < 0 {
+					bp[x] = int32(-1 - k)
+				} else {
+					bp[x] = int32(k)
+				}
+			}
+		}
+	}
+}

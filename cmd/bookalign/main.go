@@ -1,0 +1,75 @@
+// Command bookalign learns what makes a sentence of a novel summary-worthy:
+// it aligns books with their plot summaries, trains an extractive summarizer
+// and scores summaries with ROUGE, as in Bamman and Smith (2013).
+//
+// Usage:
+//
+//	bookalign run   --corpus DIR --out DIR [--methods first1000] [--words 1000] [--rouge-data DIR] [--runner prism|direct|universal ...]
+//	bookalign rouge --candidate C.txt --reference R.txt [--stem] [--stopwords] [--rouge-data DIR]
+//	bookalign rouge --pairs FILE.jsonl [--stem] [--stopwords] [--rouge-data DIR]
+//
+// `run` builds one Apache Beam pipeline. Beam's own flags (--runner,
+// --endpoint, --environment_type, --project, --region, ...) go with the
+// subcommand's flags: the default runner is prism, in process; use
+// --runner=universal --endpoint=HOST:PORT --environment_type=LOOPBACK for a
+// portable job server, --runner=flink or --runner=dataflow for a cluster
+// (see docs/running.md).
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+)
+
+const usage = `bookalign: align books with plot summaries, learn to summarize, score with ROUGE.
+
+Commands:
+  run     run the experiment pipeline on a corpus (bookalign run -h)
+  rouge   score summaries with ROUGE-1.5.5 rules (bookalign rouge -h)
+`
+
+// errUsage reports a command line that could not be understood; the message
+// has already been printed.
+var errUsage = errors.New("usage")
+
+func main() {
+	// Beam's INFO logging is noise on a terminal; --verbose turns it back on.
+	log.SetupLogging("warn", "text")
+	flag.Usage = func() { fmt.Fprint(os.Stderr, usage) }
+	flag.Parse()
+	// Workers started by a runner re-enter here with --worker and no command:
+	// beam.Init serves them and never returns.
+	beam.Init()
+
+	if flag.NArg() == 0 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	args := flag.Args()[1:]
+	var err error
+	switch cmd := flag.Arg(0); cmd {
+	case "run":
+		err = runExperiment(args)
+	case "rouge":
+		err = runRouge(args, os.Stdout)
+	case "help", "-h", "--help":
+		flag.Usage()
+		return
+	default:
+		fmt.Fprintf(os.Stderr, "bookalign: unknown command %q\n\n%s", cmd, usage)
+		os.Exit(2)
+	}
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, errUsage):
+		os.Exit(2)
+	case err != nil:
+		fmt.Fprintf(os.Stderr, "bookalign %s: %v\n", flag.Arg(0), err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/bookalign/bookalign/rouge"
+)
+
+const rougeUsage = `usage: bookalign rouge --candidate C.txt --reference R.txt [--stem] [--stopwords] [--rouge-data DIR]
+       bookalign rouge --pairs FILE.jsonl [--stem] [--stopwords] [--rouge-data DIR]
+
+Scores summaries as ROUGE-1.5.5 -c 95 -r 1000 -n 2 -a [-m] [-s] does with one
+reference: ROUGE-1, ROUGE-2 and ROUGE-L recall, precision and F, printed with
+five decimals as ROUGE prints them. Each line of a text is one sentence.
+
+With --candidate and --reference, prints one JSON object. With --pairs, reads
+one JSON object a line, {"id": ..., "candidate": ..., "reference": ...}, and
+prints one line {"id": ..., "rouge_1_recall": ..., ...} for each, in order;
+blank lines are skipped, and a line that cannot be read stops the run with an
+error naming its number, after the lines before it have been printed.
+
+Flags:
+`
+
+// runRouge is `bookalign rouge`: it scores a candidate file against a
+// reference file, or each pair of a JSON lines file, and writes the scores to
+// stdout as JSON. Usage errors are printed on stderr and reported as errUsage.
+func runRouge(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("rouge", flag.ContinueOnError)
+	candidate := fs.String("candidate", "", "candidate summary `FILE`, one sentence a line")
+	reference := fs.String("reference", "", "reference summary `FILE`, one sentence a line")
+	pairs := fs.String("pairs", "", "JSON lines `FILE` of {\"id\", \"candidate\", \"reference\"} to score")
+	stem := fs.Bool("stem", false, "stem as ROUGE's -m does (WordNet exceptions from --rouge-data, then Porter)")
+	stopwords := fs.Bool("stopwords", false, "remove stopwords as ROUGE's -s does (needs --rouge-data)")
+	dataDir := fs.String("rouge-data", os.Getenv("BOOKALIGN_ROUGE_DATA"), "ROUGE-1.5.5 data `DIR` (smart_common_words.txt, wordnet-2.0-*.exc); default $BOOKALIGN_ROUGE_DATA; empty: stem without exceptions")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), rougeUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage // the flag package has printed the error and the usage
+	}
+	usageError := func(msg string) error {
+		fmt.Fprintf(fs.Output(), "bookalign rouge: %s\n\n", msg)
+		fs.Usage()
+		return errUsage
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usageError(fmt.Sprintf("unexpected arguments %q", fs.Args()))
+	case *pairs != "" && (*candidate != "" || *reference != ""):
+		return usageError("give --pairs or --candidate and --reference, not both")
+	case *pairs == "" && (*candidate == "" || *reference == ""):
+		return usageError("give --candidate and --reference, or --pairs")
+	}
+
+	s := &rouge.Scorer{Stem: *stem, RemoveStopwords: *stopwords}
+	if (*stem || *stopwords) && *dataDir != "" {
+		d, err := rouge.LoadData(*dataDir)
+		if err != nil {
+			return err
+		}
+		s.Data = d
+	}
+	if *stopwords && s.Data == nil {
+		return fmt.Errorf("%w (set --rouge-data DIR or $BOOKALIGN_ROUGE_DATA)", rouge.ErrNoStopwords)
+	}
+
+	w := bufio.NewWriter(stdout)
+	var err error
+	if *pairs != "" {
+		err = scorePairs(s, *pairs, w)
+	} else {
+		err = scoreFiles(s, *candidate, *reference, w)
+	}
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// scoreFiles scores the candidate file against the reference file and
+// writes one JSON object.
+func scoreFiles(s *rouge.Scorer, candidate, reference string, w io.Writer) error {
+	cand, err := os.ReadFile(candidate)
+	if err != nil {
+		return err
+	}
+	ref, err := os.ReadFile(reference)
+	if err != nil {
+		return err
+	}
+	res, err := s.Score(string(cand), string(ref))
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(appendScores(nil, nil, res))
+	return err
+}
+
+// A rougePair is a line of a --pairs file. A nil field was missing.
+type rougePair struct {
+	ID        *string `json:"id"`
+	Candidate *string `json:"candidate"`
+	Reference *string `json:"reference"`
+}
+
+// scorePairs scores each pair of the JSON lines file at path and writes one
+// JSON line for each. It stops at the first line that is not a pair.
+func scorePairs(s *rouge.Scorer, path string, w io.Writer) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := bufio.NewReader(f)
+	var out []byte
+	for n := 1; ; n++ {
+		line, err := r.ReadBytes('\n')
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("%s: line %d: %w", path, n, err)
+		}
+		if n == 1 {
+			line = bytes.TrimPrefix(line, []byte("\ufeff"))
+		}
+		if len(bytes.TrimSpace(line)) > 0 {
+			p, perr := parsePair(line)
+			if perr != nil {
+				return fmt.Errorf("%s: line %d: %w", path, n, perr)
+			}
+			res, serr := s.Score(*p.Candidate, *p.Reference)
+			if serr != nil {
+				return serr
+			}
+			out = appendScores(out[:0], p.ID, res)
+			if _, werr := w.Write(out); werr != nil {
+				return werr
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+	}
+}
+
+// parsePair decodes one line of a --pairs file.
+func parsePair(line []byte) (rougePair, error) {
+	var p rougePair
+	if err := json.Unmarshal(line, &p); err != nil {
+		return p, fmt.Errorf("not a JSON object {\"id\", \"candidate\", \"reference\"}: %w", err)
+	}
+	for _, f := range []struct {
+		name string
+		v    *string
+	}{{"id", p.ID}, {"candidate", p.Candidate}, {"reference", p.Reference}} {
+		if f.v == nil {
+			return p, fmt.Errorf("no %q string", f.name)
+		}
+	}
+	return p, nil
+}
+
+// appendScores appends to b one line of JSON holding id, when not nil, and
+// the nine scores of res with five decimals, as ROUGE-1.5.5 prints them.
+func appendScores(b []byte, id *string, res rouge.Result) []byte {
+	b = append(b, '{')
+	if id != nil {
+		q, _ := json.Marshal(*id) // a string always marshals
+		b = append(b, `"id": `...)
+		b = append(b, q...)
+		b = append(b, ", "...)
+	}
+	for i, m := range []struct {
+		name string
+		m    rouge.Measure
+	}{{"rouge_1", res.ROUGE1}, {"rouge_2", res.ROUGE2}, {"rouge_l", res.ROUGEL}} {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		for j, v := range []struct {
+			name string
+			x    float64
+		}{{"recall", m.m.Recall}, {"precision", m.m.Precision}, {"f", m.m.F}} {
+			if j > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(b, '"')
+			b = append(b, m.name...)
+			b = append(b, '_')
+			b = append(b, v.name...)
+			b = append(b, `": `...)
+			b = strconv.AppendFloat(b, v.x, 'f', 5, 64)
+		}
+	}
+	return append(b, "}\n"...)
+}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/transforms"
+
+	// Runners selectable with --runner.
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/flink"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
+)
+
+// runExperiment is `bookalign run`: it parses its flags into flag.CommandLine,
+// where Beam's flags (--runner, --endpoint, ...) live too, builds the
+// experiment pipeline and runs it.
+func runExperiment(args []string) error {
+	def := pipelines.DefaultConfig()
+	fs := flag.CommandLine
+	corpusDir := fs.String("corpus", os.Getenv("BOOKALIGN_CORPUS"), "corpus `DIR` (pairs.tsv, books/, summaries/), local or gs://; default $BOOKALIGN_CORPUS")
+	out := fs.String("out", "", "output `DIR`, local or gs://")
+	methods := fs.String("methods", strings.Join(def.Methods, ","), "comma-separated summarizers to run: "+strings.Join(pipelines.Methods, ", "))
+	words := fs.Int("words", def.Words, "summary budget in words (all word tokens, punctuation excluded)")
+	minBook := fs.Int("min-book-words", def.MinBookWords, "reject books with fewer words (stopwords and punctuation excluded)")
+	minSummary := fs.Int("min-summary-words", def.MinSummaryWords, "reject summaries with fewer words (stopwords and punctuation excluded)")
+	rougeData := fs.String("rouge-data", os.Getenv("BOOKALIGN_ROUGE_DATA"), "ROUGE-1.5.5 data `DIR` (stopword and WordNet exception lists); default $BOOKALIGN_ROUGE_DATA; empty: stem without exceptions")
+	seed := fs.Uint64("seed", def.Seed, "seed for every random choice (bootstrap, folds)")
+	verbose := fs.Bool("verbose", false, "show Beam's INFO logging")
+	quiet := fs.Bool("quiet", false, "no progress lines and no table on the terminal")
+	fs.Usage = func() {
+		fmt.Fprintf(os.Stderr, "usage: bookalign run --corpus DIR --out DIR [flags] [Beam flags such as --runner]\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "bookalign run: unexpected arguments %q\n", fs.Args())
+		return errUsage
+	}
+	if *verbose {
+		log.SetupLogging("info", "text")
+	}
+	cfg := def
+	cfg.Corpus, cfg.Out = strings.TrimRight(*corpusDir, "/"), strings.TrimRight(*out, "/")
+	cfg.Methods = splitList(*methods)
+	cfg.Words, cfg.MinBookWords, cfg.MinSummaryWords = *words, *minBook, *minSummary
+	cfg.Rouge = transforms.RougeOptions{DataDir: *rougeData}
+	cfg.Seed = *seed
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+
+	ctx := context.Background()
+	if err := checkInputs(ctx, cfg); err != nil {
+		return err
+	}
+	p, s := beam.NewPipelineWithRoot()
+	pipelines.Experiment(s, cfg)
+	if !*quiet {
+		transforms.ShowProgress(os.Stderr)
+		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s)\n", cfg.Corpus, cfg.Out, strings.Join(cfg.Methods, ","))
+	}
+	start := time.Now()
+	res, err := beamx.RunWithMetrics(ctx, p)
+	if err != nil {
+		return fmt.Errorf("pipeline failed: %w", err)
+	}
+	if *quiet {
+		return nil
+	}
+	printCounters(res)
+	fmt.Fprintf(os.Stderr, "bookalign run: done in %.1fs; results in %s\n\n", time.Since(start).Seconds(), cfg.Out)
+	table, err := transforms.ReadFile(ctx, corpus.Join(cfg.Out, "table.md"))
+	if err != nil {
+		return err
+	}
+	os.Stdout.Write(table)
+	return nil
+}
+
+// checkInputs turns a missing corpus or ROUGE data directory into a clear
+// error before any pipeline starts.
+func checkInputs(ctx context.Context, cfg pipelines.Config) error {
+	index := corpus.Layout{Dir: cfg.Corpus}.Pairs()
+	if ok, err := transforms.Exists(ctx, index); err != nil || !ok {
+		return fmt.Errorf("no corpus index at %s (is --corpus %q a corpus directory?)%s", index, cfg.Corpus, errSuffix(err))
+	}
+	if cfg.Rouge.DataDir != "" {
+		for _, name := range transforms.RougeDataFiles {
+			path := corpus.Join(cfg.Rouge.DataDir, name)
+			if ok, err := transforms.Exists(ctx, path); err != nil || !ok {
+				return fmt.Errorf("ROUGE data file %s missing (--rouge-data %q)%s", path, cfg.Rouge.DataDir, errSuffix(err))
+			}
+		}
+	}
+	return nil
+}
+
+func errSuffix(err error) string {
+	if err == nil {
+		return ""
+	}
+	return ": " + err.Error()
+}
+
+// printCounters prints the bookalign counters of a finished run, one a line.
+func printCounters(res beam.PipelineResult) {
+	if res == nil {
+		return
+	}
+	totals := map[string]int64{}
+	for _, c := range res.Metrics().AllMetrics().Counters() {
+		if c.Key.Namespace == "bookalign" {
+			totals[c.Key.Name] += c.Result()
+		}
+	}
+	names := make([]string, 0, len(totals))
+	for n := range totals {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(os.Stderr, "  %-24s %d\n", n, totals[n])
+	}
+}
+
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -1,0 +1,133 @@
+package corpus
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// Pair is one row of pairs.tsv.
+type Pair struct {
+	// Row is the 1-based line number of the row in pairs.tsv (the header is
+	// line 1).
+	Row int `json:"row"`
+	// ID names the pair's files: books/<ID>.txt and summaries/<ID>.txt.
+	ID string `json:"id"`
+	// Title and Author are the second and third columns, when present.
+	Title  string `json:"title,omitempty"`
+	Author string `json:"author,omitempty"`
+}
+
+// RowError is a row of pairs.tsv that cannot be used, with the reason.
+type RowError struct {
+	Row    int    `json:"row"`
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
+}
+
+func (e RowError) Error() string {
+	return fmt.Sprintf("pairs.tsv row %d (id %q): %s", e.Row, e.ID, e.Reason)
+}
+
+// ErrNoHeader is returned by ParsePairs when the first line is not a header
+// whose first column is "id".
+var ErrNoHeader = errors.New(`corpus: pairs.tsv must start with a header row whose first column is "id"`)
+
+// maxLine bounds one line of pairs.tsv; longer lines become row errors.
+const maxLine = 1 << 20
+
+// ParsePairs reads a pairs.tsv index. It returns the usable rows in file order
+// and one RowError for every other data row: a wrong number of columns, an id
+// that is not a safe file name (ValidID), a repeated id (the first occurrence
+// is kept), or invalid UTF-8. Blank lines are skipped and not counted as rows.
+// err is non-nil only when the header is missing or the reader fails; rows
+// read before a read failure are still returned.
+func ParsePairs(r io.Reader) (pairs []Pair, bad []RowError, err error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var header []string
+	first := map[string]int{}
+	for row := 1; ; row++ {
+		line, long, rerr := readLine(br)
+		if rerr != nil && rerr != io.EOF {
+			return pairs, bad, fmt.Errorf("corpus: reading pairs.tsv line %d: %w", row, rerr)
+		}
+		if line == "" && rerr == io.EOF && !long {
+			break
+		}
+		if header == nil {
+			header = strings.Split(strings.TrimPrefix(line, "\uFEFF"), "\t")
+			if strings.TrimSpace(header[0]) != "id" {
+				return nil, nil, ErrNoHeader
+			}
+		} else if strings.TrimSpace(line) != "" || long {
+			p, reason := parseRow(row, line, long, len(header))
+			switch {
+			case reason != "":
+				bad = append(bad, RowError{Row: row, ID: p.ID, Reason: reason})
+			case first[p.ID] != 0:
+				bad = append(bad, RowError{Row: row, ID: p.ID,
+					Reason: fmt.Sprintf("duplicate id: first used on row %d", first[p.ID])})
+			default:
+				first[p.ID] = row
+				pairs = append(pairs, p)
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+	}
+	if header == nil {
+		return nil, nil, ErrNoHeader
+	}
+	return pairs, bad, nil
+}
+
+// parseRow checks one data row against the header width.
+func parseRow(row int, line string, long bool, width int) (Pair, string) {
+	cols := strings.Split(line, "\t")
+	p := Pair{Row: row, ID: strings.TrimSpace(cols[0])}
+	if !utf8.ValidString(p.ID) {
+		p.ID = strings.ToValidUTF8(p.ID, "\uFFFD")
+	}
+	switch {
+	case long:
+		return p, fmt.Sprintf("line longer than %d bytes", maxLine)
+	case !utf8.ValidString(line):
+		return p, "invalid UTF-8 in row"
+	case len(cols) != width:
+		return p, fmt.Sprintf("has %d columns, header has %d", len(cols), width)
+	}
+	if err := ValidID(p.ID); err != nil {
+		return p, err.Error()
+	}
+	if width > 1 {
+		p.Title = strings.TrimSpace(cols[1])
+	}
+	if width > 2 {
+		p.Author = strings.TrimSpace(cols[2])
+	}
+	return p, ""
+}
+
+// readLine returns the next line without its line ending ("\n" or "\r\n").
+// long reports a line over maxLine bytes, of which only a prefix is returned.
+func readLine(br *bufio.Reader) (line string, long bool, err error) {
+	var b []byte
+	for {
+		chunk, isPrefix, rerr := br.ReadLine()
+		if len(b)+len(chunk) <= maxLine {
+			b = append(b, chunk...)
+		} else {
+			long = true
+		}
+		if rerr != nil {
+			return string(b), long, rerr
+		}
+		if !isPrefix {
+			return string(b), long, nil
+		}
+	}
+}

@@ -1,0 +1,129 @@
+package evaluate
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// BookScore is one method's ROUGE recall on one book.
+type BookScore struct {
+	ID     string
+	Method string
+	// Rouge1 and Rouge2 are ROUGE-1.5.5 recall under the run's settings
+	// (stemming with -m, and the exception table when one was given).
+	Rouge1, Rouge2 float64
+	// Rouge1NoStem and Rouge2NoStem are the same without stemming.
+	Rouge1NoStem, Rouge2NoStem float64
+}
+
+// Settings describe a run; they are copied into Results.
+type Settings struct {
+	Corpus string
+	// Words is the summary budget.
+	Words int
+	// Seed seeds every random choice of the run, the bootstrap included.
+	Seed uint64
+	// Rouge is how ROUGE was run for the main columns.
+	Rouge RougeSettings
+	// Resamples is the number of bootstrap samples; zero means
+	// DefaultResamples.
+	Resamples int
+}
+
+// RougeSettings records the ROUGE-1.5.5 options of the main columns.
+type RougeSettings struct {
+	Stem       bool `json:"stem"`
+	Stopwords  bool `json:"stopwords"`
+	Exceptions bool `json:"exceptions"`
+}
+
+// Results is the content of results.json.
+type Results struct {
+	Corpus   string         `json:"corpus"`
+	Books    int            `json:"books"`
+	Rejected int            `json:"rejected"`
+	Words    int            `json:"words"`
+	Seed     uint64         `json:"seed"`
+	Rouge    RougeSettings  `json:"rouge"`
+	Methods  []MethodResult `json:"methods"`
+}
+
+// MethodResult holds one method's macro-averaged scores.
+type MethodResult struct {
+	Name               string                `json:"name"`
+	Books              int                   `json:"books"`
+	Rouge1Recall       float64               `json:"rouge_1_recall"`
+	Rouge2Recall       float64               `json:"rouge_2_recall"`
+	Rouge1RecallNoStem float64               `json:"rouge_1_recall_nostem"`
+	Rouge2RecallNoStem float64               `json:"rouge_2_recall_nostem"`
+	Rouge1RecallCI95   [2]float64            `json:"rouge_1_recall_ci95"`
+	Rouge2RecallCI95   [2]float64            `json:"rouge_2_recall_ci95"`
+	PerBook            map[string]BookRecall `json:"per_book"`
+}
+
+// BookRecall is one method's recall on one book, as stored in results.json.
+type BookRecall struct {
+	Rouge1Recall       float64 `json:"rouge_1_recall"`
+	Rouge2Recall       float64 `json:"rouge_2_recall"`
+	Rouge1RecallNoStem float64 `json:"rouge_1_recall_nostem"`
+	Rouge2RecallNoStem float64 `json:"rouge_2_recall_nostem"`
+}
+
+// ErrDuplicateScore is returned by Summarize when a book has two scores for
+// one method.
+var ErrDuplicateScore = errors.New("evaluate: duplicate score for a book and method")
+
+// Summarize macro-averages scores per method and attaches 95% bootstrap
+// intervals. rejected is the number of input pairs that produced no result.
+// The result does not depend on the order of scores.
+func Summarize(set Settings, scores []BookScore, rejected int) (*Results, error) {
+	byMethod := map[string][]BookScore{}
+	books := map[string]bool{}
+	for _, s := range scores {
+		byMethod[s.Method] = append(byMethod[s.Method], s)
+		books[s.ID] = true
+	}
+	res := &Results{
+		Corpus: set.Corpus, Books: len(books), Rejected: rejected,
+		Words: set.Words, Seed: set.Seed, Rouge: set.Rouge,
+		Methods: []MethodResult{},
+	}
+	for _, name := range MethodOrder(keys(byMethod)) {
+		ms := byMethod[name]
+		sort.Slice(ms, func(i, j int) bool { return ms[i].ID < ms[j].ID })
+		for i := 1; i < len(ms); i++ {
+			if ms[i].ID == ms[i-1].ID {
+				return nil, fmt.Errorf("%w: %s on %s", ErrDuplicateScore, name, ms[i].ID)
+			}
+		}
+		res.Methods = append(res.Methods, summarizeMethod(set, name, ms))
+	}
+	return res, nil
+}
+
+// summarizeMethod averages one method's scores, which are sorted by book id.
+func summarizeMethod(set Settings, name string, ms []BookScore) MethodResult {
+	n := len(ms)
+	r1, r2 := make([]float64, n), make([]float64, n)
+	r1n, r2n := make([]float64, n), make([]float64, n)
+	m := MethodResult{Name: name, Books: n, PerBook: make(map[string]BookRecall, n)}
+	for i, s := range ms {
+		r1[i], r2[i], r1n[i], r2n[i] = s.Rouge1, s.Rouge2, s.Rouge1NoStem, s.Rouge2NoStem
+		m.PerBook[s.ID] = BookRecall{s.Rouge1, s.Rouge2, s.Rouge1NoStem, s.Rouge2NoStem}
+	}
+	samples := Bootstrap{Resamples: set.Resamples, Seed: set.Seed}.Samples(n)
+	m.Rouge1Recall, m.Rouge1RecallCI95[0], m.Rouge1RecallCI95[1] = MeanCI(r1, samples, 0.95)
+	m.Rouge2Recall, m.Rouge2RecallCI95[0], m.Rouge2RecallCI95[1] = MeanCI(r2, samples, 0.95)
+	m.Rouge1RecallNoStem, _, _ = MeanCI(r1n, nil, 0)
+	m.Rouge2RecallNoStem, _, _ = MeanCI(r2n, nil, 0)
+	return m
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

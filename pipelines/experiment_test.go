@@ -1,0 +1,196 @@
+package pipelines
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/internal/testcorpus"
+	"github.com/bookalign/bookalign/transforms"
+)
+
+func TestMain(m *testing.M) {
+	ptest.Main(m)
+}
+
+// smallConfig is the paper's configuration scaled to the test corpora.
+func smallConfig(corpusDir, out string) Config {
+	cfg := DefaultConfig()
+	cfg.Corpus, cfg.Out = corpusDir, out
+	cfg.MinBookWords, cfg.MinSummaryWords = 300, 20
+	cfg.Words = 200
+	return cfg
+}
+
+type executor func(context.Context, *beam.Pipeline) (beam.PipelineResult, error)
+
+func runExperiment(t *testing.T, exec executor, cfg Config) {
+	t.Helper()
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	p, s := beam.NewPipelineWithRoot()
+	Experiment(s, cfg)
+	if _, err := exec(context.Background(), p); err != nil {
+		t.Fatalf("pipeline failed: %v", err)
+	}
+}
+
+// readTree returns every file under dir by its slash-separated relative path.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestBadInputLosesNothing runs a corpus holding one pair of every kind of
+// bad input on prism and checks that each ends in rejects.jsonl with a
+// reason at the right stage, that the good pairs have results and that the
+// counts reconcile.
+func TestBadInputLosesNothing(t *testing.T) {
+	files, wantStages := testcorpus.Bad(3)
+	dir := t.TempDir()
+	if err := files.WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	runExperiment(t, prism.Execute, smallConfig(dir, out))
+
+	res := readResults(t, out)
+	rejects := readRejects(t, out)
+	stages := map[string]int{}
+	for _, r := range rejects {
+		if r.Reason == "" {
+			t.Errorf("reject without a reason: %+v", r)
+		}
+		stages[r.Stage]++
+	}
+	for stage, n := range wantStages {
+		if stages[stage] != n {
+			t.Errorf("%d rejects at %s, want %d (all: %+v)", stages[stage], stage, n, rejects)
+		}
+	}
+	rowsRead := strings.Count(string(files["pairs.tsv"]), "\n") - 1
+	if res.Books != 3 || res.Books+res.Rejected != rowsRead || res.Rejected != len(rejects) {
+		t.Errorf("books %d + rejected %d != %d rows (rejects.jsonl has %d)", res.Books, res.Rejected, rowsRead, len(rejects))
+	}
+	for _, want := range []struct{ id, stage, reason string }{
+		{"too-few-columns", "read-pairs", "columns"},
+		{"book-00", "read-pairs", "duplicate id"},
+		{"../escape", "read-pairs", "id"},
+		{"no-book", "load", "book"},
+		{"no-summary", "load", "summary"},
+		{"bad-utf8", "load", "UTF-8"},
+		{"empty-book", "load", "book"},
+		{"short-book", "filter-by-length", "below the minimum"},
+	} {
+		found := false
+		for _, r := range rejects {
+			if r.ID == want.id && r.Stage == want.stage && strings.Contains(r.Reason, want.reason) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("no %s reject for %q mentioning %q in %+v", want.stage, want.id, want.reason, rejects)
+		}
+	}
+	if len(res.Methods) != 1 || len(res.Methods[0].PerBook) != 3 {
+		t.Fatalf("want first1000 results for 3 books, got %+v", res.Methods)
+	}
+	got := readTree(t, out)
+	for _, id := range []string{"book-00", "book-01", "book-02"} {
+		s := got["summaries/first1000/"+id+".txt"]
+		if n := len(strings.Fields(string(s))); n < 190 || n > 210 {
+			t.Errorf("summary of %s has %d words, want about 200", id, n)
+		}
+		if bytes.Contains(s, []byte("Gutenberg")) {
+			t.Errorf("summary of %s holds Gutenberg boilerplate: %q", id, s)
+		}
+	}
+}
+
+// TestRunnersAgree runs the same corpus on prism and on the direct runner and
+// compares every output file byte for byte.
+func TestRunnersAgree(t *testing.T) {
+	files, _ := testcorpus.Bad(4)
+	dir := t.TempDir()
+	if err := files.WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	outPrism, outDirect := t.TempDir(), t.TempDir()
+	runExperiment(t, prism.Execute, smallConfig(dir, outPrism))
+	runExperiment(t, direct.Execute, smallConfig(dir, outDirect))
+	compareTrees(t, readTree(t, outPrism), readTree(t, outDirect))
+}
+
+func compareTrees(t *testing.T, a, b map[string][]byte) {
+	t.Helper()
+	var names []string
+	for n := range a {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if len(a) != len(b) {
+		t.Errorf("%d files against %d", len(a), len(b))
+	}
+	for _, n := range names {
+		if !bytes.Equal(a[n], b[n]) {
+			t.Errorf("%s differs:\n%s\n---\n%s", n, a[n], b[n])
+		}
+	}
+}
+
+func readResults(t *testing.T, out string) evaluate.Results {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(out, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res evaluate.Results
+	if err := json.Unmarshal(b, &res); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func readRejects(t *testing.T, out string) []transforms.Reject {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(out, "rejects.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rs []transforms.Reject
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if line == "" {
+			continue
+		}
+		var r transforms.Reject
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("bad rejects line %q: %v", line, err)
+		}
+		rs = append(rs, r)
+	}
+	return rs
+}

@@ -1,0 +1,95 @@
+package pipelines
+
+import (
+	"net"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/bookalign/bookalign/internal/testcorpus"
+	"github.com/fsouza/fake-gcs-server/fakestorage"
+)
+
+// TestGCS runs the pipeline with --corpus and --out on Google Cloud Storage,
+// served by an in-process fake GCS server, and compares the outputs with a
+// run on local files.
+func TestGCS(t *testing.T) {
+	files, _ := testcorpus.Bad(3)
+	srv := startFakeGCS(t)
+	srv.CreateBucket("corpora")
+	srv.CreateBucket("results")
+	for name, b := range files {
+		srv.CreateObject(fakestorage.Object{
+			ObjectAttrs: fakestorage.ObjectAttrs{BucketName: "corpora", Name: "dev/" + name},
+			Content:     b,
+		})
+	}
+	runExperiment(t, prism.Execute, smallConfig("gs://corpora/dev", "gs://results/run1"))
+
+	got := map[string][]byte{}
+	objs, _, err := srv.ListObjects("results", "run1/", "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range objs {
+		obj, err := srv.GetObject("results", o.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[strings.TrimPrefix(o.Name, "run1/")] = obj.Content
+	}
+	var names []string
+	for n := range got {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	t.Logf("written to gs://results/run1: %v", names)
+
+	// The same corpus on local disk gives the same files, but for the corpus
+	// path that results.json and table.md record.
+	dir, out := t.TempDir(), t.TempDir()
+	if err := files.WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	runExperiment(t, prism.Execute, smallConfig(dir, out))
+	local := readTree(t, out)
+	for _, name := range []string{"results.json", "table.md"} {
+		local[name] = []byte(strings.ReplaceAll(string(local[name]), dir, "gs://corpora/dev"))
+	}
+	// The filesystems word a missing file differently; the rest of each
+	// reject is the same.
+	for _, tree := range []map[string][]byte{local, got} {
+		tree["rejects.jsonl"] = missingFileRE.ReplaceAll(tree["rejects.jsonl"], []byte("MISSING"))
+	}
+	compareTrees(t, local, got)
+}
+
+var missingFileRE = regexp.MustCompile(`(open \S+: no such file or directory|storage: object doesn't exist)`)
+
+// startFakeGCS starts a fake GCS server on a free loopback port and points
+// the storage client at it through STORAGE_EMULATOR_HOST.
+func startFakeGCS(t *testing.T) *fakestorage.Server {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	host := "127.0.0.1:" + strconv.Itoa(port)
+	srv, err := fakestorage.NewServerWithOptions(fakestorage.Options{
+		Scheme:     "http",
+		Host:       "127.0.0.1",
+		Port:       uint16(port),
+		PublicHost: host,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Stop)
+	t.Setenv("STORAGE_EMULATOR_HOST", host)
+	return srv
+}

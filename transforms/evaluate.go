@@ -1,0 +1,96 @@
+package transforms
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/rouge"
+)
+
+var summariesScored = beam.NewCounter("bookalign", "summaries_scored")
+
+func init() {
+	register.DoFn4x0[context.Context, Candidate, func(evaluate.BookScore), func(Reject)](&scoreFn{})
+	register.Emitter1[evaluate.BookScore]()
+}
+
+// RougeOptions say how summaries are scored.
+type RougeOptions struct {
+	// DataDir holds ROUGE-1.5.5's data files (smart_common_words.txt and the
+	// WordNet 2.0 .exc lists). Empty means no exception table.
+	DataDir string `json:"data_dir"`
+	// Stopwords removes ROUGE's stopwords (-s); it needs DataDir.
+	Stopwords bool `json:"stopwords"`
+}
+
+// Evaluate scores each candidate against its reference with ROUGE-1.5.5
+// recall, stemmed (-m, with the exception table when DataDir is set) and
+// unstemmed. A candidate that cannot be scored goes to rejects.
+//
+// In: PCollection<Candidate>. Out: PCollection<evaluate.BookScore>, PCollection<Reject>.
+func Evaluate(s beam.Scope, opts RougeOptions, candidates beam.PCollection) (scores, rejects beam.PCollection) {
+	s = s.Scope("transforms.Evaluate")
+	return beam.ParDo2(s, &scoreFn{Options: opts}, candidates)
+}
+
+// scoreFn scores one candidate.
+type scoreFn struct {
+	// Options say how to score.
+	Options RougeOptions `json:"options"`
+
+	stem, noStem *rouge.Scorer
+}
+
+func (f *scoreFn) Setup(ctx context.Context) error {
+	var data *rouge.Data
+	if f.Options.DataDir != "" {
+		d, err := LoadRougeData(ctx, f.Options.DataDir)
+		if err != nil {
+			return err
+		}
+		data = d
+	}
+	f.stem = &rouge.Scorer{Stem: true, RemoveStopwords: f.Options.Stopwords, Data: data}
+	f.noStem = &rouge.Scorer{RemoveStopwords: f.Options.Stopwords, Data: data}
+	return nil
+}
+
+func (f *scoreFn) ProcessElement(ctx context.Context, c Candidate, emit func(evaluate.BookScore), reject func(Reject)) {
+	stem, err := f.stem.Score(c.Text, c.Reference)
+	if err == nil {
+		var plain rouge.Result
+		plain, err = f.noStem.Score(c.Text, c.Reference)
+		if err == nil {
+			summariesScored.Inc(ctx, 1)
+			progress.tick("evaluate", "summaries")
+			emit(evaluate.BookScore{ID: c.ID, Method: c.Method,
+				Rouge1: stem.ROUGE1.Recall, Rouge2: stem.ROUGE2.Recall,
+				Rouge1NoStem: plain.ROUGE1.Recall, Rouge2NoStem: plain.ROUGE2.Recall})
+			return
+		}
+	}
+	reject(Reject{ID: c.ID, Row: c.Row, Stage: "evaluate", Reason: fmt.Sprintf("%s: %v", c.Method, err)})
+}
+
+// RougeDataFiles are the files LoadRougeData reads from a ROUGE data
+// directory, in ROUGE-1.5.5's order.
+var RougeDataFiles = []string{"smart_common_words.txt", "wordnet-2.0-adj.exc", "wordnet-2.0-adv.exc", "wordnet-2.0-noun.exc", "wordnet-2.0-verb.exc"}
+
+// LoadRougeData reads ROUGE-1.5.5's stopword list and exception lists from
+// dir, a local directory or a gs:// URL.
+func LoadRougeData(ctx context.Context, dir string) (*rouge.Data, error) {
+	var rs [5]*bytes.Reader
+	for i, name := range RougeDataFiles {
+		b, err := ReadFile(ctx, corpus.Join(dir, name))
+		if err != nil {
+			return nil, fmt.Errorf("ROUGE data: %w", err)
+		}
+		rs[i] = bytes.NewReader(b)
+	}
+	return rouge.NewData(rs[0], rs[1], rs[2], rs[3], rs[4])
+}

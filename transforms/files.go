@@ -1,0 +1,77 @@
+package transforms
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	// Every path may be local or on Google Cloud Storage.
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
+)
+
+// maxFileSize bounds any one input file (a book, a summary, pairs.tsv).
+const maxFileSize = 64 << 20
+
+// ReadFile reads a whole file through Beam's filesystem. Files larger than
+// 64 MiB are refused.
+func ReadFile(ctx context.Context, path string) ([]byte, error) {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer fs.Close()
+	r, err := fs.OpenRead(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	b, err := io.ReadAll(io.LimitReader(r, maxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(b) > maxFileSize {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, maxFileSize)
+	}
+	return b, nil
+}
+
+// WriteFile writes a whole file through Beam's filesystem. It writes to a
+// temporary name first and renames it into place, so that a reader never
+// sees a half-written file and a retried write replaces the earlier one.
+func WriteFile(ctx context.Context, path string, data []byte) error {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	tmp := path + ".tmp"
+	w, err := fs.OpenWrite(ctx, tmp)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(w, bytes.NewReader(data)); err != nil {
+		w.Close()
+		return fmt.Errorf("writing %s: %w", tmp, err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", tmp, err)
+	}
+	return filesystem.Rename(ctx, fs, tmp, path)
+}
+
+// Exists reports whether path names a readable file.
+func Exists(ctx context.Context, path string) (bool, error) {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return false, err
+	}
+	defer fs.Close()
+	matches, err := fs.List(ctx, path)
+	if err != nil {
+		return false, err
+	}
+	return len(matches) > 0, nil
+}

@@ -1,0 +1,80 @@
+package transforms
+
+import (
+	"context"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/text"
+)
+
+var (
+	pairsLoaded     = beam.NewCounter("bookalign", "pairs_loaded")
+	pairsUnreadable = beam.NewCounter("bookalign", "pairs_unreadable")
+)
+
+func init() {
+	register.DoFn4x0[context.Context, corpus.Pair, func(PairText), func(Reject)](&loadPairFn{})
+	register.Emitter1[PairText]()
+}
+
+// LoadPairs reads each pair's book and summary from the corpus at dir,
+// removes Project Gutenberg boilerplate from the book and counts words. A
+// pair whose files are missing, unreadable, not valid UTF-8 or empty goes to
+// rejects with the reason.
+//
+// In: PCollection<corpus.Pair>. Out: PCollection<PairText>, PCollection<Reject>.
+func LoadPairs(s beam.Scope, dir string, pairs beam.PCollection) (texts, rejects beam.PCollection) {
+	s = s.Scope("transforms.LoadPairs")
+	return beam.ParDo2(s, &loadPairFn{Dir: dir}, pairs)
+}
+
+// loadPairFn reads and checks one pair.
+type loadPairFn struct {
+	// Dir is the corpus directory.
+	Dir string `json:"dir"`
+}
+
+func (f *loadPairFn) ProcessElement(ctx context.Context, p corpus.Pair, emit func(PairText), reject func(Reject)) {
+	pt, reason := f.load(ctx, p)
+	if reason != "" {
+		pairsUnreadable.Inc(ctx, 1)
+		reject(Reject{ID: p.ID, Row: p.Row, Stage: "load", Reason: reason})
+		return
+	}
+	pairsLoaded.Inc(ctx, 1)
+	progress.tick("load", "pairs")
+	emit(pt)
+}
+
+// load returns the pair's texts, or the reason it cannot be used.
+func (f *loadPairFn) load(ctx context.Context, p corpus.Pair) (PairText, string) {
+	layout := corpus.Layout{Dir: f.Dir}
+	book, err := ReadFile(ctx, layout.Book(p.ID))
+	if err != nil {
+		return PairText{}, "book: " + err.Error()
+	}
+	summary, err := ReadFile(ctx, layout.Summary(p.ID))
+	if err != nil {
+		return PairText{}, "summary: " + err.Error()
+	}
+	bookDoc, err := text.ParseBook(string(book))
+	if err != nil {
+		return PairText{}, "book: " + err.Error()
+	}
+	sumDoc, err := text.ParseSummary(string(summary))
+	if err != nil {
+		return PairText{}, "summary: " + err.Error()
+	}
+	body := bookDoc.Body
+	return PairText{
+		Pair:         p,
+		Book:         bookDoc.Text,
+		BodyStart:    body.Start,
+		BodyEnd:      body.End,
+		Summary:      sumDoc.Text,
+		BookWords:    text.CountWords(bookDoc.Text[body.Start:body.End]),
+		SummaryWords: text.CountWords(sumDoc.Text[sumDoc.Body.Start:sumDoc.Body.End]),
+	}, ""
+}
