@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
@@ -20,6 +21,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	log.SetupLogging("warn", "text") // prism's INFO lines drown test output
 	ptest.Main(m)
 }
 

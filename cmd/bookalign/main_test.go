@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bookalign/bookalign/internal/testcorpus"
+)
+
+// TestMain lets the test binary stand in for the bookalign command: with
+// BOOKALIGN_AS_MAIN=1 it runs main with the arguments after "--".
+func TestMain(m *testing.M) {
+	if os.Getenv("BOOKALIGN_AS_MAIN") == "1" {
+		for i, a := range os.Args {
+			if a == "--" {
+				os.Args = append([]string{"bookalign"}, os.Args[i+1:]...)
+				break
+			}
+		}
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// bookalign runs the command in a child process and returns its output and
+// exit code.
+func bookalign(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
+	cmd.Env = append(os.Environ(), "BOOKALIGN_AS_MAIN=1", "BOOKALIGN_CORPUS=", "BOOKALIGN_ROUGE_DATA=")
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return o.String(), e.String(), code
+}
+
+func TestRunCommand(t *testing.T) {
+	files, _ := testcorpus.Bad(3)
+	dir := t.TempDir()
+	if err := files.WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	stdout, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", out,
+		"--min-book-words", "300", "--min-summary-words", "20", "--words", "200")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, "| First 1000 |") || !strings.Contains(stdout, "3 books evaluated, 10 pairs rejected") {
+		t.Errorf("stdout does not end with the results table:\n%s", stdout)
+	}
+	for _, want := range []string{"pairs_read", "summaries_scored", "done in"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "level=INFO") {
+		t.Errorf("Beam INFO logging shown without --verbose:\n%s", stderr)
+	}
+	for _, f := range []string{"results.json", "table.md", "per_book.csv", "rejects.jsonl", "summaries/first1000/book-00.txt"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestRunCommandErrors(t *testing.T) {
+	empty, withIndex := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(withIndex, "pairs.tsv"), []byte("id\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no command", nil, 2, "Commands:"},
+		{"unknown command", []string{"frobnicate"}, 2, `unknown command "frobnicate"`},
+		{"missing corpus", []string{"run", "--corpus", filepath.Join(empty, "nope"), "--out", empty}, 1, "no corpus index"},
+		{"corpus without pairs.tsv", []string{"run", "--corpus", empty, "--out", empty}, 1, "no corpus index"},
+		{"no output", []string{"run", "--corpus", empty}, 1, "output directory"},
+		{"unknown method", []string{"run", "--corpus", empty, "--out", empty, "--methods", "magic"}, 1, `unknown method "magic"`},
+		{"stopwords without data", []string{"rouge", "--candidate", "x", "--reference", "y", "--stopwords"}, 1, "rouge-data"},
+		{"missing rouge data", []string{"run", "--corpus", withIndex, "--out", empty, "--rouge-data", filepath.Join(empty, "nope")}, 1, "ROUGE data file"},
+		{"extra argument", []string{"run", "--corpus", empty, "--out", empty, "surplus"}, 2, "unexpected arguments"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr, code := bookalign(t, tt.args...)
+			if code != tt.code || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want exit %d mentioning %q", code, stderr, tt.code, tt.want)
+			}
+		})
+	}
+}
