@@ -138,7 +138,6 @@ func printCounters(res beam.PipelineResult) {
 	}
 }
 
-
 func splitList(s string) []string {
 	var out []string
 	for _, f := range strings.Split(s, ",") {
