@@ -150,19 +150,7 @@ func (ls *lcsScratch) trace(mark []bool, ref, rows, c []int32) {
 		}
 		return n
 	}
-	i, j := len(rows), len(c)
-	for i > 0 && j > 0 {
-		switch {
-		case ref[rows[i-1]] == c[j-1]:
-			i--
-			j--
-			mark[rows[i]] = true
-		case j == 1 || l(i-1, j) >= l(i, j-1):
-			i--
-		default:
-			j--
-		}
-	}
+	traceBack(mark, ref, rows, c, l)
 }
 
 // trace64 is trace for at most 64 rows, one word a column.
@@ -186,6 +174,15 @@ func (ls *lcsScratch) trace64(mark []bool, ref, rows, c []int32) {
 
 	// l(i, j) is L[i][j], for j >= 1.
 	l := func(i, j int) int { return bits.OnesCount64(^cols[j-1] & (1<<i - 1)) }
+	traceBack(mark, ref, rows, c, l)
+}
+
+// traceBack walks the LCS table of the reference rows against candidate
+// sentence c from its bottom-right corner, as ROUGE-1.5.5 does: diagonally
+// on equal tokens (marking the reference position), else up when
+// L[i-1][j] >= L[i][j-1], else left. l(i, j) returns L[i][j] for j >= 1;
+// column 0 is all zeros, so at j == 1 the walk always goes up.
+func traceBack(mark []bool, ref, rows, c []int32, l func(i, j int) int) {
 	i, j := len(rows), len(c)
 	for i > 0 && j > 0 {
 		switch {
