@@ -173,6 +173,7 @@ type silverScore struct {
 	long      int // aligned spans longer than maxSpan
 	unaligned int
 	dists     []float64
+	spans     []float64 // lengths of the aligned spans, in counted tokens
 	cpu       time.Duration
 	slowest   string
 	slowCPU   time.Duration
@@ -189,6 +190,7 @@ func (s *silverScore) add(a *Alignment, anchors []anchor) {
 		}
 		d := distance(sa.Tokens, an.pos)
 		s.dists = append(s.dists, float64(d))
+		s.spans = append(s.spans, float64(sa.Tokens.Len()))
 		if sa.Tokens.Len() > maxSpan {
 			s.long++
 		}
@@ -203,8 +205,9 @@ func (s *silverScore) add(a *Alignment, anchors []anchor) {
 
 func (s *silverScore) share() float64 { return float64(s.hits) / float64(max(1, s.anchors)) }
 
-func (s *silverScore) median() float64 {
-	d := slices.Clone(s.dists)
+// median returns the median of x, NaN for none.
+func median(x []float64) float64 {
+	d := slices.Clone(x)
 	sort.Float64s(d)
 	if len(d) == 0 {
 		return math.NaN()
@@ -317,13 +320,13 @@ func TestSilver(t *testing.T) {
 		fmt.Fprintf(&b, ", quotations removed from the summary")
 	}
 	fmt.Fprintf(&b, "\n\n")
-	fmt.Fprintf(&b, "| method | hits (±%d, span ≤ %d) | within ±%d, any span | span > %d | unaligned | median distance | CPU per book | slowest book |\n", hitRadius, maxSpan, hitRadius, maxSpan)
-	fmt.Fprintf(&b, "|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| method | hits (±%d, span ≤ %d) | within ±%d, any span | span > %d | unaligned | median distance | median span | CPU per book | slowest book |\n", hitRadius, maxSpan, hitRadius, maxSpan)
+	fmt.Fprintf(&b, "|---|---|---|---|---|---|---|---|---|\n")
 	for _, s := range scores {
 		n := float64(max(1, s.anchors))
-		fmt.Fprintf(&b, "| %s | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.0f | %.2fs | %s (%.2fs) |\n",
+		fmt.Fprintf(&b, "| %s | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.0f | %.0f | %.2fs | %s (%.2fs) |\n",
 			s.name, 100*s.share(), 100*float64(s.near)/n, 100*float64(s.long)/n, 100*float64(s.unaligned)/n,
-			s.median(), s.cpu.Seconds()/float64(len(ids)), s.slowest, s.slowCPU.Seconds())
+			median(s.dists), median(s.spans), s.cpu.Seconds()/float64(len(ids)), s.slowest, s.slowCPU.Seconds())
 	}
 	t.Logf("silver table:\n%s", b.String())
 

@@ -22,6 +22,9 @@ type Config struct {
 	// MinBookWords and MinSummaryWords are the length thresholds, in words
 	// without stopwords and punctuation (the paper: 10,000 and 100).
 	MinBookWords, MinSummaryWords int
+	// Align lists the aligners to run on every pair (and their settings);
+	// their alignments are written to OUT/alignments/<method>/<id>.jsonl.
+	Align transforms.AlignOptions
 	// Rouge says how summaries are scored.
 	Rouge transforms.RougeOptions
 	// Seed seeds every random choice.
@@ -42,6 +45,9 @@ func DefaultConfig() Config {
 // Methods lists the summarizers Experiment can run.
 var Methods = []string{"first1000"}
 
+// Aligners lists the aligners Experiment can run.
+var Aligners = []string{"passage", "token", "jing"}
+
 // Validate checks a configuration before a pipeline is built from it.
 func (c Config) Validate() error {
 	if c.Corpus == "" || c.Out == "" {
@@ -58,13 +64,18 @@ func (c Config) Validate() error {
 			return fmt.Errorf("unknown method %q (known: %v)", m, Methods)
 		}
 	}
+	for _, m := range c.Align.Methods {
+		if !contains(Aligners, m) {
+			return fmt.Errorf("unknown aligner %q (known: %v)", m, Aligners)
+		}
+	}
 	if c.Rouge.Stopwords && c.Rouge.DataDir == "" {
 		return fmt.Errorf("ROUGE stopword removal (-s) needs ROUGE's stopword list: give --rouge-data or BOOKALIGN_ROUGE_DATA")
 	}
 	return nil
 }
 
-// Experiment builds the experiment: read-pairs → filter-by-length →
+// Experiment builds the experiment: read-pairs → filter-by-length → align →
 // summarize → evaluate → write. Every pair read ends either in the results or
 // in OUT/rejects.jsonl with a reason.
 func Experiment(s beam.Scope, cfg Config) {
@@ -72,10 +83,16 @@ func Experiment(s beam.Scope, cfg Config) {
 	pairs, badRows, rows := transforms.ReadPairs(s, cfg.Corpus)
 	texts, unreadable := transforms.LoadPairs(s, cfg.Corpus, pairs)
 	kept, tooShort := transforms.FilterByLength(s, texts, cfg.MinBookWords, cfg.MinSummaryWords)
+	rejects := []beam.PCollection{badRows, unreadable, tooShort}
+	if len(cfg.Align.Methods) > 0 {
+		aligned, unaligned := transforms.Align(s, cfg.Align, kept)
+		transforms.WriteAlignments(s, cfg.Out, aligned)
+		kept, rejects = transforms.AlignedTexts(s, aligned), append(rejects, unaligned)
+	}
 	candidates := transforms.FirstWords(s, kept, cfg.Words)
 	scores, unscored := transforms.Evaluate(s, cfg.Rouge, candidates)
 	transforms.WriteSummaries(s, cfg.Out, candidates)
-	transforms.WriteOutputs(s, cfg.Out, cfg.settings(), scores, rows, badRows, unreadable, tooShort, unscored)
+	transforms.WriteOutputs(s, cfg.Out, cfg.settings(), scores, rows, append(rejects, unscored)...)
 }
 
 // settings describe the run in results.json.

@@ -15,6 +15,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/transforms"
@@ -195,4 +196,42 @@ func readRejects(t *testing.T, out string) []transforms.Reject {
 		rs = append(rs, r)
 	}
 	return rs
+}
+
+// TestAlignStage runs the three aligners inside the pipeline and checks that
+// every pair gets one alignment file per method with one record per summary
+// sentence, and that the counts still reconcile.
+func TestAlignStage(t *testing.T) {
+	files, _ := testcorpus.Bad(3)
+	dir, out := t.TempDir(), t.TempDir()
+	if err := files.WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	cfg := smallConfig(dir, out)
+	cfg.Align = transforms.AlignOptions{Methods: []string{"passage", "token", "jing"}, Seed: 3, Iterations: 10}
+	runExperiment(t, prism.Execute, cfg)
+	got := readTree(t, out)
+	for _, m := range cfg.Align.Methods {
+		for _, id := range []string{"book-00", "book-01", "book-02"} {
+			b, ok := got["alignments/"+m+"/"+id+".jsonl"]
+			if !ok {
+				t.Fatalf("no alignment of %s by %s", id, m)
+			}
+			var recs []align.Record
+			for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+				var r align.Record
+				if err := json.Unmarshal([]byte(line), &r); err != nil {
+					t.Fatalf("%s/%s: %v", m, id, err)
+				}
+				recs = append(recs, r)
+			}
+			if len(recs) < 5 || recs[0].Method != m {
+				t.Errorf("%s/%s: %d records, first %+v", m, id, len(recs), recs[0])
+			}
+		}
+	}
+	res := readResults(t, out)
+	if res.Books != 3 || res.Rejected != 10 {
+		t.Errorf("books %d, rejected %d; want 3 and 10", res.Books, res.Rejected)
+	}
 }

@@ -5,6 +5,7 @@
 // Usage:
 //
 //	bookalign run   --corpus DIR --out DIR [--methods first1000] [--words 1000] [--rouge-data DIR] [--runner prism|direct|universal ...]
+//	bookalign align --method passage|token|jing --book B.txt --summary S.txt [--seed N] [--iterations N] [--thesaurus DIR]
 //	bookalign rouge --candidate C.txt --reference R.txt [--stem] [--stopwords] [--rouge-data DIR]
 //	bookalign rouge --pairs FILE.jsonl [--stem] [--stopwords] [--rouge-data DIR]
 //
@@ -30,6 +31,7 @@ const usage = `bookalign: align books with plot summaries, learn to summarize, s
 
 Commands:
   run     run the experiment pipeline on a corpus (bookalign run -h)
+  align   align one plot summary with its book (bookalign align -h)
   rouge   score summaries with ROUGE-1.5.5 rules (bookalign rouge -h)
 `
 
@@ -57,6 +59,8 @@ func main() {
 		err = runExperiment(args)
 	case "rouge":
 		err = runRouge(args, os.Stdout)
+	case "align":
+		err = runAlign(args, os.Stdout, os.Stderr)
 	case "help", "-h", "--help":
 		flag.Usage()
 		return

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/transforms"
@@ -37,6 +38,9 @@ func runExperiment(args []string) error {
 	minBook := fs.Int("min-book-words", def.MinBookWords, "reject books with fewer words (stopwords and punctuation excluded)")
 	minSummary := fs.Int("min-summary-words", def.MinSummaryWords, "reject summaries with fewer words (stopwords and punctuation excluded)")
 	rougeData := fs.String("rouge-data", os.Getenv("BOOKALIGN_ROUGE_DATA"), "ROUGE-1.5.5 data `DIR` (stopword and WordNet exception lists); default $BOOKALIGN_ROUGE_DATA; empty: stem without exceptions")
+	aligners := fs.String("align", "", "comma-separated aligners to run on every pair, writing OUT/alignments/<method>/<id>.jsonl: "+strings.Join(pipelines.Aligners, ", "))
+	thesaurus := fs.String("thesaurus", os.Getenv("BOOKALIGN_THESAURUS"), "Roget's Thesaurus `DIR` for the Token HMM's synonyms; default $BOOKALIGN_THESAURUS")
+	iterations := fs.Int("iterations", 0, "EM rounds of the HMM aligners (0: Passage HMM 500, Token HMM at most 20)")
 	seed := fs.Uint64("seed", def.Seed, "seed for every random choice (bootstrap, folds)")
 	verbose := fs.Bool("verbose", false, "show Beam's INFO logging")
 	quiet := fs.Bool("quiet", false, "no progress lines and no table on the terminal")
@@ -60,6 +64,7 @@ func runExperiment(args []string) error {
 	cfg.Words, cfg.MinBookWords, cfg.MinSummaryWords = *words, *minBook, *minSummary
 	cfg.Rouge = transforms.RougeOptions{DataDir: *rougeData}
 	cfg.Seed = *seed
+	cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Seed: *seed, Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations}
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
@@ -72,7 +77,7 @@ func runExperiment(args []string) error {
 	pipelines.Experiment(s, cfg)
 	if !*quiet {
 		transforms.ShowProgress(os.Stderr)
-		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s)\n", cfg.Corpus, cfg.Out, strings.Join(cfg.Methods, ","))
+		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s; aligners %s)\n", cfg.Corpus, cfg.Out, strings.Join(cfg.Methods, ","), strings.Join(cfg.Align.Methods, ","))
 	}
 	start := time.Now()
 	res, err := beamx.RunWithMetrics(ctx, p)
@@ -98,6 +103,12 @@ func checkInputs(ctx context.Context, cfg pipelines.Config) error {
 	index := corpus.Layout{Dir: cfg.Corpus}.Pairs()
 	if ok, err := transforms.Exists(ctx, index); err != nil || !ok {
 		return fmt.Errorf("no corpus index at %s (is --corpus %q a corpus directory?)%s", index, cfg.Corpus, errSuffix(err))
+	}
+	if cfg.Align.Thesaurus != "" {
+		path := corpus.Join(cfg.Align.Thesaurus, align.ThesaurusFile)
+		if ok, err := transforms.Exists(ctx, path); err != nil || !ok {
+			return fmt.Errorf("thesaurus %s missing (--thesaurus %q)%s", path, cfg.Align.Thesaurus, errSuffix(err))
+		}
 	}
 	if cfg.Rouge.DataDir != "" {
 		for _, name := range transforms.RougeDataFiles {

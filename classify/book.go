@@ -1,0 +1,201 @@
+package classify
+
+import (
+	"slices"
+	"sort"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/bookalign/bookalign/text"
+)
+
+// A Book is what the summarizer needs of a parsed book, computed once per book
+// and independent of any collection: the words of its Prose sentences, how
+// often each occurs and how often capitalised, and for each Prose sentence its
+// position, length and distinct words. Features (Collection.Featurize), the
+// baselines (Names, Random) and extraction (Book.Extract) work from a Book
+// alone; only Oracle and Text need the document itself.
+//
+// Rows are the Prose sentences of the document, in order: headings, tables of
+// contents and other non-Prose sentences are never featurized, labelled or
+// extracted. Words are lower-cased word tokens (text.Token.Lower), stopwords
+// included; every feature that uses IDF leaves stopwords out.
+type Book struct {
+	// ID names the book; Random, Folds and leave-self-out IDF use it.
+	ID string `json:"id"`
+
+	// Words are the distinct words of the Prose sentences, sorted; a word's
+	// local id is its index here.
+	Words []string `json:"words"`
+	// Count[k] is the number of occurrences of Words[k].
+	Count []int32 `json:"count"`
+	// NameCount[k] is the number of occurrences of Words[k] that are
+	// capitalised and not the first token of their sentence.
+	NameCount []int32 `json:"name_count"`
+	// First[k] is the first row holding Words[k].
+	First []int32 `json:"first"`
+
+	// Sentence[i] is the index, in the document's Sentences, of row i.
+	Sentence []int32 `json:"sentence"`
+	// Length[i] is the number of word tokens of row i (text.BudgetWords),
+	// the unit of the summary budget.
+	Length []int32 `json:"length"`
+	// Row i holds the distinct words Word[Start[i]:Start[i+1]] (local ids,
+	// increasing); Caps[j] is how many of the occurrences of Word[j] in the
+	// row are capitalised, at most 255.
+	Start []int32 `json:"start"`
+	Word  []int32 `json:"word"`
+	Caps  []uint8 `json:"caps"`
+}
+
+// NewBook prepares the Prose sentences of doc. It computes everything in one
+// pass over the tokens and allocates in proportion to the book.
+func NewBook(id string, doc *text.Document) *Book {
+	b := &Book{ID: id, Start: []int32{0}}
+	local := make(map[string]int32)
+	var (
+		toks []text.Token
+		row  []int32 // local ids of the current row, in order of first appearance
+		slot []int32 // slot[k]: index in row of word k, valid when seen[k] == current row+1
+		seen []int32
+		caps []int32 // capitalised occurrences of row[j]
+	)
+	for si, s := range doc.Sentences {
+		if s.Kind != text.Prose {
+			continue
+		}
+		r := int32(len(b.Sentence))
+		toks = text.AppendTokens(toks[:0], doc.Text, s.Span)
+		b.Sentence = append(b.Sentence, int32(si))
+		b.Length = append(b.Length, int32(len(toks)))
+		row, caps = row[:0], caps[:0]
+		for j, t := range toks {
+			k, ok := local[t.Lower]
+			if !ok {
+				k = int32(len(b.Words))
+				local[t.Lower] = k
+				b.Words = append(b.Words, t.Lower)
+				b.Count = append(b.Count, 0)
+				b.NameCount = append(b.NameCount, 0)
+				b.First = append(b.First, r)
+				slot = append(slot, 0)
+				seen = append(seen, 0)
+			}
+			b.Count[k]++
+			capital := isCapitalised(doc.Text[t.Start:t.End])
+			if capital && j > 0 {
+				b.NameCount[k]++
+			}
+			if seen[k] != r+1 {
+				seen[k] = r + 1
+				slot[k] = int32(len(row))
+				row = append(row, k)
+				caps = append(caps, 0)
+			}
+			if capital {
+				caps[slot[k]]++
+			}
+		}
+		for j, k := range row {
+			b.Word = append(b.Word, k)
+			b.Caps = append(b.Caps, uint8(min(caps[j], 255)))
+		}
+		b.Start = append(b.Start, int32(len(b.Word)))
+	}
+	b.sortWords()
+	return b
+}
+
+// sortWords renumbers the local ids so that Words is sorted, and sorts each
+// row by the new ids.
+func (b *Book) sortWords() {
+	n := len(b.Words)
+	order := make([]int32, n) // order[new] = old
+	for i := range order {
+		order[i] = int32(i)
+	}
+	sort.Slice(order, func(i, j int) bool { return b.Words[order[i]] < b.Words[order[j]] })
+	renum := make([]int32, n) // renum[old] = new
+	words := make([]string, n)
+	count, names, first := make([]int32, n), make([]int32, n), make([]int32, n)
+	for nw, old := range order {
+		renum[old] = int32(nw)
+		words[nw], count[nw], names[nw], first[nw] = b.Words[old], b.Count[old], b.NameCount[old], b.First[old]
+	}
+	b.Words, b.Count, b.NameCount, b.First = words, count, names, first
+	type entry struct {
+		k int32
+		c uint8
+	}
+	var buf []entry
+	for i := 0; i+1 < len(b.Start); i++ {
+		lo, hi := b.Start[i], b.Start[i+1]
+		buf = buf[:0]
+		for j := lo; j < hi; j++ {
+			buf = append(buf, entry{renum[b.Word[j]], b.Caps[j]})
+		}
+		slices.SortFunc(buf, func(x, y entry) int { return int(x.k - y.k) })
+		for j, e := range buf {
+			b.Word[lo+int32(j)], b.Caps[lo+int32(j)] = e.k, e.c
+		}
+	}
+}
+
+// isCapitalised reports whether the token w starts with an upper-case letter.
+func isCapitalised(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
+}
+
+// Rows returns the number of rows: the book's Prose sentences.
+func (b *Book) Rows() int { return len(b.Sentence) }
+
+// Row returns the local ids of the distinct words of row i and how many of
+// their occurrences are capitalised. The slices alias b.
+func (b *Book) Row(i int) (words []int32, caps []uint8) {
+	lo, hi := b.Start[i], b.Start[i+1]
+	return b.Word[lo:hi], b.Caps[lo:hi]
+}
+
+// Labels returns one label per row: true for the rows whose document
+// sentence index is in sentences (for example align.Alignment.Labelled()).
+// Indices of non-Prose sentences, or out of range, are ignored.
+func (b *Book) Labels(sentences []int) []bool {
+	out := make([]bool, b.Rows())
+	for _, s := range sentences {
+		if i, ok := b.row(s); ok {
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// row returns the row of document sentence s, if s is a Prose sentence.
+func (b *Book) row(s int) (int, bool) {
+	i, ok := slices.BinarySearch(b.Sentence, int32(s))
+	return i, ok && int(int32(s)) == s
+}
+
+// Stats returns the part of b that a Collection needs: the book's ID and
+// the counts of its words that are not stopwords. It is small beside the
+// book, so a pipeline can gather the Stats of many books cheaply.
+func (b *Book) Stats() *Stats {
+	s := &Stats{ID: b.ID}
+	for k, w := range b.Words {
+		if !text.IsStopword(w) {
+			s.Words = append(s.Words, w)
+			s.Count = append(s.Count, b.Count[k])
+		}
+	}
+	return s
+}
+
+// Stats are the word counts of one book: the input of a Collection.
+type Stats struct {
+	// ID names the book.
+	ID string `json:"id"`
+	// Words are the book's distinct words that are not stopwords, sorted,
+	// and Count[k] is how often Words[k] occurs in its Prose sentences.
+	Words []string `json:"words"`
+	Count []int32  `json:"count"`
+}

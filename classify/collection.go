@@ -1,0 +1,225 @@
+package classify
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"sync"
+
+	"github.com/bookalign/bookalign/text"
+)
+
+// Defaults of Settings, the paper's values (§4.2).
+const (
+	DefaultVocabulary = 10000
+	DefaultNames      = 100
+)
+
+// Settings say which features a Collection defines. The zero value is the
+// paper's: a vocabulary of the 10,000 most frequent words and 100 salient
+// names.
+type Settings struct {
+	// Vocabulary is the number of words x with features "contains x" and
+	// "contains the first mention of x"; zero means DefaultVocabulary.
+	Vocabulary int `json:"vocabulary"`
+	// Names is the number of salient names of a book; zero means
+	// DefaultNames.
+	Names int `json:"names"`
+	// MinBooks keeps out of the vocabulary the words that occur in fewer
+	// than MinBooks training books; 0 and 1 keep every word, as the paper
+	// does. With a few books the vocabulary no longer holds the main
+	// characters of single training books, whose weights cannot help on
+	// another book.
+	MinBooks int `json:"min_books"`
+}
+
+func (s Settings) vocabulary() int { return orDefault(s.Vocabulary, DefaultVocabulary) }
+func (s Settings) names() int      { return orDefault(s.Names, DefaultNames) }
+
+func orDefault(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// Errors of building a Collection.
+var (
+	// ErrDuplicateBook means a book was counted twice.
+	ErrDuplicateBook = errors.New("classify: book counted twice")
+	// ErrNoBooks means a Collection was asked of no books.
+	ErrNoBooks = errors.New("classify: no training books")
+)
+
+// Counts accumulate the Stats of training books: how often each word occurs
+// and in how many books. Its zero value is empty and ready to use. Add and
+// Merge commute, so Counts can be combined in any order (a Beam CombineFn's
+// accumulator); the Collection they make does not depend on the order.
+type Counts struct {
+	// IDs are the books counted, sorted.
+	IDs []string `json:"ids"`
+	// Words holds the counts of every word.
+	Words map[string]WordCount `json:"words"`
+}
+
+// WordCount is the count of one word over a set of books.
+type WordCount struct {
+	// Freq is the number of occurrences.
+	Freq int64 `json:"freq"`
+	// Books is the number of books it occurs in: its document frequency.
+	Books int32 `json:"books"`
+}
+
+// Add counts the words of one book. It returns ErrDuplicateBook, and counts
+// nothing, if a book of the same ID was counted already.
+func (c *Counts) Add(s *Stats) error {
+	i, found := slices.BinarySearch(c.IDs, s.ID)
+	if found {
+		return fmt.Errorf("%w: %q", ErrDuplicateBook, s.ID)
+	}
+	c.IDs = slices.Insert(c.IDs, i, s.ID)
+	if c.Words == nil {
+		c.Words = make(map[string]WordCount, len(s.Words))
+	}
+	for k, w := range s.Words {
+		wc := c.Words[w]
+		wc.Freq += int64(s.Count[k])
+		wc.Books++
+		c.Words[w] = wc
+	}
+	return nil
+}
+
+// Merge adds the counts of o to c. It returns ErrDuplicateBook, and merges
+// nothing, if c and o share a book.
+func (c *Counts) Merge(o *Counts) error {
+	ids := make([]string, 0, len(c.IDs)+len(o.IDs))
+	ids = append(append(ids, c.IDs...), o.IDs...)
+	slices.Sort(ids)
+	for i := 1; i < len(ids); i++ {
+		if ids[i] == ids[i-1] {
+			return fmt.Errorf("%w: %q", ErrDuplicateBook, ids[i])
+		}
+	}
+	c.IDs = ids
+	if c.Words == nil {
+		c.Words = make(map[string]WordCount, len(o.Words))
+	}
+	for w, n := range o.Words {
+		wc := c.Words[w]
+		wc.Freq += n.Freq
+		wc.Books += n.Books
+		c.Words[w] = wc
+	}
+	return nil
+}
+
+// Collection returns the features that the counted books define under set:
+// the vocabulary (the set.Vocabulary most frequent words that are not
+// stopwords and occur in at least set.MinBooks books, most frequent first,
+// ties in byte order) and the document frequency of every word. It returns
+// ErrNoBooks when nothing was counted.
+func (c *Counts) Collection(set Settings) (*Collection, error) {
+	if len(c.IDs) == 0 {
+		return nil, ErrNoBooks
+	}
+	if set.Vocabulary < 0 || set.Names < 0 || set.MinBooks < 0 {
+		return nil, errors.New("classify: negative setting")
+	}
+	col := &Collection{
+		Settings: set,
+		IDs:      slices.Clone(c.IDs),
+		DF:       make(map[string]int32, len(c.Words)),
+	}
+	words := make([]string, 0, len(c.Words))
+	for w, n := range c.Words {
+		if text.IsStopword(w) {
+			continue
+		}
+		col.DF[w] = n.Books
+		if int(n.Books) >= set.MinBooks {
+			words = append(words, w)
+		}
+	}
+	sort.Slice(words, func(i, j int) bool {
+		fi, fj := c.Words[words[i]].Freq, c.Words[words[j]].Freq
+		if fi != fj {
+			return fi > fj
+		}
+		return words[i] < words[j]
+	})
+	col.Vocabulary = words[:min(len(words), set.vocabulary())]
+	return col, nil
+}
+
+// NewCollection counts the Stats of the given books and returns their
+// Collection; see Counts.
+func NewCollection(stats []*Stats, set Settings) (*Collection, error) {
+	var c Counts
+	for _, s := range stats {
+		if err := c.Add(s); err != nil {
+			return nil, err
+		}
+	}
+	return c.Collection(set)
+}
+
+// A Collection holds what the features of a book need from the training
+// books: the vocabulary and the document frequencies that give IDF. It is
+// saved inside a Model, so that a new book can be featurized as the training
+// books were. A Collection is not modified by use and may be shared by
+// goroutines; it must not be copied after first use.
+type Collection struct {
+	// Settings are the settings it was built with.
+	Settings Settings `json:"settings"`
+	// IDs are the training books, sorted.
+	IDs []string `json:"ids"`
+	// Vocabulary holds the words of the lexical features, in feature order.
+	Vocabulary []string `json:"vocabulary"`
+	// DF is the number of training books each word occurs in, for every word
+	// of the training books that is not a stopword.
+	DF map[string]int32 `json:"df"`
+
+	once  sync.Once
+	index map[string]int32 // word to index in Vocabulary
+}
+
+// vocabIndex returns the index of each vocabulary word.
+func (c *Collection) vocabIndex() map[string]int32 {
+	c.once.Do(func() {
+		c.index = make(map[string]int32, len(c.Vocabulary))
+		for i, w := range c.Vocabulary {
+			c.index[w] = int32(i)
+		}
+	})
+	return c.index
+}
+
+// Books returns the number of training books.
+func (c *Collection) Books() int { return len(c.IDs) }
+
+// contains reports whether the book id is one of the training books.
+func (c *Collection) contains(id string) bool {
+	_, ok := slices.BinarySearch(c.IDs, id)
+	return ok
+}
+
+// IDF returns the inverse document frequency of a word for a book,
+//
+//	idf(w) = log((1 + N) / (1 + df(w)))
+//
+// where N is the number of training books and df(w) the number that hold w,
+// both counted without the book itself when it is a training book ("in
+// comparison with the rest of the data", §4.2). So a training book and a new
+// book see their own words alike: a name found only in the book has
+// df = 0 either way. self says whether the book is a training book.
+func (c *Collection) IDF(w string, self bool) float64 {
+	n, df := c.Books(), int(c.DF[w])
+	if self {
+		n--
+		df = max(df-1, 0)
+	}
+	return math.Log(float64(1+n) / float64(1+df))
+}

@@ -1,0 +1,78 @@
+package classify
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bookalign/bookalign/internal/sharedtest"
+	"github.com/bookalign/bookalign/rouge"
+	"github.com/bookalign/bookalign/text"
+)
+
+// TestFullCorpus runs the experiment of the paper on the whole shared corpus
+// with the stand-in labels of overlapLabels, and logs the ROUGE recall of
+// every method and setting. It takes minutes, so it runs only when
+// BOOKALIGN_FULL=1:
+//
+//	BOOKALIGN_FULL=1 go test ./classify/ -run TestFullCorpus -v -timeout 60m
+func TestFullCorpus(t *testing.T) {
+	if os.Getenv("BOOKALIGN_FULL") != "1" {
+		t.Skip("set BOOKALIGN_FULL=1 to run the full-corpus experiment")
+	}
+	dir := sharedtest.Path(t, "corpus")
+	start := time.Now()
+	pairs := loadCorpus(t, dir, corpusIDs(t, dir))
+	t.Logf("loaded %d books in %v", len(pairs), time.Since(start))
+	report := func(name string, r cvResult) {
+		t.Logf("%-40s R1 %.2f R2 %.2f (stemmed %.2f / %.2f)", name, 100*r.r1, 100*r.r2, 100*r.r1s, 100*r.r2s)
+	}
+	report("first1000", scoreSummaries(t, pairs, first1000))
+	report("names", scoreSummaries(t, pairs, func(p *corpusPair) []int { return Names(p.book, DefaultBudget) }))
+	report("random", scoreSummaries(t, pairs, func(p *corpusPair) []int { return Random(p.book, 1, DefaultBudget) }))
+	start = time.Now()
+	report("oracle", scoreSummaries(t, pairs, func(p *corpusPair) []int {
+		s, err := Oracle(p.doc, p.book, p.summary, &rouge.Scorer{}, DefaultBudget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}))
+	t.Logf("oracle took %v", time.Since(start))
+	for _, v := range []struct {
+		name string
+		set  Settings
+		tr   Trainer
+	}{
+		{"paper vocab, logloss", Settings{}, Trainer{}},
+		{"min 3 books, logloss", Settings{MinBooks: 3}, Trainer{}},
+		{"paper vocab, precision", Settings{}, Trainer{Criterion: Precision}},
+		{"min 3 books, precision", Settings{MinBooks: 3}, Trainer{Criterion: Precision}},
+	} {
+		start = time.Now()
+		r := crossValidate(t, pairs, 10, v.set, &v.tr)
+		report(v.name, r)
+		t.Logf("  lambdas %v, took %v", r.lambdaChosen, time.Since(start))
+		t.Logf("\n%s", FeatureTable(TopFeatures(r.models, 25)))
+	}
+}
+
+// first1000 is the First-1000 baseline: the body up to its 1,000th word,
+// as one sentence.
+func first1000(p *corpusPair) []int {
+	// Whole sentences from the start while they fit, as a stand-in.
+	var out []int
+	left := DefaultBudget
+	for i, s := range p.doc.Sentences {
+		n := text.BudgetWords(p.doc.Str(s.Span))
+		if n > left {
+			break
+		}
+		left -= n
+		out = append(out, i)
+	}
+	return out
+}
+
+var _ = strings.TrimSpace

@@ -1,0 +1,194 @@
+package classify
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+
+	"github.com/bookalign/bookalign/text"
+)
+
+// Deciles is the number of position features.
+const Deciles = 10
+
+// tfidfTops are the book's top TF-IDF word ranks of the three "contains a
+// word among the top k" features.
+var tfidfTops = [...]int{10, 100, 1000}
+
+// layout gives the index of each feature: deciles, IS_NAME, one feature per
+// salient-name rank, the three TF-IDF features, then "word=x" and "first=x"
+// for each vocabulary word.
+type layout struct{ names, vocab int }
+
+func (c *Collection) layout() layout {
+	return layout{names: c.Settings.names(), vocab: len(c.Vocabulary)}
+}
+
+func (l layout) decile(d int) int32   { return int32(d) }
+func (l layout) isName() int32        { return Deciles }
+func (l layout) nameRank(r int) int32 { return int32(Deciles + 1 + r) }
+func (l layout) tfidf(t int) int32    { return int32(Deciles + 1 + l.names + t) }
+func (l layout) word(v int32) int32   { return int32(Deciles+1+l.names+len(tfidfTops)) + v }
+func (l layout) first(v int32) int32  { return l.word(v) + int32(l.vocab) }
+func (l layout) dim() int             { return Deciles + 1 + l.names + len(tfidfTops) + 2*l.vocab }
+
+// Dim returns the number of features.
+func (c *Collection) Dim() int { return c.layout().dim() }
+
+// FeatureNames returns the name of every feature, in feature order:
+// "DECILE_0" … "DECILE_9", "IS_NAME", "name_rank=1" … "name_rank=100",
+// "TF-IDF<10", "TF-IDF<100", "TF-IDF<1000", then "word=x" and "first=x"
+// for each vocabulary word x.
+func (c *Collection) FeatureNames() []string {
+	l := c.layout()
+	names := make([]string, 0, l.dim())
+	for d := range Deciles {
+		names = append(names, "DECILE_"+strconv.Itoa(d))
+	}
+	names = append(names, "IS_NAME")
+	for r := range l.names {
+		names = append(names, "name_rank="+strconv.Itoa(r+1))
+	}
+	for _, t := range tfidfTops {
+		names = append(names, "TF-IDF<"+strconv.Itoa(t))
+	}
+	for _, w := range c.Vocabulary {
+		names = append(names, "word="+w)
+	}
+	for _, w := range c.Vocabulary {
+		names = append(names, "first="+w)
+	}
+	return names
+}
+
+// Features are the binary features of a book's rows (its Prose sentences),
+// stored sparsely: row i has the features Index[Start[i]:Start[i+1]], in
+// increasing order, each with value 1, and all others 0.
+type Features struct {
+	// ID names the book.
+	ID string `json:"id"`
+	// Start has one entry per row and one more.
+	Start []int32 `json:"start"`
+	// Index holds the active features of each row.
+	Index []int32 `json:"index"`
+	// Length[i] is the length of row i in budget words (Book.Length).
+	Length []int32 `json:"length"`
+	// Label[i] says whether row i is in the summary (a training label).
+	// It is nil for a book to summarize; see Book.Labels.
+	Label []bool `json:"label,omitempty"`
+}
+
+// Rows returns the number of rows.
+func (f *Features) Rows() int { return len(f.Start) - 1 }
+
+// Row returns the active features of row i. The slice aliases f.
+func (f *Features) Row(i int) []int32 { return f.Index[f.Start[i]:f.Start[i+1]] }
+
+// Featurize returns the features of every row of b (§4.2), all binary:
+//
+//   - DECILE_d: the row lies in decile d of the book, d = floor(10 i / n)
+//     for row i of n;
+//   - name_rank=r and IS_NAME: the row holds, capitalised, the r-th salient
+//     name of the book. The salient names are the Settings.Names words with
+//     the highest TF-IDF, tf(w) * idf(w), where tf counts only capitalised
+//     occurrences that do not start a sentence;
+//   - TF-IDF<k, k = 10, 100, 1000: the row holds one of the book's k words of
+//     highest TF-IDF, tf counting every occurrence;
+//   - word=x: the row holds vocabulary word x;
+//   - first=x: the row holds the book's first occurrence of x.
+//
+// IDF is Collection.IDF, leaving the book itself out when it is a training
+// book. Stopwords are never names or TF-IDF words; a word whose TF-IDF is 0
+// (one found in every other book) is neither. Ties are broken by the word's
+// byte order. Featurize costs one pass over b's rows and a sort of its words.
+func (c *Collection) Featurize(b *Book) *Features {
+	l := c.layout()
+	vocab := c.vocabIndex()
+	self := c.contains(b.ID)
+
+	// Per word of the book: its vocabulary index, name rank and TF-IDF rank.
+	n := len(b.Words)
+	vocabOf := make([]int32, n)
+	idf := make([]float64, n)
+	for k, w := range b.Words {
+		vocabOf[k] = -1
+		if v, ok := vocab[w]; ok {
+			vocabOf[k] = v
+		}
+		if !text.IsStopword(w) {
+			idf[k] = c.IDF(w, self)
+		}
+	}
+	nameRank := topRanks(n, l.names, func(k int) float64 { return float64(b.NameCount[k]) * idf[k] })
+	tfidfRank := topRanks(n, tfidfTops[len(tfidfTops)-1], func(k int) float64 { return float64(b.Count[k]) * idf[k] })
+
+	rows := b.Rows()
+	f := &Features{
+		ID:     b.ID,
+		Start:  make([]int32, 1, rows+1),
+		Index:  make([]int32, 0, len(b.Word)+4*rows),
+		Length: slices.Clone(b.Length),
+	}
+	for i := range rows {
+		at := len(f.Index)
+		f.Index = append(f.Index, l.decile(Deciles*i/rows))
+		isName, top := false, len(tfidfTops)
+		words, caps := b.Row(i)
+		for j, k := range words {
+			if r := nameRank[k]; r >= 0 && caps[j] > 0 {
+				isName = true
+				f.Index = append(f.Index, l.nameRank(int(r)))
+			}
+			if r := tfidfRank[k]; r >= 0 {
+				for t := 0; t < top; t++ {
+					if int(r) < tfidfTops[t] {
+						top = t
+						break
+					}
+				}
+			}
+			if v := vocabOf[k]; v >= 0 {
+				f.Index = append(f.Index, l.word(v))
+				if int(b.First[k]) == i {
+					f.Index = append(f.Index, l.first(v))
+				}
+			}
+		}
+		if isName {
+			f.Index = append(f.Index, l.isName())
+		}
+		for t := top; t < len(tfidfTops); t++ {
+			f.Index = append(f.Index, l.tfidf(t))
+		}
+		slices.Sort(f.Index[at:])
+		f.Start = append(f.Start, int32(len(f.Index)))
+	}
+	return f
+}
+
+// topRanks returns, for each of n items, its rank (0 is the highest) by
+// score among the top k items of positive score, or -1 for the others. Ties
+// go to the lower index.
+func topRanks(n, k int, score func(i int) float64) []int32 {
+	rank := make([]int32, n)
+	var cand []int32
+	scores := make([]float64, n)
+	for i := range n {
+		rank[i] = -1
+		if s := score(i); s > 0 {
+			scores[i] = s
+			cand = append(cand, int32(i))
+		}
+	}
+	sort.Slice(cand, func(x, y int) bool {
+		a, b := cand[x], cand[y]
+		if scores[a] != scores[b] {
+			return scores[a] > scores[b]
+		}
+		return a < b
+	})
+	for r, i := range cand[:min(k, len(cand))] {
+		rank[i] = int32(r)
+	}
+	return rank
+}

@@ -1,0 +1,198 @@
+package classify
+
+import (
+	"math"
+	"sync"
+
+	"gonum.org/v1/gonum/floats"
+)
+
+// chunkRows is the number of rows in one chunk of the objective. The chunks
+// are fixed by the data alone, and their partial sums are added in chunk
+// order, so the objective is the same to the bit whatever Workers is.
+const chunkRows = 1 << 15
+
+// objective is the L2-regularised logistic regression objective on binary
+// sparse rows (§4.1 of the paper: "binary logistic regression classifier
+// with l2 regularization"). With the weights w of dim features and the bias
+// b in x = (w, b), row i with active features x_i and label y_i in {0, 1}
+// scores
+//
+//	z_i = b + sum_{j in x_i} w_j
+//
+// and the objective is the mean negative log-likelihood plus the penalty,
+// the bias left unpenalised:
+//
+//	f(x) = 1/N sum_i {log(1 + exp(z_i)) - y_i z_i} + lambda/2 sum_j {w_j^2}
+//
+// whose gradient is
+//
+//	df/dw_j = 1/N sum_{i: j in x_i} {sigma(z_i) - y_i} + lambda w_j
+//	df/db   = 1/N sum_i {sigma(z_i) - y_i}.
+//
+// An objective remembers the last point it evaluated, so that the Func and
+// Grad calls optimize makes at one point cost one pass over the data.
+type objective struct {
+	dim    int
+	start  []int // row i is index[start[i]:start[i+1]]
+	index  []int32
+	y      []bool
+	lambda float64
+
+	workers int
+	chunks  []chunk
+
+	lastX []float64 // point of lastF and lastG; nil when none
+	lastF float64
+	lastG []float64
+}
+
+// chunk is the working memory of one range of rows.
+type chunk struct {
+	lo, hi int
+	loss   float64
+	grad   []float64 // partial sum over the chunk's rows, bias last
+}
+
+// newObjective returns the objective on the rows of data. workers <= 0
+// means 1.
+func newObjective(data *dataset, lambda float64, workers int) *objective {
+	o := &objective{
+		dim: data.dim, start: data.start, index: data.index, y: data.y,
+		lambda: lambda, workers: max(workers, 1),
+	}
+	n := len(data.y)
+	for lo := 0; lo < n; lo += chunkRows {
+		o.chunks = append(o.chunks, chunk{lo: lo, hi: min(lo+chunkRows, n), grad: make([]float64, data.dim+1)})
+	}
+	o.lastG = make([]float64, data.dim+1)
+	return o
+}
+
+// Func returns f(x).
+func (o *objective) Func(x []float64) float64 {
+	o.eval(x)
+	return o.lastF
+}
+
+// Grad writes the gradient of f at x into dst.
+func (o *objective) Grad(dst, x []float64) {
+	o.eval(x)
+	copy(dst, o.lastG)
+}
+
+// eval computes f and its gradient at x unless x was the last point.
+func (o *objective) eval(x []float64) {
+	if o.lastX != nil && floats.Equal(o.lastX, x) {
+		return
+	}
+	o.lastX = append(o.lastX[:0], x...)
+	w, bias := x[:o.dim], x[o.dim]
+
+	next := make(chan int, len(o.chunks))
+	for c := range o.chunks {
+		next <- c
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range min(o.workers, len(o.chunks)) {
+		wg.Go(func() {
+			for c := range next {
+				o.evalChunk(&o.chunks[c], w, bias)
+			}
+		})
+	}
+	wg.Wait()
+
+	g := o.lastG
+	clear(g)
+	loss := 0.0
+	for c := range o.chunks {
+		loss += o.chunks[c].loss
+		floats.Add(g, o.chunks[c].grad)
+	}
+	n := float64(max(len(o.y), 1))
+	floats.Scale(1/n, g)
+	loss /= n
+	// The penalty: lambda/2 ||w||^2 and its gradient lambda w.
+	loss += o.lambda / 2 * floats.Dot(w, w)
+	floats.AddScaled(g[:o.dim], o.lambda, w)
+	o.lastF = loss
+}
+
+// evalChunk sums the loss and gradient of the rows of ch.
+func (o *objective) evalChunk(ch *chunk, w []float64, bias float64) {
+	g := ch.grad
+	clear(g)
+	loss, gb := 0.0, 0.0
+	for i := ch.lo; i < ch.hi; i++ {
+		row := o.index[o.start[i]:o.start[i+1]]
+		z := bias
+		for _, j := range row {
+			z += w[j]
+		}
+		// -log p(y | z) and d/dz of it, sigma(z) - y.
+		var r float64
+		if o.y[i] {
+			loss += softplus(-z)
+			r = -sigmoid(-z)
+		} else {
+			loss += softplus(z)
+			r = sigmoid(z)
+		}
+		gb += r
+		for _, j := range row {
+			g[j] += r
+		}
+	}
+	g[o.dim] = gb
+	ch.loss = loss
+}
+
+// softplus returns log(1 + exp(z)) without overflow:
+// max(z, 0) + log1p(exp(-|z|)).
+func softplus(z float64) float64 {
+	if z > 0 {
+		return z + math.Log1p(math.Exp(-z))
+	}
+	return math.Log1p(math.Exp(z))
+}
+
+// sigmoid returns 1 / (1 + exp(-z)) without overflow.
+func sigmoid(z float64) float64 {
+	if z >= 0 {
+		return 1 / (1 + math.Exp(-z))
+	}
+	e := math.Exp(z)
+	return e / (1 + e)
+}
+
+// dataset is the rows of several books in one sparse matrix.
+type dataset struct {
+	dim   int
+	start []int
+	index []int32
+	y     []bool
+}
+
+// newDataset concatenates the rows of books, which must all carry labels.
+func newDataset(dim int, books []*Features) *dataset {
+	d := &dataset{dim: dim, start: []int{0}}
+	nnz, rows := 0, 0
+	for _, f := range books {
+		nnz += len(f.Index)
+		rows += f.Rows()
+	}
+	d.start = make([]int, 1, rows+1)
+	d.index = make([]int32, 0, nnz)
+	d.y = make([]bool, 0, rows)
+	for _, f := range books {
+		base := len(d.index)
+		d.index = append(d.index, f.Index...)
+		for i := 1; i < len(f.Start); i++ {
+			d.start = append(d.start, base+int(f.Start[i]))
+		}
+		d.y = append(d.y, f.Label...)
+	}
+	return d
+}

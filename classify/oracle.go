@@ -1,0 +1,205 @@
+package classify
+
+import (
+	"errors"
+	"slices"
+
+	"github.com/bookalign/bookalign/rouge"
+	"github.com/bookalign/bookalign/text"
+)
+
+// Oracle returns the greedy extractive upper bound of a summary of b within
+// budget words: starting from nothing, it adds, again and again, the row
+// that most increases
+//
+//	R1 + R2 = hits_1 / ref_1 + hits_2 / ref_2,
+//
+// the ROUGE-1 and ROUGE-2 recall against reference under the options of s,
+// among the rows that still fit the budget (the earlier row on ties), and
+// stops when no row that fits adds a hit. It returns the document sentence
+// indices of the rows added, in book order. doc is the document b was made
+// from; it gives the rows' text.
+//
+// Each row and the reference are turned into ROUGE terms once, with
+// s.Analyze, so that stemming and stopword removal are ROUGE's own. The
+// candidates are the rows holding at least one reference term; the others
+// can add nothing. The summary's clipped n-gram counts are kept up to date
+// as rows are added, so a row's gain costs one pass over its terms, and a
+// row whose gain has fallen to zero, or that no longer fits, is dropped for
+// good (gains never grow as the summary grows). The gain counts the bigrams
+// inside a row; the bigram that ROUGE also counts across the boundary of two
+// neighbouring rows of the final summary is left out of the choice, so the
+// summary's true score can only be higher than the greedy's.
+func Oracle(doc *text.Document, b *Book, reference string, s *rouge.Scorer, budget int) ([]int, error) {
+	ref, err := analyzeFlat(s, reference)
+	if err != nil {
+		return nil, err
+	}
+	// Reference unigram and bigram ids and counts.
+	uniID := make(map[string]int32)
+	var ids []int32
+	var refUni []int32
+	for _, t := range ref {
+		id, ok := uniID[t]
+		if !ok {
+			id = int32(len(refUni))
+			uniID[t] = id
+			refUni = append(refUni, 0)
+		}
+		refUni[id]++
+		ids = append(ids, id)
+	}
+	biID := make(map[uint64]int32)
+	var refBi []int32
+	for i := 1; i < len(ids); i++ {
+		key := bigramKey(ids[i-1], ids[i])
+		id, ok := biID[key]
+		if !ok {
+			id = int32(len(refBi))
+			biID[key] = id
+			refBi = append(refBi, 0)
+		}
+		refBi[id]++
+	}
+	n1, n2 := int64(len(ids)), int64(max(len(ids)-1, 0))
+	if n1 == 0 {
+		return nil, nil
+	}
+
+	// The candidate rows and their reference n-grams.
+	type cand struct {
+		row     int
+		uni, bi []int32
+	}
+	var cands []cand
+	var terms []string
+	for r := range b.Rows() {
+		l := int(b.Length[r])
+		if l == 0 || l > budget {
+			continue
+		}
+		si := int(b.Sentence[r])
+		if si < 0 || si >= len(doc.Sentences) {
+			return nil, errors.New("classify: book does not match its document")
+		}
+		if terms, err = appendAnalyzed(terms[:0], s, doc.Str(doc.Sentences[si].Span)); err != nil {
+			return nil, err
+		}
+		c := cand{row: r}
+		prev := int32(-1)
+		for _, t := range terms {
+			id, ok := uniID[t]
+			if !ok {
+				prev = -1
+				continue
+			}
+			c.uni = append(c.uni, id)
+			if prev >= 0 {
+				if bid, ok := biID[bigramKey(prev, id)]; ok {
+					c.bi = append(c.bi, bid)
+				}
+			}
+			prev = id
+		}
+		if len(c.uni) > 0 {
+			cands = append(cands, c)
+		}
+	}
+
+	// Greedy selection with clipped counts: a term of the row is a hit
+	// while the summary holds fewer of it than the reference.
+	sumUni, sumBi := make([]int32, len(refUni)), make([]int32, len(refBi))
+	tmpUni, tmpBi := make([]int32, len(refUni)), make([]int32, len(refBi))
+	gain := func(c *cand) int64 {
+		var g1, g2 int64
+		for _, t := range c.uni {
+			if sumUni[t]+tmpUni[t] < refUni[t] {
+				g1++
+			}
+			tmpUni[t]++
+		}
+		for _, t := range c.bi {
+			if sumBi[t]+tmpBi[t] < refBi[t] {
+				g2++
+			}
+			tmpBi[t]++
+		}
+		for _, t := range c.uni {
+			tmpUni[t] = 0
+		}
+		for _, t := range c.bi {
+			tmpBi[t] = 0
+		}
+		// g1/n1 + g2/n2 scaled by n1*n2, exact in integers.
+		if n2 == 0 {
+			return g1
+		}
+		return g1*n2 + g2*n1
+	}
+	var rows []int
+	left := budget
+	for {
+		best, bestGain := -1, int64(0)
+		kept := cands[:0]
+		for i := range cands {
+			c := &cands[i]
+			if int(b.Length[c.row]) > left {
+				continue
+			}
+			g := gain(c)
+			if g == 0 {
+				continue
+			}
+			kept = append(kept, *c)
+			if g > bestGain {
+				best, bestGain = len(kept)-1, g
+			}
+		}
+		cands = kept
+		if best < 0 {
+			break
+		}
+		c := cands[best]
+		for _, t := range c.uni {
+			sumUni[t]++
+		}
+		for _, t := range c.bi {
+			sumBi[t]++
+		}
+		rows = append(rows, c.row)
+		left -= int(b.Length[c.row])
+		cands = append(cands[:best], cands[best+1:]...)
+	}
+	return rowsToSentences(b, rows), nil
+}
+
+// bigramKey packs two term ids into one map key.
+func bigramKey(a, b int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }
+
+// analyzeFlat returns the ROUGE terms of text as one sequence.
+func analyzeFlat(s *rouge.Scorer, text string) ([]string, error) {
+	return appendAnalyzed(nil, s, text)
+}
+
+// appendAnalyzed appends the ROUGE terms of text to dst.
+func appendAnalyzed(dst []string, s *rouge.Scorer, text string) ([]string, error) {
+	lines, err := s.Analyze(text)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range lines {
+		dst = append(dst, l...)
+	}
+	return dst, nil
+}
+
+// rowsToSentences returns the document sentence indices of rows, in book
+// order.
+func rowsToSentences(b *Book, rows []int) []int {
+	out := make([]int, len(rows))
+	for i, r := range rows {
+		out[i] = int(b.Sentence[r])
+	}
+	slices.Sort(out)
+	return out
+}

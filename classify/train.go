@@ -1,0 +1,325 @@
+package classify
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/gonum/optimize"
+)
+
+// DefaultLambdas are the regularisation strengths a Trainer chooses from
+// when Trainer.Lambdas is nil, strongest first. They penalise the mean
+// log-likelihood, so they do not depend on the number of sentences.
+var DefaultLambdas = []float64{1e-3, 3e-4, 1e-4, 3e-5, 1e-5, 3e-6, 1e-6}
+
+// A Criterion scores a model on held-out books when a Trainer chooses the
+// regularisation strength. Lower is better for every criterion.
+type Criterion int
+
+const (
+	// LogLoss is the mean negative log-likelihood of the held-out rows.
+	LogLoss Criterion = iota
+	// Precision is minus the fraction of summary words in labelled rows:
+	// each held-out book is summarized (Extract, Trainer.Budget words) and
+	// the words of its labelled rows are summed, over the words of all
+	// summaries. It measures what the summarizer does with the model.
+	Precision
+)
+
+// String returns "logloss" or "precision".
+func (c Criterion) String() string {
+	switch c {
+	case LogLoss:
+		return "logloss"
+	case Precision:
+		return "precision"
+	}
+	return "unknown"
+}
+
+// DefaultBudget is the summary budget in words (text.BudgetWords) of the
+// paper: 1,000.
+const DefaultBudget = 1000
+
+// Errors of training.
+var (
+	// ErrNoLabels means a book given to Train has no labels, or as many
+	// labels as rows.
+	ErrNoLabels = errors.New("classify: book without labels")
+	// ErrFeatures means a book's features do not fit the collection.
+	ErrFeatures = errors.New("classify: features out of range")
+	// ErrTooFewBooks means there are too few books to hold some out for
+	// choosing the regularisation strength.
+	ErrTooFewBooks = errors.New("classify: too few books to choose lambda")
+)
+
+// A Trainer fits an L2-regularised logistic regression (see objective) to
+// labelled books with L-BFGS. Its zero value chooses lambda among
+// DefaultLambdas by held-out log-likelihood on one fifth of the books.
+type Trainer struct {
+	// Lambda is the regularisation strength. Zero means to choose it among
+	// Lambdas: the model is fitted, strongest lambda first and each fit
+	// started from the last, to the books outside one of InnerFolds folds
+	// (Folds with Seed), scored on the held-out fold by Criterion, and the
+	// best lambda (the strongest on ties) is refitted on all books.
+	Lambda float64
+	// Lambdas are the candidates; nil means DefaultLambdas.
+	Lambdas []float64
+	// InnerFolds is the number of folds of the inner split, one of which is
+	// held out; zero means 5.
+	InnerFolds int
+	// Criterion scores a lambda on the held-out fold.
+	Criterion Criterion
+	// Budget is the summary budget of the Precision criterion; zero means
+	// DefaultBudget.
+	Budget int
+	// Seed seeds the inner split.
+	Seed uint64
+
+	// Tolerance stops L-BFGS when no gradient component exceeds it; zero
+	// means 1e-6.
+	Tolerance float64
+	// MaxIterations bounds the L-BFGS iterations of one fit; zero means 500.
+	MaxIterations int
+	// Workers is the number of goroutines that evaluate the objective; zero
+	// means runtime.GOMAXPROCS(0). The model does not depend on it.
+	Workers int
+}
+
+// Selection records how one candidate lambda scored on the held-out books.
+type Selection struct {
+	Lambda float64 `json:"lambda"`
+	// Score is the Criterion on the held-out books (lower is better).
+	Score float64 `json:"score"`
+	// Iterations is the number of L-BFGS iterations of the fit.
+	Iterations int `json:"iterations"`
+}
+
+// Train fits a model to books, whose features come from c.Featurize and whose
+// Label fields are set. The model does not depend on the order of books.
+func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
+	books, err := t.check(c, books)
+	if err != nil {
+		return nil, err
+	}
+	dim := c.Dim()
+	m := &Model{Format: FormatVersion, Collection: c, Criterion: t.Criterion.String()}
+	var x0 []float64
+	lambda := t.Lambda
+	if lambda == 0 {
+		if lambda, x0, m.Selection, err = t.choose(dim, books); err != nil {
+			return nil, err
+		}
+	}
+	all := newDataset(dim, books)
+	if x0 == nil {
+		x0 = initialPoint(all)
+	}
+	x, iters, err := t.fit(newObjective(all, lambda, t.workers()), x0)
+	if err != nil {
+		return nil, err
+	}
+	m.Lambda = lambda
+	m.Weights, m.Bias = x[:dim], x[dim]
+	m.Features = c.FeatureNames()
+	m.Training = Training{Books: len(books), Sentences: len(all.y), Iterations: iters}
+	for _, y := range all.y {
+		if y {
+			m.Training.Positives++
+		}
+	}
+	return m, nil
+}
+
+// check validates books against c and returns them sorted by ID.
+func (t *Trainer) check(c *Collection, books []*Features) ([]*Features, error) {
+	if len(books) == 0 {
+		return nil, ErrNoBooks
+	}
+	books = slices.Clone(books)
+	slices.SortFunc(books, func(a, b *Features) int { return strings.Compare(a.ID, b.ID) })
+	dim := int32(c.Dim())
+	for i, f := range books {
+		if i > 0 && f.ID == books[i-1].ID {
+			return nil, fmt.Errorf("%w: %q", ErrDuplicateBook, f.ID)
+		}
+		if err := f.check(dim); err != nil {
+			return nil, err
+		}
+		if len(f.Label) != f.Rows() {
+			return nil, fmt.Errorf("%w: %q has %d labels for %d rows", ErrNoLabels, f.ID, len(f.Label), f.Rows())
+		}
+	}
+	for _, l := range t.Lambdas {
+		if !(l > 0) || math.IsInf(l, 0) {
+			return nil, fmt.Errorf("classify: lambda %v is not positive", l)
+		}
+	}
+	if t.Lambda < 0 || math.IsNaN(t.Lambda) || math.IsInf(t.Lambda, 0) {
+		return nil, fmt.Errorf("classify: lambda %v is not positive", t.Lambda)
+	}
+	return books, nil
+}
+
+// check reports ErrFeatures unless f is well formed for dim features.
+func (f *Features) check(dim int32) error {
+	if len(f.Start) == 0 || f.Start[0] != 0 || int(f.Start[len(f.Start)-1]) != len(f.Index) || len(f.Length) != f.Rows() {
+		return fmt.Errorf("%w: %q is malformed", ErrFeatures, f.ID)
+	}
+	for i := 1; i < len(f.Start); i++ {
+		if f.Start[i] < f.Start[i-1] {
+			return fmt.Errorf("%w: %q is malformed", ErrFeatures, f.ID)
+		}
+	}
+	for _, j := range f.Index {
+		if j < 0 || j >= dim {
+			return fmt.Errorf("%w: %q has feature %d of %d", ErrFeatures, f.ID, j, dim)
+		}
+	}
+	return nil
+}
+
+// choose picks lambda on an inner split of books and returns the weights of
+// the inner fit at that lambda, to start the final fit from.
+func (t *Trainer) choose(dim int, books []*Features) (lambda float64, x []float64, sel []Selection, err error) {
+	ids := make([]string, len(books))
+	for i, f := range books {
+		ids[i] = f.ID
+	}
+	folds, err := Folds(t.Seed, orDefault(t.InnerFolds, 5), ids)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	var fit, held []*Features
+	for _, f := range books {
+		if folds[f.ID] == 0 {
+			held = append(held, f)
+		} else {
+			fit = append(fit, f)
+		}
+	}
+	if len(fit) == 0 || len(held) == 0 {
+		return 0, nil, nil, fmt.Errorf("%w: %d", ErrTooFewBooks, len(books))
+	}
+	lambdas := t.Lambdas
+	if lambdas == nil {
+		lambdas = DefaultLambdas
+	}
+	data := newDataset(dim, fit)
+	cur := initialPoint(data)
+	best := math.Inf(1)
+	for _, l := range lambdas {
+		xl, iters, err := t.fit(newObjective(data, l, t.workers()), cur)
+		if err != nil {
+			return 0, nil, nil, err
+		}
+		score := t.heldOut(xl, held)
+		sel = append(sel, Selection{Lambda: l, Score: score, Iterations: iters})
+		if score < best {
+			best, lambda, x = score, l, xl
+		}
+		cur = xl
+	}
+	if x == nil { // every score was NaN
+		lambda, x = lambdas[0], initialPoint(data)
+	}
+	return lambda, x, sel, nil
+}
+
+// heldOut scores the weights x on books by t.Criterion.
+func (t *Trainer) heldOut(x []float64, books []*Features) float64 {
+	dim := len(x) - 1
+	w, b := x[:dim], x[dim]
+	var sum, n float64
+	for _, f := range books {
+		z := logits(w, b, f)
+		switch t.Criterion {
+		case Precision:
+			for _, i := range extractRows(f.Length, z, orDefault(t.Budget, DefaultBudget)) {
+				if f.Label[i] {
+					sum -= float64(f.Length[i])
+				}
+				n += float64(f.Length[i])
+			}
+		default:
+			for i, zi := range z {
+				if f.Label[i] {
+					sum += softplus(-zi) // -log sigma(z)
+				} else {
+					sum += softplus(zi) // -log(1 - sigma(z))
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / n
+}
+
+// initialPoint returns zero weights and the bias of the labels' base rate,
+// log(p / (1 - p)), clamped away from infinity.
+func initialPoint(d *dataset) []float64 {
+	x := make([]float64, d.dim+1)
+	pos := 0
+	for _, y := range d.y {
+		if y {
+			pos++
+		}
+	}
+	p := (float64(pos) + 0.5) / (float64(len(d.y)) + 1)
+	x[d.dim] = math.Log(p / (1 - p))
+	return x
+}
+
+// fit minimises o from x0 with L-BFGS and returns the minimiser and the
+// number of iterations. A line search that can make no more progress ends
+// the fit at the best point found; that happens near the optimum in
+// floating point.
+func (t *Trainer) fit(o *objective, x0 []float64) (x []float64, iterations int, err error) {
+	tol := t.Tolerance
+	if tol == 0 {
+		tol = 1e-6
+	}
+	settings := &optimize.Settings{
+		GradientThreshold: tol,
+		MajorIterations:   orDefault(t.MaxIterations, 500),
+		Converger:         &optimize.FunctionConverge{Relative: 1e-10, Iterations: 20},
+	}
+	p := optimize.Problem{Func: o.Func, Grad: o.Grad}
+	res, err := optimize.Minimize(p, x0, settings, &optimize.LBFGS{})
+	switch {
+	case err == nil:
+	case res != nil && (errors.Is(err, optimize.ErrNoProgress) || errors.Is(err, optimize.ErrLinesearcherFailure)) &&
+		!math.IsNaN(res.F) && !math.IsInf(res.F, 0):
+	default:
+		return nil, 0, fmt.Errorf("classify: fitting the model: %w", err)
+	}
+	return res.X, res.MajorIterations, nil
+}
+
+func (t *Trainer) workers() int {
+	if t.Workers > 0 {
+		return t.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// logits returns the log-odds z_i = b + sum_{j in x_i} w_j of each row of
+// f; its probability of being in the summary is sigma(z_i).
+func logits(w []float64, b float64, f *Features) []float64 {
+	z := make([]float64, f.Rows())
+	for i := range z {
+		zi := b
+		for _, j := range f.Row(i) {
+			zi += w[j]
+		}
+		z[i] = zi
+	}
+	return z
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/text"
+)
+
+// runAlign is `bookalign align`: it aligns one summary with one book and
+// writes one JSON line per summary sentence (align.Record) to stdout.
+func runAlign(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("align", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	method := fs.String("method", align.MethodPassage, "aligner: passage (Block HMM), token (Word HMM) or jing (Jing 1999)")
+	bookPath := fs.String("book", "", "book `FILE` (Project Gutenberg text; boilerplate is skipped, offsets are into the file as given)")
+	summaryPath := fs.String("summary", "", "plot summary `FILE`")
+	seed := fs.Uint64("seed", 1, "seed of the Passage HMM's boundary sampler")
+	iterations := fs.Int("iterations", 0, "EM rounds: Passage HMM (default 500), Token HMM (at most, default 20)")
+	thesaurus := fs.String("thesaurus", os.Getenv("BOOKALIGN_THESAURUS"), "Roget's Thesaurus `DIR` (holding "+align.ThesaurusFile+") for the Token HMM's synonyms; default $BOOKALIGN_THESAURUS; empty: identity emissions only")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *bookPath == "" || *summaryPath == "" || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: bookalign align --method passage|token|jing --book B.txt --summary S.txt [--seed N] [--iterations N] [--thesaurus DIR]")
+		return errUsage
+	}
+	var th *align.Thesaurus
+	if *method == align.MethodToken && *thesaurus != "" {
+		var err error
+		if th, err = align.LoadThesaurus(*thesaurus); err != nil {
+			return err
+		}
+	}
+	aligner, err := align.New(*method, *seed, th)
+	if errors.Is(err, align.ErrMethod) {
+		return fmt.Errorf("unknown --method %q: want passage, token or jing", *method)
+	}
+	switch a := aligner.(type) {
+	case *align.PassageHMM:
+		a.Iterations = *iterations
+	case *align.TokenHMM:
+		a.Iterations = *iterations
+	}
+	p, err := preparePair(*bookPath, *summaryPath)
+	if err != nil {
+		return err
+	}
+	result, err := aligner.Align(p)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(stdout)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, r := range align.Records(p, result) {
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	}
+	return w.Flush()
+}
+
+// preparePair reads, parses and prepares a book and its summary.
+func preparePair(bookPath, summaryPath string) (*align.Pair, error) {
+	bookRaw, err := os.ReadFile(bookPath)
+	if err != nil {
+		return nil, err
+	}
+	summaryRaw, err := os.ReadFile(summaryPath)
+	if err != nil {
+		return nil, err
+	}
+	book, err := text.ParseBook(string(bookRaw))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", bookPath, err)
+	}
+	summary, err := text.ParseSummary(string(summaryRaw))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", summaryPath, err)
+	}
+	return align.Prepare(book, summary)
+}

@@ -1,0 +1,205 @@
+package transforms
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/text"
+)
+
+var (
+	pairsAligned   = beam.NewCounter("bookalign", "pairs_aligned")
+	alignFailures  = beam.NewCounter("bookalign", "align_failures")
+	alignMillis    = beam.NewDistribution("bookalign", "align_ms")
+	labelledCounts = beam.NewDistribution("bookalign", "labelled_sentences")
+)
+
+func init() {
+	beam.RegisterType(reflect.TypeOf((*AlignedPair)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*MethodAlignment)(nil)).Elem())
+	register.DoFn4x1[context.Context, PairText, func(AlignedPair), func(Reject), error](&alignFn{})
+	register.Emitter1[AlignedPair]()
+	register.DoFn2x1[context.Context, AlignedPair, error](&writeAlignmentsFn{})
+	register.Function1x1[AlignedPair, PairText](alignedText)
+}
+
+// AlignOptions configure the aligners.
+type AlignOptions struct {
+	// Methods are the aligners to run on every pair: "passage", "token",
+	// "jing".
+	Methods []string `json:"methods"`
+	// Seed seeds the Passage HMM's sampler.
+	Seed uint64 `json:"seed"`
+	// Thesaurus is the directory of Roget's Thesaurus (local or gs://) for
+	// the Token HMM; empty means identity emissions only.
+	Thesaurus string `json:"thesaurus"`
+	// Iterations overrides the EM rounds of the HMMs; zero keeps their
+	// defaults (Passage HMM 500, Token HMM at most 20).
+	Iterations int `json:"iterations"`
+}
+
+// AlignedPair is a pair with the alignments of every method.
+type AlignedPair struct {
+	Text       PairText
+	Alignments []MethodAlignment
+}
+
+// MethodAlignment is one method's alignment of one pair.
+type MethodAlignment struct {
+	Method string
+	// Labels are the indices of the book sentences labelled "in the
+	// summary" (text.ParseBook's sentences), sorted.
+	Labels []int
+	// JSONL holds the alignment records (align.Record), one JSON line per
+	// summary sentence.
+	JSONL string
+}
+
+// Align runs every configured aligner on every pair, one pair at a time:
+// the book is parsed and prepared once and handed to each method in turn;
+// pairs are aligned in parallel by the runner. A pair that a method cannot
+// align goes to rejects with the method and the reason, and its other
+// alignments are dropped with it, so that every method sees the same books.
+//
+// In: PCollection<PairText>. Out: PCollection<AlignedPair>, PCollection<Reject>.
+func Align(s beam.Scope, opts AlignOptions, texts beam.PCollection) (aligned, rejects beam.PCollection) {
+	s = s.Scope("transforms.Align")
+	return beam.ParDo2(s, &alignFn{Options: opts}, texts)
+}
+
+// alignFn aligns one pair with every method.
+type alignFn struct {
+	// Options configure the aligners.
+	Options AlignOptions `json:"options"`
+
+	aligners []align.Aligner
+}
+
+func (f *alignFn) Setup(ctx context.Context) error {
+	var th *align.Thesaurus
+	if f.Options.Thesaurus != "" && contains(f.Options.Methods, align.MethodToken) {
+		b, err := ReadFile(ctx, corpus.Join(f.Options.Thesaurus, align.ThesaurusFile))
+		if err != nil {
+			return fmt.Errorf("thesaurus: %w", err)
+		}
+		if th, err = align.ParseThesaurus(bytes.NewReader(b)); err != nil {
+			return fmt.Errorf("thesaurus: %w", err)
+		}
+	}
+	f.aligners = f.aligners[:0]
+	for _, m := range f.Options.Methods {
+		a, err := align.New(m, f.Options.Seed, th)
+		if err != nil {
+			return fmt.Errorf("%s: %w", m, err)
+		}
+		switch a := a.(type) {
+		case *align.PassageHMM:
+			a.Iterations = f.Options.Iterations
+		case *align.TokenHMM:
+			a.Iterations = f.Options.Iterations
+		}
+		f.aligners = append(f.aligners, a)
+	}
+	return nil
+}
+
+func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(AlignedPair), reject func(Reject)) error {
+	fail := func(method string, err error) {
+		alignFailures.Inc(ctx, 1)
+		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "align", Reason: fmt.Sprintf("%s: %v", method, err)})
+	}
+	p, err := preparePair(pt)
+	if err != nil {
+		fail("prepare", err)
+		return nil
+	}
+	out := AlignedPair{Text: pt}
+	for i, a := range f.aligners {
+		start := time.Now()
+		res, err := a.Align(p)
+		if err != nil {
+			fail(f.Options.Methods[i], err)
+			return nil
+		}
+		alignMillis.Update(ctx, time.Since(start).Milliseconds())
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		for _, r := range align.Records(p, res) {
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+		}
+		labels := res.Labelled()
+		labelledCounts.Update(ctx, int64(len(labels)))
+		out.Alignments = append(out.Alignments, MethodAlignment{Method: res.Method, Labels: labels, JSONL: buf.String()})
+	}
+	pairsAligned.Inc(ctx, 1)
+	progress.tick("align", "pairs")
+	emit(out)
+	return nil
+}
+
+// AlignedTexts returns the pairs of aligned pairs, for the stages after
+// alignment.
+//
+// In: PCollection<AlignedPair>. Out: PCollection<PairText>.
+func AlignedTexts(s beam.Scope, aligned beam.PCollection) beam.PCollection {
+	return beam.ParDo(s.Scope("transforms.AlignedTexts"), alignedText, aligned)
+}
+
+func alignedText(ap AlignedPair) PairText { return ap.Text }
+
+// preparePair parses a loaded pair and prepares it for the aligners.
+func preparePair(pt PairText) (*align.Pair, error) {
+	book, err := text.ParseBook(pt.Book)
+	if err != nil {
+		return nil, err
+	}
+	summary, err := text.ParseSummary(pt.Summary)
+	if err != nil {
+		return nil, err
+	}
+	return align.Prepare(book, summary)
+}
+
+// WriteAlignments writes each alignment to OUT/alignments/<method>/<id>.jsonl.
+//
+// In: PCollection<AlignedPair>.
+func WriteAlignments(s beam.Scope, out string, aligned beam.PCollection) {
+	s = s.Scope("transforms.WriteAlignments")
+	beam.ParDo0(s, &writeAlignmentsFn{Out: out}, aligned)
+}
+
+// writeAlignmentsFn writes the alignment files of one pair.
+type writeAlignmentsFn struct {
+	// Out is the output directory.
+	Out string `json:"out"`
+}
+
+func (f *writeAlignmentsFn) ProcessElement(ctx context.Context, ap AlignedPair) error {
+	for _, m := range ap.Alignments {
+		path := corpus.Join(f.Out, "alignments/"+m.Method+"/"+ap.Text.Pair.ID+".jsonl")
+		if err := WriteFile(ctx, path, []byte(m.JSONL)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
