@@ -25,7 +25,8 @@ var BookTemplates = []string{
 type Infobox struct {
 	// Template is the normalised template name, e.g. "infobox book".
 	Template string `json:"template"`
-	// Title is the name (or title) field.
+	// Title is the name (or title) field. title_orig, the title in the
+	// original language, is not used.
 	Title string `json:"title,omitempty"`
 	// Author is the author (or authors, writer, editor) field; several
 	// authors are joined with ", ".
@@ -39,7 +40,7 @@ type Infobox struct {
 
 // Field names read by ParseInfobox, in order of preference.
 var (
-	titleFields  = []string{"name", "title", "title_orig"}
+	titleFields  = []string{"name", "title"}
 	authorFields = []string{"author", "authors", "writer", "author(s)", "editor", "editors"}
 	dateFields   = []string{"pub_date", "published", "release_date", "pub date",
 		"publication_date", "publication date", "release date", "first_published",

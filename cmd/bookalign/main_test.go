@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 )
 
@@ -102,5 +104,45 @@ func TestRunCommandErrors(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want exit %d mentioning %q", code, stderr, tt.code, tt.want)
 			}
 		})
+	}
+}
+
+func TestAlignCommand(t *testing.T) {
+	files := testcorpus.Good(1)
+	dir := t.TempDir()
+	if err := files.WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	book, summary := filepath.Join(dir, "books", "book-00.txt"), filepath.Join(dir, "summaries", "book-00.txt")
+	bookText := string(files["books/book-00.txt"])
+	for _, method := range []string{"passage", "token", "jing"} {
+		t.Run(method, func(t *testing.T) {
+			stdout, stderr, code := bookalign(t, "align", "--method", method, "--book", book, "--summary", summary, "--iterations", "20")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			lines := strings.Split(strings.TrimSpace(stdout), "\n")
+			if len(lines) < 5 {
+				t.Fatalf("%d lines of output, want one per summary sentence:\n%s", len(lines), stdout)
+			}
+			for i, line := range lines {
+				var r align.Record
+				if err := json.Unmarshal([]byte(line), &r); err != nil {
+					t.Fatalf("line %d: %v", i, err)
+				}
+				if r.SummaryIndex != i || r.Method != method {
+					t.Errorf("line %d: %+v", i, r)
+				}
+				if r.SpanBytes != nil && (r.SpanBytes[0] < 0 || r.SpanBytes[1] > len(bookText) || r.SpanBytes[0] >= r.SpanBytes[1]) {
+					t.Errorf("line %d: span %v outside the book", i, r.SpanBytes)
+				}
+			}
+		})
+	}
+	if _, stderr, code := bookalign(t, "align", "--method", "magic", "--book", book, "--summary", summary); code != 1 || !strings.Contains(stderr, "unknown --method") {
+		t.Errorf("unknown method: exit %d, %s", code, stderr)
+	}
+	if _, _, code := bookalign(t, "align", "--method", "jing"); code != 2 {
+		t.Errorf("missing files: exit %d, want 2", code)
 	}
 }
