@@ -50,9 +50,10 @@
 // the bias unpenalised; it is minimised with gonum's L-BFGS from its exact
 // gradient, in fixed chunks of rows that are summed in order, so the model is
 // the same to the bit on any number of goroutines. Lambda is chosen on an
-// inner split of the training books (Trainer). Labels are unbalanced (about
-// 2% of sentences are positive) and are used as they are: the summary takes
-// the top of the ranking, which class weights would not change much.
+// inner split of the training books (Trainer). Labels are unbalanced (with
+// one labelled sentence per summary sentence, under 1% of sentences are
+// positive) and are used as they are, as in the paper: no class weights and
+// no resampling. Only the order of the scores matters to the summary.
 //
 // # Determinism
 //

@@ -28,6 +28,9 @@ func TestFullCorpus(t *testing.T) {
 	report := func(name string, r cvResult) {
 		t.Logf("%-40s R1 %.2f R2 %.2f (stemmed %.2f / %.2f)", name, 100*r.r1, 100*r.r2, 100*r.r1s, 100*r.r2s)
 	}
+	if os.Getenv("BOOKALIGN_SKIP_BASELINES") == "1" {
+		goto models
+	}
 	report("first1000", scoreSummaries(t, pairs, first1000))
 	report("names", scoreSummaries(t, pairs, func(p *corpusPair) []int { return Names(p.book, DefaultBudget) }))
 	report("random", scoreSummaries(t, pairs, func(p *corpusPair) []int { return Random(p.book, 1, DefaultBudget) }))
@@ -40,15 +43,20 @@ func TestFullCorpus(t *testing.T) {
 		return s
 	}))
 	t.Logf("oracle took %v", time.Since(start))
+models:
 	for _, v := range []struct {
 		name string
 		set  Settings
 		tr   Trainer
 	}{
-		{"paper vocab, logloss", Settings{}, Trainer{}},
-		{"min 3 books, logloss", Settings{MinBooks: 3}, Trainer{}},
-		{"paper vocab, precision", Settings{}, Trainer{Criterion: Precision}},
-		{"min 3 books, precision", Settings{MinBooks: 3}, Trainer{Criterion: Precision}},
+		{"lambda 1e-3", Settings{}, Trainer{Lambda: 1e-3}},
+		{"lambda 1e-4", Settings{}, Trainer{Lambda: 1e-4}},
+		{"lambda 1e-5", Settings{}, Trainer{Lambda: 1e-5}},
+		{"lambda 1e-6", Settings{}, Trainer{Lambda: 1e-6}},
+		{"lambda 1e-5 min 3 books", Settings{MinBooks: 3}, Trainer{Lambda: 1e-5}},
+		{"lambda 1e-5 min 5 books", Settings{MinBooks: 5}, Trainer{Lambda: 1e-5}},
+		{"chosen logloss", Settings{}, Trainer{}},
+		{"chosen precision", Settings{}, Trainer{Criterion: Precision}},
 	} {
 		start = time.Now()
 		r := crossValidate(t, pairs, 10, v.set, &v.tr)

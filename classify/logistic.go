@@ -45,6 +45,7 @@ type objective struct {
 	lastX []float64 // point of lastF and lastG; nil when none
 	lastF float64
 	lastG []float64
+	evals int // passes over the data
 }
 
 // chunk is the working memory of one range of rows.
@@ -87,6 +88,7 @@ func (o *objective) eval(x []float64) {
 		return
 	}
 	o.lastX = append(o.lastX[:0], x...)
+	o.evals++
 	w, bias := x[:o.dim], x[o.dim]
 
 	next := make(chan int, len(o.chunks))
@@ -131,14 +133,22 @@ func (o *objective) evalChunk(ch *chunk, w []float64, bias float64) {
 		for _, j := range row {
 			z += w[j]
 		}
-		// -log p(y | z) and d/dz of it, sigma(z) - y.
+		// -log p(y | z) = softplus(z) - y z and its derivative sigma(z) - y,
+		// from one exponential e = exp(-|z|): softplus(z) = max(z, 0) +
+		// log1p(e), and sigma(z) is 1/(1+e) for z >= 0, e/(1+e) below.
+		e := expNeg(math.Abs(z))
+		l := log1pSmall(e)
+		sz := 1 / (1 + e) // sigma(|z|)
+		if z < 0 {
+			sz = e * sz
+		}
 		var r float64
 		if o.y[i] {
-			loss += softplus(-z)
-			r = -sigmoid(-z)
+			loss += max(-z, 0) + l
+			r = sz - 1
 		} else {
-			loss += softplus(z)
-			r = sigmoid(z)
+			loss += max(z, 0) + l
+			r = sz
 		}
 		gb += r
 		for _, j := range row {

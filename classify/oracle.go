@@ -20,8 +20,9 @@ import (
 // indices of the rows added, in book order. doc is the document b was made
 // from; it gives the rows' text.
 //
-// Each row and the reference are turned into ROUGE terms once, with
-// s.Analyze, so that stemming and stopword removal are ROUGE's own. The
+// Each row and the reference are turned into ROUGE terms once, each distinct
+// token with s.Analyze, so that stemming and stopword removal are ROUGE's
+// own. The
 // candidates are the rows holding at least one reference term; the others
 // can add nothing. The summary's clipped n-gram counts are kept up to date
 // as rows are added, so a row's gain costs one pass over its terms, and a
@@ -31,7 +32,8 @@ import (
 // neighbouring rows of the final summary is left out of the choice, so the
 // summary's true score can only be higher than the greedy's.
 func Oracle(doc *text.Document, b *Book, reference string, s *rouge.Scorer, budget int) ([]int, error) {
-	ref, err := analyzeFlat(s, reference)
+	tc := termCache{s: s, terms: make(map[string]string)}
+	ref, err := tc.appendTerms(nil, reference)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +84,7 @@ func Oracle(doc *text.Document, b *Book, reference string, s *rouge.Scorer, budg
 		if si < 0 || si >= len(doc.Sentences) {
 			return nil, errors.New("classify: book does not match its document")
 		}
-		if terms, err = appendAnalyzed(terms[:0], s, doc.Str(doc.Sentences[si].Span)); err != nil {
+		if terms, err = tc.appendTerms(terms[:0], doc.Str(doc.Sentences[si].Span)); err != nil {
 			return nil, err
 		}
 		c := cand{row: r}
@@ -176,19 +178,32 @@ func Oracle(doc *text.Document, b *Book, reference string, s *rouge.Scorer, budg
 // bigramKey packs two term ids into one map key.
 func bigramKey(a, b int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }
 
-// analyzeFlat returns the ROUGE terms of text as one sequence.
-func analyzeFlat(s *rouge.Scorer, text string) ([]string, error) {
-	return appendAnalyzed(nil, s, text)
+// termCache turns text into ROUGE terms as s.Analyze does, analyzing each
+// distinct token once: a term depends on its token alone, and stemming
+// every occurrence of every word of a book would cost more than the rest of
+// the oracle.
+type termCache struct {
+	s     *rouge.Scorer
+	terms map[string]string // token to term, "" for a dropped token
 }
 
-// appendAnalyzed appends the ROUGE terms of text to dst.
-func appendAnalyzed(dst []string, s *rouge.Scorer, text string) ([]string, error) {
-	lines, err := s.Analyze(text)
-	if err != nil {
-		return nil, err
-	}
-	for _, l := range lines {
-		dst = append(dst, l...)
+// appendTerms appends the terms of text to dst.
+func (tc *termCache) appendTerms(dst []string, text string) ([]string, error) {
+	for _, tok := range rouge.Tokenize(text) {
+		term, ok := tc.terms[tok]
+		if !ok {
+			lines, err := tc.s.Analyze(tok)
+			if err != nil {
+				return nil, err
+			}
+			if len(lines) == 1 && len(lines[0]) == 1 {
+				term = lines[0][0]
+			}
+			tc.terms[tok] = term
+		}
+		if term != "" {
+			dst = append(dst, term)
+		}
 	}
 	return dst, nil
 }

@@ -14,7 +14,7 @@ import (
 // DefaultLambdas are the regularisation strengths a Trainer chooses from
 // when Trainer.Lambdas is nil, strongest first. They penalise the mean
 // log-likelihood, so they do not depend on the number of sentences.
-var DefaultLambdas = []float64{1e-3, 3e-4, 1e-4, 3e-5, 1e-5, 3e-6, 1e-6}
+var DefaultLambdas = []float64{1e-3, 1e-4, 1e-5, 1e-6}
 
 // A Criterion scores a model on held-out books when a Trainer chooses the
 // regularisation strength. Lower is better for every criterion.
@@ -81,7 +81,7 @@ type Trainer struct {
 	Seed uint64
 
 	// Tolerance stops L-BFGS when no gradient component exceeds it; zero
-	// means 1e-6.
+	// means 1e-5.
 	Tolerance float64
 	// MaxIterations bounds the L-BFGS iterations of one fit; zero means 500.
 	MaxIterations int
@@ -284,7 +284,7 @@ func initialPoint(d *dataset) []float64 {
 func (t *Trainer) fit(o *objective, x0 []float64) (x []float64, iterations int, err error) {
 	tol := t.Tolerance
 	if tol == 0 {
-		tol = 1e-6
+		tol = 1e-5
 	}
 	settings := &optimize.Settings{
 		GradientThreshold: tol,

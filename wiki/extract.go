@@ -28,19 +28,23 @@ type Summary struct {
 
 // A Reject is a book page that yields no summary, with the reason. It is an
 // error that unwraps to one of ErrNoPlot, ErrEmptyPlot, ErrShortPlot and
-// ErrBadInfobox, and its JSON form is one line of rejects.jsonl.
+// ErrBadInfobox, and its JSON form is one line of rejects.jsonl. It holds
+// only plain data, so it can be a Beam element with any coder.
 type Reject struct {
 	WikipediaID int64  `json:"wikipedia_id"`
 	Title       string `json:"title"`
-	// Reason is Err's message: "no plot section", ….
+	// Reason is the message of the error Unwrap returns: "no plot
+	// section", "plot section is empty", ….
 	Reason string `json:"reason"`
-	// Detail says more, e.g. which level-2 headings the page has.
+	// Detail says more, e.g. how many words the plot has.
 	Detail string `json:"detail,omitempty"`
 	// Headings are the page's level-2 headings, to see why no plot
 	// section matched.
 	Headings []string `json:"headings,omitempty"`
-	Err      error    `json:"-"`
 }
+
+// rejectReasons are the errors a Reject can stand for.
+var rejectReasons = []error{ErrNoPlot, ErrEmptyPlot, ErrShortPlot, ErrBadInfobox}
 
 func (r *Reject) Error() string {
 	s := fmt.Sprintf("wiki: page %d %q: %s", r.WikipediaID, r.Title, r.Reason)
@@ -50,8 +54,16 @@ func (r *Reject) Error() string {
 	return s
 }
 
-// Unwrap returns r.Err, so that errors.Is(err, ErrNoPlot) works.
-func (r *Reject) Unwrap() error { return r.Err }
+// Unwrap returns the error named by r.Reason, so that errors.Is(err,
+// ErrNoPlot) works, or nil for an unknown reason.
+func (r *Reject) Unwrap() error {
+	for _, e := range rejectReasons {
+		if e.Error() == r.Reason {
+			return e
+		}
+	}
+	return nil
+}
 
 // An Extractor turns book pages into summaries. The zero value is ready to
 // use, with the documented defaults; an Extractor is not changed by use, so
@@ -88,7 +100,7 @@ func (x *Extractor) headings() []string {
 // infobox is opened but not closed; ok is then true.
 func (x *Extractor) Infobox(wikitext string) (t Template, ok bool, err error) {
 	names := x.templates()
-	if allContain(names, "infobox") && indexFold(wikitext, "infobox") < 0 {
+	if allContain(names, "infobox") && indexFold(wikitext, "infobox") < 0 || !opensAny(wikitext, names) {
 		return Template{}, false, nil // fast path: most articles
 	}
 	ts, perr := ParseTemplates(wikitext)
@@ -112,6 +124,26 @@ func (x *Extractor) Infobox(wikitext string) (t Template, ok bool, err error) {
 		}
 	}
 	return Template{}, false, nil
+}
+
+// opensAny reports whether some "{{" in wikitext is followed by one of the
+// template names, ignoring nesting and comments around it: a cheap test
+// before ParseTemplates.
+func opensAny(wikitext string, names []string) bool {
+	for i := 0; ; {
+		j := strings.Index(wikitext[i:], "{{")
+		if j < 0 {
+			return false
+		}
+		i += j + 2
+		head := wikitext[i:min(len(wikitext), i+200)]
+		if k := strings.IndexAny(head, "|}\n"); k >= 0 {
+			head = head[:k]
+		}
+		if slices.Contains(names, TemplateName(head)) {
+			return true
+		}
+	}
 }
 
 // IsBook reports whether wikitext carries a book infobox.
@@ -146,7 +178,7 @@ func (x *Extractor) Extract(p *Page) (Summary, error) {
 		if s.Title == "" {
 			s.Title = pageTitle(p.Title)
 		}
-		r := &Reject{WikipediaID: p.ID, Title: s.Title, Reason: e.Error(), Detail: detail, Err: e}
+		r := &Reject{WikipediaID: p.ID, Title: s.Title, Reason: e.Error(), Detail: detail}
 		for _, sec := range Sections(p.Text) {
 			if sec.Level == 2 {
 				r.Headings = append(r.Headings, sec.Heading)

@@ -67,6 +67,10 @@ func TestRejectJSON(t *testing.T) {
 	if string(b) != want {
 		t.Errorf("got  %s\nwant %s", b, want)
 	}
+	var back Reject // as a Beam coder would give it back
+	if err := json.Unmarshal(b, &back); err != nil || !errors.Is(&back, ErrNoPlot) {
+		t.Errorf("decoded reject %+v does not unwrap to ErrNoPlot (%v)", back, err)
+	}
 	if !strings.Contains(r.Error(), "665") {
 		t.Errorf("Error() = %q", r.Error())
 	}

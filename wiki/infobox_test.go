@@ -40,19 +40,19 @@ func TestParseInfobox(t *testing.T) {
 
 func TestNormaliseDate(t *testing.T) {
 	for in, want := range map[string]string{
-		"1986":                                     "1986",
-		"17 August 1945 ([[Secker and Warburg]])":  "1945-08-17",
-		"August 17, 1945":                          "1945-08-17",
-		"Aug. 1945":                                "1945-08",
-		"1st March 1901":                           "1901-03-01",
-		"1945-08-17":                               "1945-08-17",
-		"{{Start date|1945|8|17|df=y}}":            "1945-08-17",
-		"{{start date and age|2003|13}}":           "2003",
-		"Serialised 1850–1851; book 1852":          "1850",
-		"c. 400 BC":                                "c. 400 BC",
-		"":                                         "",
-		"<!-- unknown -->":                         "",
-		"1729 (pamphlet), 112 pages":               "1729",
+		"1986": "1986",
+		"17 August 1945 ([[Secker and Warburg]])": "1945-08-17",
+		"August 17, 1945":                         "1945-08-17",
+		"Aug. 1945":                               "1945-08",
+		"1st March 1901":                          "1901-03-01",
+		"1945-08-17":                              "1945-08-17",
+		"{{Start date|1945|8|17|df=y}}":           "1945-08-17",
+		"{{start date and age|2003|13}}":          "2003",
+		"Serialised 1850–1851; book 1852":         "1850",
+		"c. 400 BC":                               "c. 400 BC",
+		"":                                        "",
+		"<!-- unknown -->":                        "",
+		"1729 (pamphlet), 112 pages":              "1729",
 		"{{Publication date and age|1999|12}} UK": "1999-12",
 	} {
 		if got := NormaliseDate(in); got != want {
@@ -64,17 +64,17 @@ func TestNormaliseDate(t *testing.T) {
 func TestIsBook(t *testing.T) {
 	var x Extractor
 	for text, want := range map[string]bool{
-		"{{Infobox book|name=A}}":                     true,
-		"{{ infobox_Book }}":                          true,
-		"{{Template:Infobox Novel\n|name=A}}":         true,
-		"{{Infobox short story|name=A}}":              true,
-		"{{Book infobox}}":                            true,
-		"{{Infobox book series|name=A}}":              false,
-		"{{Infobox film|name=A}}":                     false,
-		"<!--{{Infobox book|name=A}}-->":              false,
-		"{{Infobox publication|name=A}}":              false,
-		"no templates at all":                         false,
-		"{{Infobox writer|module={{Infobox book}}}}":  false,
+		"{{Infobox book|name=A}}":                    true,
+		"{{ infobox_Book }}":                         true,
+		"{{Template:Infobox Novel\n|name=A}}":        true,
+		"{{Infobox short story|name=A}}":             true,
+		"{{Book infobox}}":                           true,
+		"{{Infobox book series|name=A}}":             false,
+		"{{Infobox film|name=A}}":                    false,
+		"<!--{{Infobox book|name=A}}-->":             false,
+		"{{Infobox publication|name=A}}":             false,
+		"no templates at all":                        false,
+		"{{Infobox writer|module={{Infobox book}}}}": false,
 		"{{Infobox book | name = A\n== Plot ==\nx\n": true,
 	} {
 		if got := x.IsBook(text); got != want {

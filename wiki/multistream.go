@@ -77,7 +77,7 @@ func (r *IndexReader) Scan() bool {
 		b := r.sc.Bytes()
 		off := r.off
 		r.off += int64(len(b)) + 1
-		s := strings.TrimSuffix(string(b), "\r")
+		s := strings.TrimRight(string(b), "\r")
 		if strings.TrimSpace(s) == "" {
 			continue
 		}

@@ -1,0 +1,69 @@
+package classify
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bookalign/bookalign/internal/sharedtest"
+	"github.com/bookalign/bookalign/text"
+)
+
+// TestEndToEnd runs the summarizer through this package's API alone, as the
+// pipeline will, on 20 books of the shared corpus: stand-in labels (for each
+// summary sentence, the book sentence with the largest word overlap),
+// 10-fold cross-validation with lambda chosen on an inner split, and the
+// baselines on the same books.
+func TestEndToEnd(t *testing.T) {
+	dir := sharedtest.Path(t, "corpus")
+	start := time.Now()
+	pairs := loadCorpus(t, dir, smallCorpus(t, dir, 20))
+	loaded := time.Since(start)
+
+	start = time.Now()
+	cv := crossValidate(t, pairs, 10, Settings{}, &Trainer{Seed: 1})
+	trained := time.Since(start)
+	names := scoreSummaries(t, pairs, func(p *corpusPair) []int { return Names(p.book, DefaultBudget) })
+	random := scoreSummaries(t, pairs, func(p *corpusPair) []int { return Random(p.book, 1, DefaultBudget) })
+	first := scoreSummaries(t, pairs, first1000)
+
+	t.Logf("%d books loaded in %v, 10 folds trained and tested in %v", len(pairs), loaded, trained)
+	for _, r := range []struct {
+		name string
+		res  cvResult
+	}{{"model", cv}, {"names", names}, {"random", random}, {"first", first}} {
+		t.Logf("%-6s ROUGE-1 %.1f ROUGE-2 %.1f recall (stemmed %.1f / %.1f)", r.name,
+			100*r.res.r1, 100*r.res.r2, 100*r.res.r1s, 100*r.res.r2s)
+	}
+	t.Logf("lambdas chosen: %v", cv.lambdaChosen)
+	top := TopFeatures(cv.models, 10)
+	t.Logf("\n%s", FeatureTable(top))
+
+	if cv.r1 < 0.30 || cv.r1 > 0.80 || cv.r2 < 0.03 {
+		t.Errorf("model recall R1 %.3f R2 %.3f out of any plausible range", cv.r1, cv.r2)
+	}
+	if cv.r1 < random.r1-0.03 {
+		t.Errorf("model R1 %.3f well below random %.3f", cv.r1, random.r1)
+	}
+	// Every summary of every model keeps the budget and book order, and
+	// holds Prose sentences only.
+	m := cv.models[0]
+	for _, p := range pairs {
+		s := m.Summarize(p.book, DefaultBudget)
+		words := 0
+		for _, i := range s {
+			if p.doc.Sentences[i].Kind != text.Prose {
+				t.Errorf("%s: sentence %d is %v", p.id, i, p.doc.Sentences[i].Kind)
+			}
+			words += text.BudgetWords(p.doc.Str(p.doc.Sentences[i].Span))
+		}
+		if words > DefaultBudget || words < DefaultBudget-100 || !slices.IsSorted(s) {
+			t.Errorf("%s: %d sentences of %d words, sorted %v", p.id, len(s), words, slices.IsSorted(s))
+		}
+		if txt := Text(p.doc, s); strings.Count(txt, "\n") != len(s) || text.BudgetWords(txt) != words {
+			t.Errorf("%s: Text has %d lines and %d words for %d sentences of %d words",
+				p.id, strings.Count(txt, "\n"), text.BudgetWords(txt), len(s), words)
+		}
+	}
+}
