@@ -177,25 +177,18 @@ func (b *Book) row(s int) (int, bool) {
 }
 
 // Stats returns the part of b that a Collection needs: the book's ID and
-// the counts of its words that are not stopwords. It is small beside the
-// book, so a pipeline can gather the Stats of many books cheaply.
+// the counts of its words. It is small beside the book (a word list), so a
+// pipeline can gather the Stats of many books cheaply.
 func (b *Book) Stats() *Stats {
-	s := &Stats{ID: b.ID}
-	for k, w := range b.Words {
-		if !text.IsStopword(w) {
-			s.Words = append(s.Words, w)
-			s.Count = append(s.Count, b.Count[k])
-		}
-	}
-	return s
+	return &Stats{ID: b.ID, Words: slices.Clone(b.Words), Count: slices.Clone(b.Count)}
 }
 
 // Stats are the word counts of one book: the input of a Collection.
 type Stats struct {
 	// ID names the book.
 	ID string `json:"id"`
-	// Words are the book's distinct words that are not stopwords, sorted,
-	// and Count[k] is how often Words[k] occurs in its Prose sentences.
+	// Words are the book's distinct words, sorted, and Count[k] is how
+	// often Words[k] occurs in its Prose sentences.
 	Words []string `json:"words"`
 	Count []int32  `json:"count"`
 }

@@ -33,6 +33,10 @@ type Settings struct {
 	// characters of single training books, whose weights cannot help on
 	// another book.
 	MinBooks int `json:"min_books"`
+	// Stopwords admits stopwords to the vocabulary ("word=the"); the paper
+	// does not say, and by default they are left out. Stopwords are never
+	// salient names or TF-IDF words.
+	Stopwords bool `json:"stopwords,omitempty"`
 }
 
 func (s Settings) vocabulary() int { return orDefault(s.Vocabulary, DefaultVocabulary) }
@@ -117,9 +121,10 @@ func (c *Counts) Merge(o *Counts) error {
 }
 
 // Collection returns the features that the counted books define under set:
-// the vocabulary (the set.Vocabulary most frequent words that are not
-// stopwords and occur in at least set.MinBooks books, most frequent first,
-// ties in byte order) and the document frequency of every word. It returns
+// the vocabulary (the set.Vocabulary most frequent words that occur in at
+// least set.MinBooks books, stopwords left out unless set.Stopwords, most
+// frequent first, ties in byte order) and the document frequency of every
+// word that is not a stopword. It returns
 // ErrNoBooks when nothing was counted.
 func (c *Counts) Collection(set Settings) (*Collection, error) {
 	if len(c.IDs) == 0 {
@@ -135,11 +140,11 @@ func (c *Counts) Collection(set Settings) (*Collection, error) {
 	}
 	words := make([]string, 0, len(c.Words))
 	for w, n := range c.Words {
-		if text.IsStopword(w) {
-			continue
+		stop := text.IsStopword(w)
+		if !stop {
+			col.DF[w] = n.Books
 		}
-		col.DF[w] = n.Books
-		if int(n.Books) >= set.MinBooks {
+		if int(n.Books) >= set.MinBooks && (set.Stopwords || !stop) {
 			words = append(words, w)
 		}
 	}

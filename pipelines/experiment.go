@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/transforms"
 )
@@ -29,12 +30,22 @@ type Config struct {
 	Rouge transforms.RougeOptions
 	// Seed seeds every random choice.
 	Seed uint64
+	// Folds is the number of cross-validation folds over books.
+	Folds int
+	// TestCorpus, when set, is a second corpus: the summarizers are trained
+	// on all of Corpus and evaluated on it, without cross-validation.
+	TestCorpus string
+	// Features configure the summarizer's features.
+	Features classify.Settings
+	// Lambda fixes the L2 strength; zero chooses it on the training data.
+	Lambda float64
 }
 
 // DefaultConfig returns the paper's settings.
 func DefaultConfig() Config {
 	return Config{
-		Methods:         []string{"first1000"},
+		Methods:         Methods,
+		Folds:           10,
 		Words:           1000,
 		MinBookWords:    10000,
 		MinSummaryWords: 100,
@@ -43,7 +54,7 @@ func DefaultConfig() Config {
 }
 
 // Methods lists the summarizers Experiment can run.
-var Methods = []string{"first1000"}
+var Methods = []string{"passage", "token", "jing", "first1000", "oracle", "random", "names"}
 
 // Aligners lists the aligners Experiment can run.
 var Aligners = []string{"passage", "token", "jing"}
@@ -52,6 +63,9 @@ var Aligners = []string{"passage", "token", "jing"}
 func (c Config) Validate() error {
 	if c.Corpus == "" || c.Out == "" {
 		return fmt.Errorf("a corpus and an output directory are required")
+	}
+	if c.Folds < 2 && c.TestCorpus == "" && len(c.trained()) > 0 {
+		return fmt.Errorf("cross-validation needs at least 2 folds, not %d", c.Folds)
 	}
 	if c.Words <= 0 {
 		return fmt.Errorf("the summary budget must be positive, not %d words", c.Words)
@@ -75,24 +89,101 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// Experiment builds the experiment: read-pairs → filter-by-length → align →
-// summarize → evaluate → write. Every pair read ends either in the results or
-// in OUT/rejects.jsonl with a reason.
+// Experiment builds the experiment of the paper: read-pairs →
+// filter-by-length → align → featurize → fold-split → train → evaluate →
+// write. Every pair read ends either in the results or in OUT/rejects.jsonl
+// with a reason; every method is scored on the same books.
 func Experiment(s beam.Scope, cfg Config) {
 	s = s.Scope("Experiment")
-	pairs, badRows, rows := transforms.ReadPairs(s, cfg.Corpus)
-	texts, unreadable := transforms.LoadPairs(s, cfg.Corpus, pairs)
-	kept, tooShort := transforms.FilterByLength(s, texts, cfg.MinBookWords, cfg.MinSummaryWords)
-	rejects := []beam.PCollection{badRows, unreadable, tooShort}
-	if len(cfg.Align.Methods) > 0 {
-		aligned, unaligned := transforms.Align(s, cfg.Align, kept)
+	kept, rows, rejects := readCorpus(s, cfg, cfg.Corpus)
+	evaluated := kept
+	var candidates []beam.PCollection
+
+	if aligners := cfg.aligners(); len(aligners) > 0 {
+		opts := cfg.Align
+		opts.Methods = aligners
+		aligned, unaligned := transforms.Align(s, opts, kept)
 		transforms.WriteAlignments(s, cfg.Out, aligned)
-		kept, rejects = transforms.AlignedTexts(s, aligned), append(rejects, unaligned)
+		rejects = append(rejects, unaligned)
+		evaluated = transforms.AlignedTexts(s, aligned)
+		if trained := cfg.trained(); len(trained) > 0 {
+			books, unfeaturized := transforms.Featurize(s, aligned, false)
+			var trainRejects []beam.PCollection
+			trainRejects, rejects = rejects, append(rejects, unfeaturized)
+			if cfg.TestCorpus != "" {
+				// Train on all of the corpus, summarize and score the test corpus.
+				var testRows beam.PCollection
+				evaluated, testRows, rejects = readCorpus(s.Scope("TestCorpus"), cfg, cfg.TestCorpus)
+				testBooks, unfeaturizedTest := transforms.Featurize(s, transforms.Unaligned(s, evaluated), true)
+				books, rows = beam.Flatten(s, books, testBooks), testRows
+				rejects = append(rejects, unfeaturizedTest)
+				transforms.WriteRejects(s, cfg.Out, "train_rejects.jsonl", append(trainRejects, unfeaturized)...)
+			}
+			selections, artifacts := transforms.CrossValidate(s, cfg.trainOptions(trained), books)
+			transforms.WriteArtifacts(s, cfg.Out, artifacts)
+			rendered, unrendered := transforms.Render(s, evaluated, selections)
+			candidates, rejects = append(candidates, rendered), append(rejects, unrendered)
+		}
 	}
-	candidates := transforms.FirstWords(s, kept, cfg.Words)
-	scores, unscored := transforms.Evaluate(s, cfg.Rouge, candidates)
-	transforms.WriteSummaries(s, cfg.Out, candidates)
+	if contains(cfg.Methods, "first1000") {
+		candidates = append(candidates, transforms.FirstWords(s, evaluated, cfg.Words))
+	}
+	if base := cfg.baselines(); len(base) > 0 {
+		c, failed := transforms.Baselines(s, transforms.BaselineOptions{Methods: base, Words: cfg.Words, Seed: cfg.Seed, Rouge: cfg.Rouge}, evaluated)
+		candidates, rejects = append(candidates, c), append(rejects, failed)
+	}
+	all := beam.Flatten(s, candidates...)
+	scores, unscored := transforms.Evaluate(s, cfg.Rouge, all)
+	transforms.WriteSummaries(s, cfg.Out, all)
 	transforms.WriteOutputs(s, cfg.Out, cfg.settings(), scores, rows, append(rejects, unscored)...)
+}
+
+// readCorpus reads, loads and filters the pairs of the corpus at dir.
+func readCorpus(s beam.Scope, cfg Config, dir string) (kept, rows beam.PCollection, rejects []beam.PCollection) {
+	pairs, badRows, rows := transforms.ReadPairs(s, dir)
+	texts, unreadable := transforms.LoadPairs(s, dir, pairs)
+	kept, tooShort := transforms.FilterByLength(s, texts, cfg.MinBookWords, cfg.MinSummaryWords)
+	return kept, rows, []beam.PCollection{badRows, unreadable, tooShort}
+}
+
+// aligners returns the aligners to run: those whose labels train a method,
+// and any asked for with Align.Methods.
+func (c Config) aligners() []string {
+	var out []string
+	for _, m := range Aligners {
+		if contains(c.Methods, m) || contains(c.Align.Methods, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// trained returns the methods that are summarizers trained on alignments.
+func (c Config) trained() []string {
+	var out []string
+	for _, m := range Aligners {
+		if contains(c.Methods, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// baselines returns the methods that need no alignment nor training, but
+// for first1000.
+func (c Config) baselines() []string {
+	var out []string
+	for _, m := range []string{"oracle", "random", "names"} {
+		if contains(c.Methods, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// trainOptions configure the trained summarizers.
+func (c Config) trainOptions(methods []string) transforms.TrainOptions {
+	return transforms.TrainOptions{Methods: methods, Folds: c.Folds, Seed: c.Seed, Words: c.Words, Features: c.Features, Lambda: c.Lambda}
 }
 
 // settings describe the run in results.json.

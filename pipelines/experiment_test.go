@@ -32,6 +32,7 @@ func smallConfig(corpusDir, out string) Config {
 	cfg.Corpus, cfg.Out = corpusDir, out
 	cfg.MinBookWords, cfg.MinSummaryWords = 300, 20
 	cfg.Words = 200
+	cfg.Methods = []string{"first1000"}
 	return cfg
 }
 
@@ -234,4 +235,44 @@ func TestAlignStage(t *testing.T) {
 	if res.Books != 3 || res.Rejected != 10 {
 		t.Errorf("books %d, rejected %d; want 3 and 10", res.Books, res.Rejected)
 	}
+}
+
+// TestFullExperiment runs every method (the three aligners with trained
+// summarizers, and the baselines) with 3-fold cross-validation and checks
+// that every method is scored on every book, that models and feature tables
+// are written, and that the run is byte-identical on the direct runner.
+func TestFullExperiment(t *testing.T) {
+	files, _ := testcorpus.Bad(9)
+	dir := t.TempDir()
+	if err := files.WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	cfg := func(out string) Config {
+		c := smallConfig(dir, out)
+		c.Methods = Methods
+		c.Folds = 3
+		c.Align.Iterations = 10
+		return c
+	}
+	out, outDirect := t.TempDir(), t.TempDir()
+	runExperiment(t, prism.Execute, cfg(out))
+	res := readResults(t, out)
+	if res.Books != 9 || res.Rejected != 10 || len(res.Methods) != len(Methods) {
+		t.Fatalf("books %d, rejected %d, %d methods", res.Books, res.Rejected, len(res.Methods))
+	}
+	for _, m := range res.Methods {
+		if m.Books != 9 {
+			t.Errorf("%s scored on %d books, want 9", m.Name, m.Books)
+		}
+	}
+	got := readTree(t, out)
+	for _, m := range []string{"passage", "token", "jing"} {
+		for _, f := range []string{"models/" + m + ".json", "features/" + m + ".md", "summaries/" + m + "/book-03.txt"} {
+			if len(got[f]) == 0 {
+				t.Errorf("%s missing or empty", f)
+			}
+		}
+	}
+	runExperiment(t, direct.Execute, cfg(outDirect))
+	compareTrees(t, got, readTree(t, outDirect))
 }

@@ -22,6 +22,8 @@ func init() {
 	register.Function1x1[int, Outcome](rowsOutcome)
 	register.DoFn3x1[context.Context, int, func(*Outcome) bool, error](&writeOutputsFn{})
 	register.Iter1[Outcome]()
+	register.DoFn3x1[context.Context, int, func(*Reject) bool, error](&writeRejectsFn{})
+	register.Iter1[Reject]()
 }
 
 // WriteSummaries writes each candidate summary to OUT/summaries/<method>/<id>.txt.
@@ -127,15 +129,24 @@ func resultFiles(res *evaluate.Results, rejects []Reject) (map[string][]byte, er
 	if err != nil {
 		return nil, err
 	}
-	var rj bytes.Buffer
-	enc := json.NewEncoder(&rj)
+	rj, err := rejectLines(rejects)
+	if err != nil {
+		return nil, err
+	}
+	return map[string][]byte{"results.json": js, "table.md": res.Table(), "per_book.csv": csv, "rejects.jsonl": rj}, nil
+}
+
+// rejectLines renders rejects as JSON lines.
+func rejectLines(rejects []Reject) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	for _, r := range rejects {
 		if err := enc.Encode(r); err != nil {
 			return nil, err
 		}
 	}
-	return map[string][]byte{"results.json": js, "table.md": res.Table(), "per_book.csv": csv, "rejects.jsonl": rj.Bytes()}, nil
+	return buf.Bytes(), nil
 }
 
 // sortRejects orders rejects by row, then id, stage and reason, so that the
@@ -154,4 +165,35 @@ func sortRejects(r []Reject) {
 		}
 		return a.Reason < b.Reason
 	})
+}
+
+// WriteRejects writes rejects, sorted, to OUT/<name> as JSON lines: the
+// rejects of a corpus whose pairs are not in the results (the training
+// corpus of --test-corpus).
+//
+// In: any number of PCollection<Reject>.
+func WriteRejects(s beam.Scope, out, name string, rejects ...beam.PCollection) {
+	s = s.Scope("transforms.WriteRejects")
+	grouped := beam.GroupByKey(s, beam.AddFixedKey(s, beam.Flatten(s, rejects...)))
+	beam.ParDo0(s, &writeRejectsFn{Path: corpus.Join(out, name)}, grouped)
+}
+
+// writeRejectsFn writes one rejects file.
+type writeRejectsFn struct {
+	// Path is the file to write.
+	Path string `json:"path"`
+}
+
+func (f *writeRejectsFn) ProcessElement(ctx context.Context, _ int, iter func(*Reject) bool) error {
+	var rs []Reject
+	var r Reject
+	for iter(&r) {
+		rs = append(rs, r)
+	}
+	sortRejects(rs)
+	b, err := rejectLines(rs)
+	if err != nil {
+		return err
+	}
+	return WriteFile(ctx, f.Path, b)
 }

@@ -126,6 +126,10 @@ func (r *SummaryReader) Read() (Summary, error) {
 	return Summary{}, r.err
 }
 
+// Line returns the line number (1-based) of the row that the last call to
+// Read returned or failed on, so that a caller can account for every row.
+func (r *SummaryReader) Line() int { return r.line }
+
 // parseSummary parses one row found at line and byte offset off.
 func parseSummary(line string, lineNo int, off int64) (Summary, error) {
 	fail := func(at int, err error) (Summary, error) {

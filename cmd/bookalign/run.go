@@ -42,6 +42,10 @@ func runExperiment(args []string) error {
 	thesaurus := fs.String("thesaurus", os.Getenv("BOOKALIGN_THESAURUS"), "Roget's Thesaurus `DIR` for the Token HMM's synonyms; default $BOOKALIGN_THESAURUS")
 	iterations := fs.Int("iterations", 0, "EM rounds of the HMM aligners (0: Passage HMM 500, Token HMM at most 20)")
 	seed := fs.Uint64("seed", def.Seed, "seed for every random choice (bootstrap, folds)")
+	folds := fs.Int("folds", def.Folds, "cross-validation folds over books")
+	testCorpus := fs.String("test-corpus", "", "train on all of --corpus and evaluate on this corpus `DIR` instead of cross-validating")
+	lambda := fs.Float64("lambda", 0, "L2 strength of the logistic regression (0: chosen on an inner split of each training set)")
+	minBooks := fs.Int("min-vocab-books", def.Features.MinBooks, "keep out of the word features the words found in fewer training books (0 or 1: the paper's vocabulary)")
 	verbose := fs.Bool("verbose", false, "show Beam's INFO logging")
 	quiet := fs.Bool("quiet", false, "no progress lines and no table on the terminal")
 	fs.Usage = func() {
@@ -64,6 +68,8 @@ func runExperiment(args []string) error {
 	cfg.Words, cfg.MinBookWords, cfg.MinSummaryWords = *words, *minBook, *minSummary
 	cfg.Rouge = transforms.RougeOptions{DataDir: *rougeData}
 	cfg.Seed = *seed
+	cfg.Folds, cfg.TestCorpus, cfg.Lambda = *folds, strings.TrimRight(*testCorpus, "/"), *lambda
+	cfg.Features.MinBooks = *minBooks
 	cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Seed: *seed, Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations}
 	if err := cfg.Validate(); err != nil {
 		return err
@@ -100,9 +106,14 @@ func runExperiment(args []string) error {
 // checkInputs turns a missing corpus or ROUGE data directory into a clear
 // error before any pipeline starts.
 func checkInputs(ctx context.Context, cfg pipelines.Config) error {
-	index := corpus.Layout{Dir: cfg.Corpus}.Pairs()
-	if ok, err := transforms.Exists(ctx, index); err != nil || !ok {
-		return fmt.Errorf("no corpus index at %s (is --corpus %q a corpus directory?)%s", index, cfg.Corpus, errSuffix(err))
+	for _, dir := range []string{cfg.Corpus, cfg.TestCorpus} {
+		if dir == "" {
+			continue
+		}
+		index := corpus.Layout{Dir: dir}.Pairs()
+		if ok, err := transforms.Exists(ctx, index); err != nil || !ok {
+			return fmt.Errorf("no corpus index at %s (is %q a corpus directory?)%s", index, dir, errSuffix(err))
+		}
 	}
 	if cfg.Align.Thesaurus != "" {
 		path := corpus.Join(cfg.Align.Thesaurus, align.ThesaurusFile)

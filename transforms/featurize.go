@@ -1,0 +1,73 @@
+package transforms
+
+import (
+	"context"
+	"reflect"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/text"
+)
+
+var booksFeaturized = beam.NewCounter("bookalign", "books_featurized")
+
+func init() {
+	beam.RegisterType(reflect.TypeOf((*BookData)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*MethodLabels)(nil)).Elem())
+	register.DoFn4x0[context.Context, AlignedPair, func(BookData), func(Reject)](&featurizeFn{})
+	register.Emitter1[BookData]()
+}
+
+// BookData is what training and prediction need of one book: its compact
+// sentence representation (classify.Book, a few hundred kilobytes at most)
+// and the sentences each alignment labelled. It never holds the book text.
+type BookData struct {
+	ID  string
+	Row int
+	// Test marks a book to summarize but not to train on (the books of
+	// --test-corpus); without test books, cross-validation decides.
+	Test bool
+	Book classify.Book
+	// Labels hold each method's labelled sentences; empty for test books.
+	Labels []MethodLabels
+}
+
+// MethodLabels are the book sentences one alignment method labelled "in the
+// summary".
+type MethodLabels struct {
+	Method    string
+	Sentences []int
+}
+
+// Featurize turns each aligned pair into BookData: the book's sentences in
+// the compact form classify works on, with every method's labels. Features
+// that depend on other books (vocabulary, IDF) are computed later, per fold,
+// from this.
+//
+// In: PCollection<AlignedPair>. Out: PCollection<BookData>, PCollection<Reject>.
+func Featurize(s beam.Scope, aligned beam.PCollection, test bool) (books, rejects beam.PCollection) {
+	s = s.Scope("transforms.Featurize")
+	return beam.ParDo2(s, &featurizeFn{Test: test}, aligned)
+}
+
+// featurizeFn prepares one book.
+type featurizeFn struct {
+	// Test marks the books as test books.
+	Test bool `json:"test"`
+}
+
+func (f *featurizeFn) ProcessElement(ctx context.Context, ap AlignedPair, emit func(BookData), reject func(Reject)) {
+	doc, err := text.ParseBook(ap.Text.Book)
+	if err != nil {
+		reject(Reject{ID: ap.Text.Pair.ID, Row: ap.Text.Pair.Row, Stage: "featurize", Reason: err.Error()})
+		return
+	}
+	bd := BookData{ID: ap.Text.Pair.ID, Row: ap.Text.Pair.Row, Test: f.Test, Book: *classify.NewBook(ap.Text.Pair.ID, doc)}
+	for _, a := range ap.Alignments {
+		bd.Labels = append(bd.Labels, MethodLabels{Method: a.Method, Sentences: a.Labels})
+	}
+	booksFeaturized.Inc(ctx, 1)
+	progress.tick("featurize", "books")
+	emit(bd)
+}

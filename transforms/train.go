@@ -1,0 +1,231 @@
+package transforms
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"reflect"
+	"sort"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/bookalign/bookalign/classify"
+)
+
+var (
+	modelsTrained   = beam.NewCounter("bookalign", "models_trained")
+	booksSummarized = beam.NewCounter("bookalign", "books_summarized")
+)
+
+func init() {
+	beam.RegisterType(reflect.TypeOf((*Selection)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*Artifact)(nil)).Elem())
+	register.DoFn5x1[context.Context, int, func(*BookData) bool, func(Selection), func(Artifact), error](&crossValidateFn{})
+	register.Iter1[BookData]()
+	register.Emitter1[Selection]()
+	register.Emitter1[Artifact]()
+}
+
+// TrainOptions configure the summarizers trained on alignments.
+type TrainOptions struct {
+	// Methods are the alignment methods whose labels train a summarizer
+	// each ("passage", "token", "jing").
+	Methods []string `json:"methods"`
+	// Folds is the number of cross-validation folds over books.
+	Folds int `json:"folds"`
+	// Seed seeds the fold assignment and the inner split that picks lambda.
+	Seed uint64 `json:"seed"`
+	// Words is the summary budget.
+	Words int `json:"words"`
+	// Features configure the features.
+	Features classify.Settings `json:"features"`
+	// Lambda fixes the L2 strength; zero chooses it on an inner split of
+	// each training set.
+	Lambda float64 `json:"lambda"`
+}
+
+// Selection is the sentences a method picked as the summary of one book.
+type Selection struct {
+	ID     string
+	Row    int
+	Method string
+	// Fold is the cross-validation fold the book was tested in (0 when a
+	// separate test corpus is used).
+	Fold int
+	// Sentences index the book's sentences (text.ParseBook), in book order.
+	Sentences []int
+}
+
+// Artifact is a file the pipeline writes: a model, a feature table, a figure.
+type Artifact struct {
+	// Path is relative to the output directory.
+	Path string
+	Data []byte
+}
+
+// CrossValidate trains and applies the summarizers. Without test books it
+// runs Folds-fold cross-validation over books: for every method and fold it
+// builds the vocabulary and IDF from the training books, featurizes them,
+// fits an L2 logistic regression on their alignment labels and summarizes
+// the held-out books. With test books (those marked Test) it trains once on
+// all other books and summarizes the test books. Every book is aligned and
+// prepared once, upstream; only what depends on the training books is
+// computed per fold. It also emits, per method, the model trained on all
+// training books (models/<method>.json) and the strongest features
+// rank-averaged over the folds (features/<method>.md).
+//
+// The books meet in one group: they are compact (BookData holds no text).
+//
+// In: PCollection<BookData>. Out: PCollection<Selection>, PCollection<Artifact>.
+func CrossValidate(s beam.Scope, opts TrainOptions, books beam.PCollection) (selections, artifacts beam.PCollection) {
+	s = s.Scope("transforms.CrossValidate")
+	grouped := beam.GroupByKey(s, beam.AddFixedKey(s, books))
+	return beam.ParDo2(s, &crossValidateFn{Options: opts}, grouped)
+}
+
+// crossValidateFn trains every method on every fold.
+type crossValidateFn struct {
+	// Options configure training.
+	Options TrainOptions `json:"options"`
+}
+
+// split is one training set and the books it summarizes.
+type split struct {
+	fold        int
+	train, test []*BookData
+}
+
+func (f *crossValidateFn) ProcessElement(ctx context.Context, _ int, iter func(*BookData) bool, emit func(Selection), emitArtifact func(Artifact)) error {
+	var all []*BookData
+	for {
+		bd := new(BookData)
+		if !iter(bd) {
+			break
+		}
+		all = append(all, bd)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
+	splits, err := f.splits(all)
+	if err != nil {
+		return err
+	}
+	for _, method := range f.Options.Methods {
+		var foldModels []*classify.Model
+		for _, sp := range splits {
+			model, err := f.train(ctx, method, sp.train)
+			if err != nil {
+				return fmt.Errorf("%s, fold %d: %w", method, sp.fold, err)
+			}
+			foldModels = append(foldModels, model)
+			for _, b := range sp.test {
+				emit(Selection{ID: b.ID, Row: b.Row, Method: method, Fold: sp.fold, Sentences: model.Summarize(&b.Book, f.Options.Words)})
+				booksSummarized.Inc(ctx, 1)
+			}
+			progress.tick("train", "models")
+		}
+		full := foldModels[0]
+		if len(splits) > 1 {
+			if full, err = f.train(ctx, method, trainingBooks(all)); err != nil {
+				return fmt.Errorf("%s, all books: %w", method, err)
+			}
+		}
+		var buf bytes.Buffer
+		if err := full.WriteJSON(&buf); err != nil {
+			return err
+		}
+		emitArtifact(Artifact{Path: "models/" + method + ".json", Data: buf.Bytes()})
+		table := fmt.Sprintf("# Strongest features: %s\n\nThe 25 features with the largest weights, rank-averaged over %d training splits (the paper's Table 3).\n\n%s",
+			method, len(foldModels), classify.FeatureTable(classify.TopFeatures(foldModels, 25)))
+		emitArtifact(Artifact{Path: "features/" + method + ".md", Data: []byte(table)})
+	}
+	return nil
+}
+
+// splits returns the cross-validation folds, or the one train/test split
+// when some books are test books.
+func (f *crossValidateFn) splits(all []*BookData) ([]split, error) {
+	var train, test []*BookData
+	for _, b := range all {
+		if b.Test {
+			test = append(test, b)
+		} else {
+			train = append(train, b)
+		}
+	}
+	if len(train) == 0 {
+		return nil, fmt.Errorf("no training books")
+	}
+	if len(test) > 0 {
+		return []split{{fold: 0, train: train, test: test}}, nil
+	}
+	ids := make([]string, len(train))
+	for i, b := range train {
+		ids[i] = b.ID
+	}
+	folds, err := classify.Folds(f.Options.Seed, f.Options.Folds, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]split, f.Options.Folds)
+	for k := range out {
+		out[k].fold = k
+	}
+	for _, b := range train {
+		k := folds[b.ID]
+		out[k].test = append(out[k].test, b)
+		for j := range out {
+			if j != k {
+				out[j].train = append(out[j].train, b)
+			}
+		}
+	}
+	return out, nil
+}
+
+// trainingBooks returns the books that are not test books.
+func trainingBooks(all []*BookData) []*BookData {
+	var out []*BookData
+	for _, b := range all {
+		if !b.Test {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// train fits method's summarizer on books: collection statistics, features
+// and labels from the training books only.
+func (f *crossValidateFn) train(ctx context.Context, method string, books []*BookData) (*classify.Model, error) {
+	var counts classify.Counts
+	for _, b := range books {
+		if err := counts.Add(b.Book.Stats()); err != nil {
+			return nil, err
+		}
+	}
+	col, err := counts.Collection(f.Options.Features)
+	if err != nil {
+		return nil, err
+	}
+	feats := make([]*classify.Features, 0, len(books))
+	for _, b := range books {
+		x := col.Featurize(&b.Book)
+		x.Label = b.Book.Labels(b.labels(method))
+		feats = append(feats, x)
+	}
+	trainer := &classify.Trainer{Lambda: f.Options.Lambda, Seed: f.Options.Seed, Budget: f.Options.Words}
+	m, err := trainer.Train(col, feats)
+	if err == nil {
+		modelsTrained.Inc(ctx, 1)
+	}
+	return m, err
+}
+
+// labels returns the sentences method labelled in b.
+func (b *BookData) labels(method string) []int {
+	for _, l := range b.Labels {
+		if l.Method == method {
+			return l.Sentences
+		}
+	}
+	return nil
+}
