@@ -13,7 +13,7 @@ import (
 // TestEndToEnd runs the summarizer through this package's API alone, as the
 // pipeline will, on 20 books of the shared corpus: stand-in labels (for each
 // summary sentence, the book sentence with the largest word overlap),
-// 10-fold cross-validation with lambda chosen on an inner split, and the
+// 5-fold cross-validation with lambda chosen on an inner split, and the
 // baselines on the same books.
 func TestEndToEnd(t *testing.T) {
 	dir := sharedtest.Path(t, "corpus")
@@ -22,13 +22,13 @@ func TestEndToEnd(t *testing.T) {
 	loaded := time.Since(start)
 
 	start = time.Now()
-	cv := crossValidate(t, pairs, 10, Settings{}, &Trainer{Seed: 1})
+	cv := crossValidate(t, pairs, 5, Settings{}, &Trainer{Seed: 1})
 	trained := time.Since(start)
 	names := scoreSummaries(t, pairs, func(p *corpusPair) []int { return Names(p.book, DefaultBudget) })
 	random := scoreSummaries(t, pairs, func(p *corpusPair) []int { return Random(p.book, 1, DefaultBudget) })
 	first := scoreSummaries(t, pairs, first1000)
 
-	t.Logf("%d books loaded in %v, 10 folds trained and tested in %v", len(pairs), loaded, trained)
+	t.Logf("%d books loaded in %v, 5 folds trained and tested in %v", len(pairs), loaded, trained)
 	for _, r := range []struct {
 		name string
 		res  cvResult

@@ -8,6 +8,10 @@ import (
 	"github.com/bookalign/bookalign/text"
 )
 
+// DefaultBudget is the summary budget in words (text.BudgetWords) of the
+// paper: 1,000.
+const DefaultBudget = 1000
+
 // Extract makes an extractive summary of b from one score per row (higher
 // is better; a NaN score is the lowest): it goes through the rows by
 // decreasing score, the earlier row first on ties, and adds each row whose

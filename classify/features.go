@@ -94,11 +94,11 @@ func (f *Features) Row(i int) []int32 { return f.Index[f.Start[i]:f.Start[i+1]] 
 //     occurrences that do not start a sentence;
 //   - TF-IDF<k, k = 10, 100, 1000: the row holds one of the book's k words of
 //     highest TF-IDF, tf counting every occurrence;
-//   - word=x: the row holds vocabulary word x;
+//   - word=x: the row holds vocabulary word x (Collection.Vocabulary);
 //   - first=x: the row holds the book's first occurrence of x.
 //
 // IDF is Collection.IDF, leaving the book itself out when it is a training
-// book. Stopwords are never names or TF-IDF words; a word whose TF-IDF is 0
+// book (its ID is in Collection.IDs). Stopwords are never names or TF-IDF words; a word whose TF-IDF is 0
 // (one found in every other book) is neither. Ties are broken by the word's
 // byte order. Featurize costs one pass over b's rows and a sort of its words.
 func (c *Collection) Featurize(b *Book) *Features {

@@ -74,7 +74,10 @@ func (m *Model) Scores(b *Book) []float64 {
 }
 
 // Summarize returns the summary of b within budget words: the document
-// sentence indices of the rows Extract picks by Scores, in book order.
+// sentence indices of the rows Extract picks by Scores, in book order. A
+// book to summarize that is not one of the training books must have an ID
+// outside m.Collection.IDs, or its IDF would leave out the training book of
+// that ID.
 func (m *Model) Summarize(b *Book, budget int) []int {
 	return b.Extract(m.Scores(b), budget)
 }

@@ -104,6 +104,9 @@ func TestSummarizeGolden(t *testing.T) {
 	if res.Books != 3 || res.Rejected != 2 || len(res.Methods) != 2 || res.Methods[0].Name != "passage" {
 		t.Fatalf("unexpected results: %+v", res)
 	}
+	if p := res.Methods[0].PVsFirst1000; p == nil || p.Rouge1 <= 0 || p.Rouge1 > 1 || res.Methods[1].PVsFirst1000 != nil || res.Methods[0].PVsJing != nil {
+		t.Errorf("p-values: passage vs first1000 %+v, first1000 vs itself %+v", p, res.Methods[1].PVsFirst1000)
+	}
 	if m := res.Methods[1]; math.Abs(m.Rouge1Recall-0.45) > 1e-12 || m.Books != 2 {
 		t.Fatalf("first1000 = %+v, want mean 0.45 over 2 books", m)
 	}

@@ -29,6 +29,9 @@ type Settings struct {
 	// Resamples is the number of bootstrap samples; zero means
 	// DefaultResamples.
 	Resamples int
+	// Permutations is the number of rounds of the paired significance
+	// test; zero means DefaultPermutations.
+	Permutations int
 }
 
 // RougeSettings records the ROUGE-1.5.5 options of the main columns.
@@ -60,6 +63,20 @@ type MethodResult struct {
 	Rouge1RecallCI95   [2]float64            `json:"rouge_1_recall_ci95"`
 	Rouge2RecallCI95   [2]float64            `json:"rouge_2_recall_ci95"`
 	PerBook            map[string]BookRecall `json:"per_book"`
+	// PVsFirst1000, PVsNames and PVsJing are the p-values of a paired
+	// approximate-randomization test of this method's per-book recall
+	// against that baseline's on the same books; nil when the baseline did
+	// not run or is this method.
+	PVsFirst1000 *PValues `json:"p_vs_first1000,omitempty"`
+	PVsNames     *PValues `json:"p_vs_names,omitempty"`
+	PVsJing      *PValues `json:"p_vs_jing,omitempty"`
+}
+
+// PValues are two-sided p-values of a paired test, for ROUGE-1 and ROUGE-2
+// recall.
+type PValues struct {
+	Rouge1 float64 `json:"rouge_1"`
+	Rouge2 float64 `json:"rouge_2"`
 }
 
 // BookRecall is one method's recall on one book, as stored in results.json.
@@ -99,7 +116,62 @@ func Summarize(set Settings, scores []BookScore, rejected int) (*Results, error)
 		}
 		res.Methods = append(res.Methods, summarizeMethod(set, name, ms))
 	}
+	if err := comparePaired(set, res.Methods); err != nil {
+		return nil, err
+	}
 	return res, nil
+}
+
+// comparePaired fills in each method's p-values against first1000, names
+// and jing, on the books both methods were scored on.
+func comparePaired(set Settings, methods []MethodResult) error {
+	byName := map[string]*MethodResult{}
+	for i := range methods {
+		byName[methods[i].Name] = &methods[i]
+	}
+	for i := range methods {
+		m := &methods[i]
+		for _, c := range []struct {
+			base string
+			dst  **PValues
+		}{{"first1000", &m.PVsFirst1000}, {"names", &m.PVsNames}, {"jing", &m.PVsJing}} {
+			base, ok := byName[c.base]
+			if !ok || base == m {
+				continue
+			}
+			p, err := pairedPValues(set, m, base)
+			if err != nil {
+				return fmt.Errorf("%s against %s: %w", m.Name, c.base, err)
+			}
+			*c.dst = p
+		}
+	}
+	return nil
+}
+
+// pairedPValues tests a against b on their common books, in book id order.
+func pairedPValues(set Settings, a, b *MethodResult) (*PValues, error) {
+	ids := keys(a.PerBook)
+	sort.Strings(ids)
+	var a1, b1, a2, b2 []float64
+	for _, id := range ids {
+		sb, ok := b.PerBook[id]
+		if !ok {
+			continue
+		}
+		sa := a.PerBook[id]
+		a1, b1 = append(a1, sa.Rouge1Recall), append(b1, sb.Rouge1Recall)
+		a2, b2 = append(a2, sa.Rouge2Recall), append(b2, sb.Rouge2Recall)
+	}
+	p1, err := PairedPermutation(a1, b1, set.Permutations, set.Seed)
+	if err != nil {
+		return nil, err
+	}
+	p2, err := PairedPermutation(a2, b2, set.Permutations, set.Seed)
+	if err != nil {
+		return nil, err
+	}
+	return &PValues{Rouge1: p1, Rouge2: p2}, nil
 }
 
 // summarizeMethod averages one method's scores, which are sorted by book id.

@@ -27,16 +27,26 @@ func (r *Results) Table() []byte {
 	fmt.Fprintf(&b, "# ROUGE recall of %d-word summaries\n\n", r.Words)
 	fmt.Fprintf(&b, "%d books evaluated, %d pairs rejected (see rejects.jsonl). Corpus: `%s`.\n", r.Books, r.Rejected, r.Corpus)
 	fmt.Fprintf(&b, "ROUGE-1.5.5 recall in percent, %s; 95%% percentile-bootstrap intervals over books (seed %d).\n\n", r.Rouge.describe(), r.Seed)
-	b.WriteString("| Model | ROUGE-1 | ROUGE-2 | ROUGE-1 95% CI | ROUGE-2 95% CI | ROUGE-1 no stem | ROUGE-2 no stem | Books |\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("| Model | ROUGE-1 | ROUGE-2 | ROUGE-1 95% CI | ROUGE-2 95% CI | ROUGE-1 no stem | ROUGE-2 no stem | p vs First 1000 | p vs Names | p vs Jing | Books |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, m := range r.Methods {
-		fmt.Fprintf(&b, "| %s | %s | %s | [%s, %s] | [%s, %s] | %s | %s | %d |\n", DisplayName(m.Name),
+		fmt.Fprintf(&b, "| %s | %s | %s | [%s, %s] | [%s, %s] | %s | %s | %s | %s | %s | %d |\n", DisplayName(m.Name),
 			pct(m.Rouge1Recall), pct(m.Rouge2Recall),
 			pct(m.Rouge1RecallCI95[0]), pct(m.Rouge1RecallCI95[1]),
 			pct(m.Rouge2RecallCI95[0]), pct(m.Rouge2RecallCI95[1]),
-			pct(m.Rouge1RecallNoStem), pct(m.Rouge2RecallNoStem), m.Books)
+			pct(m.Rouge1RecallNoStem), pct(m.Rouge2RecallNoStem),
+			m.PVsFirst1000.cell(), m.PVsNames.cell(), m.PVsJing.cell(), m.Books)
 	}
+	b.WriteString("\np: two-sided paired approximate-randomization test over books (ROUGE-1 / ROUGE-2 recall).\n")
 	return []byte(b.String())
+}
+
+// cell renders p-values as "ROUGE-1 / ROUGE-2", or "–" when absent.
+func (p *PValues) cell() string {
+	if p == nil {
+		return "–"
+	}
+	return strconv.FormatFloat(p.Rouge1, 'f', 3, 64) + " / " + strconv.FormatFloat(p.Rouge2, 'f', 3, 64)
 }
 
 // describe says in words which ROUGE options the main columns used.

@@ -45,7 +45,10 @@
 // the candidates and a JSON form for a rejects file. A decision list
 // (ParseDecisions: "key<TAB>ebook<TAB>note" lines) lets a person settle
 // ambiguous summaries, force a match or refuse one; its line and note
-// become the Reason. Keys are the summaries' Wikipedia ids.
+// become the Reason, and the Match is marked Decided. Keys are the
+// summaries' Wikipedia ids. OnePerEbook refuses (ErrSharedEbook) matches
+// that would put one ebook in a corpus twice, unless the decision list
+// gave the ebook to one of them.
 //
 // # Corpus ids and mirrors
 //

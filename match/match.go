@@ -28,6 +28,9 @@ var (
 	ErrRefused = errors.New("refused by the decision list")
 	// ErrUnknownEbook: the decision list names an ebook not in the catalog.
 	ErrUnknownEbook = errors.New("decision names an ebook not in the catalog")
+	// ErrSharedEbook: several summaries match the same ebook and no
+	// decision settles which one it is (see OnePerEbook).
+	ErrSharedEbook = errors.New("several summaries match this ebook")
 )
 
 // A Query is a summary to match.
@@ -51,6 +54,8 @@ type Match struct {
 	// Shelley" has surname "Shelley" of "Shelley, Mary Wollstonecraft"`, or
 	// `decision list line 3: …`.
 	Reason string `json:"reason"`
+	// Decided reports a match made by the decision list.
+	Decided bool `json:"decided,omitempty"`
 	// ID is the corpus id, set by AssignIDs.
 	ID string `json:"id,omitempty"`
 }
@@ -70,7 +75,7 @@ type NoMatch struct {
 
 // noMatchReasons are the errors a NoMatch can stand for.
 var noMatchReasons = []error{ErrNoTitle, ErrNoAuthor, ErrNoMatch, ErrAuthorMismatch,
-	ErrAmbiguous, ErrRefused, ErrUnknownEbook}
+	ErrAmbiguous, ErrRefused, ErrUnknownEbook, ErrSharedEbook}
 
 func (e *NoMatch) Error() string {
 	s := fmt.Sprintf("match: %q (%s, key %s): %s", e.Title, e.Author, e.Key, e.Reason)
@@ -226,7 +231,9 @@ func (m *Matcher) Match(q Query) (Match, error) {
 		if d.Note != "" {
 			reason += ": " + d.Note
 		}
-		return newMatch(q, b, reason), nil
+		m := newMatch(q, b, reason)
+		m.Decided = true
+		return m, nil
 	}
 	key := NormTitle(q.Title)
 	if key == "" {

@@ -39,6 +39,8 @@ type Config struct {
 	Features classify.Settings
 	// Lambda fixes the L2 strength; zero chooses it on the training data.
 	Lambda float64
+	// FigureBook is the book whose Passage HMM state makes Figure 3.
+	FigureBook string
 }
 
 // DefaultConfig returns the paper's settings.
@@ -46,6 +48,7 @@ func DefaultConfig() Config {
 	return Config{
 		Methods:         Methods,
 		Folds:           10,
+		FigureBook:      "heart-of-darkness",
 		Words:           1000,
 		MinBookWords:    10000,
 		MinSummaryWords: 100,
@@ -121,6 +124,8 @@ func Experiment(s beam.Scope, cfg Config) {
 			}
 			selections, artifacts := transforms.CrossValidate(s, cfg.trainOptions(trained), books)
 			transforms.WriteArtifacts(s, cfg.Out, artifacts)
+			figureOpts := transforms.FigureOptions{Book: cfg.FigureBook, Seed: cfg.Seed, Iterations: cfg.Align.Iterations}
+			transforms.WriteArtifacts(s.Scope("Figures"), cfg.Out, transforms.Figures(s, figureOpts, kept))
 			rendered, unrendered := transforms.Render(s, evaluated, selections)
 			candidates, rejects = append(candidates, rendered), append(rejects, unrendered)
 		}

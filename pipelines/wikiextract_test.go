@@ -423,5 +423,3 @@ func wikiCounters(res beam.PipelineResult) map[string]int64 {
 	}
 	return out
 }
-
-

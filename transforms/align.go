@@ -25,9 +25,9 @@ var (
 func init() {
 	beam.RegisterType(reflect.TypeOf((*AlignedPair)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*MethodAlignment)(nil)).Elem())
-	register.DoFn4x1[context.Context, PairText, func(AlignedPair), func(Reject), error](&alignFn{})
+	beam.RegisterType(reflect.TypeOf((*alignFn)(nil)).Elem())
 	register.Emitter1[AlignedPair]()
-	register.DoFn2x1[context.Context, AlignedPair, error](&writeAlignmentsFn{})
+	beam.RegisterType(reflect.TypeOf((*writeAlignmentsFn)(nil)).Elem())
 	register.Function1x1[AlignedPair, PairText](alignedText)
 }
 

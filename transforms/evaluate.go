@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -15,7 +16,7 @@ import (
 var summariesScored = beam.NewCounter("bookalign", "summaries_scored")
 
 func init() {
-	register.DoFn4x0[context.Context, Candidate, func(evaluate.BookScore), func(Reject)](&scoreFn{})
+	beam.RegisterType(reflect.TypeOf((*scoreFn)(nil)).Elem())
 	register.Emitter1[evaluate.BookScore]()
 }
 

@@ -15,7 +15,7 @@ var booksFeaturized = beam.NewCounter("bookalign", "books_featurized")
 func init() {
 	beam.RegisterType(reflect.TypeOf((*BookData)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*MethodLabels)(nil)).Elem())
-	register.DoFn4x0[context.Context, AlignedPair, func(BookData), func(Reject)](&featurizeFn{})
+	beam.RegisterType(reflect.TypeOf((*featurizeFn)(nil)).Elem())
 	register.Emitter1[BookData]()
 }
 

@@ -3,15 +3,15 @@ package transforms
 import (
 	"context"
 	"fmt"
+	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 )
 
 var pairsTooShort = beam.NewCounter("bookalign", "pairs_too_short")
 
 func init() {
-	register.DoFn4x0[context.Context, PairText, func(PairText), func(Reject)](&filterByLengthFn{})
+	beam.RegisterType(reflect.TypeOf((*filterByLengthFn)(nil)).Elem())
 }
 
 // FilterByLength keeps the pairs whose book has at least minBook words and

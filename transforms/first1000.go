@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"context"
+	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -9,7 +10,7 @@ import (
 )
 
 func init() {
-	register.DoFn3x0[context.Context, PairText, func(Candidate)](&firstWordsFn{})
+	beam.RegisterType(reflect.TypeOf((*firstWordsFn)(nil)).Elem())
 	register.Emitter1[Candidate]()
 }
 

@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"context"
+	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -15,7 +16,7 @@ var (
 )
 
 func init() {
-	register.DoFn4x0[context.Context, corpus.Pair, func(PairText), func(Reject)](&loadPairFn{})
+	beam.RegisterType(reflect.TypeOf((*loadPairFn)(nil)).Elem())
 	register.Emitter1[PairText]()
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -16,7 +17,7 @@ var (
 )
 
 func init() {
-	register.DoFn5x1[context.Context, []byte, func(corpus.Pair), func(Reject), func(int), error](&readPairsFn{})
+	beam.RegisterType(reflect.TypeOf((*readPairsFn)(nil)).Elem())
 	register.Emitter1[corpus.Pair]()
 	register.Emitter1[Reject]()
 	register.Emitter1[int]()

@@ -3,6 +3,7 @@ package transforms
 import (
 	"context"
 	"fmt"
+	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -13,10 +14,10 @@ import (
 )
 
 func init() {
-	register.DoFn5x1[context.Context, PairText, func(*Selection) bool, func(Candidate), func(Reject), error](&renderFn{})
-	register.DoFn4x0[context.Context, PairText, func(Candidate), func(Reject)](&baselinesFn{})
+	beam.RegisterType(reflect.TypeOf((*renderFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*baselinesFn)(nil)).Elem())
 	register.Function1x1[PairText, AlignedPair](unaligned)
-	register.DoFn2x1[context.Context, Artifact, error](&writeArtifactFn{})
+	beam.RegisterType(reflect.TypeOf((*writeArtifactFn)(nil)).Elem())
 }
 
 // Render turns each selection into a candidate summary: the selected

@@ -20,7 +20,7 @@ var (
 func init() {
 	beam.RegisterType(reflect.TypeOf((*Selection)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*Artifact)(nil)).Elem())
-	register.DoFn5x1[context.Context, int, func(*BookData) bool, func(Selection), func(Artifact), error](&crossValidateFn{})
+	beam.RegisterType(reflect.TypeOf((*crossValidateFn)(nil)).Elem())
 	register.Iter1[BookData]()
 	register.Emitter1[Selection]()
 	register.Emitter1[Artifact]()

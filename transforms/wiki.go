@@ -27,12 +27,12 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*WikiOutcome)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*wiki.Page)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*wiki.Summary)(nil)).Elem())
-	register.DoFn4x1[context.Context, wiki.Page, func(wiki.Summary), func(WikiReject), error](&extractFn{})
+	beam.RegisterType(reflect.TypeOf((*extractFn)(nil)).Elem())
 	register.Emitter1[wiki.Summary]()
 	register.Function1x1[wiki.Summary, WikiOutcome](summaryOutcome)
 	register.Function1x1[WikiReject, WikiOutcome](wikiRejectOutcome)
 	register.Function1x1[[]byte, WikiOutcome](startOutcome)
-	register.DoFn3x1[context.Context, int, func(*WikiOutcome) bool, error](&writeExtractFn{})
+	beam.RegisterType(reflect.TypeOf((*writeExtractFn)(nil)).Elem())
 	register.Iter1[WikiOutcome]()
 }
 

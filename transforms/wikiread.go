@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -27,8 +28,8 @@ var (
 )
 
 func init() {
-	register.DoFn4x1[context.Context, []byte, func(WikiChunk), func(WikiReject), error](&planDumpFn{})
-	register.DoFn5x1[context.Context, *sdf.LockRTracker, WikiChunk, func(wiki.Page), func(WikiReject), error](&readDumpFn{})
+	beam.RegisterType(reflect.TypeOf((*planDumpFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*readDumpFn)(nil)).Elem())
 	register.Emitter1[WikiChunk]()
 	register.Emitter1[wiki.Page]()
 	register.Emitter1[WikiReject]()
@@ -124,12 +125,7 @@ func PlanChunks(dump string, offsets []int64, size, chunkBytes int64) []WikiChun
 // readIndex returns the stream offsets of a multistream index (plain or
 // bzip2).
 func readIndex(ctx context.Context, path string) ([]int64, error) {
-	fs, err := filesystem.New(ctx, path)
-	if err != nil {
-		return nil, err
-	}
-	defer fs.Close()
-	r, err := fs.OpenRead(ctx, path)
+	r, err := openFile(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -318,6 +314,20 @@ func fileSize(ctx context.Context, path string) (int64, error) {
 	}
 	defer fs.Close()
 	return fs.Size(ctx, path)
+}
+
+// openFile opens a whole file through Beam's filesystem, for streaming.
+func openFile(ctx context.Context, path string) (io.ReadCloser, error) {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	r, err := fs.OpenRead(ctx, path)
+	if err != nil {
+		fs.Close()
+		return nil, err
+	}
+	return &rangeReader{Reader: r, closers: []io.Closer{r, fs}}, nil
 }
 
 // openRange opens length bytes of path from byte start. Local files seek,

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -16,13 +17,13 @@ import (
 var summariesWritten = beam.NewCounter("bookalign", "summaries_written")
 
 func init() {
-	register.DoFn2x1[context.Context, Candidate, error](&writeSummaryFn{})
+	beam.RegisterType(reflect.TypeOf((*writeSummaryFn)(nil)).Elem())
 	register.Function1x1[evaluate.BookScore, Outcome](scoreOutcome)
 	register.Function1x1[Reject, Outcome](rejectOutcome)
 	register.Function1x1[int, Outcome](rowsOutcome)
-	register.DoFn3x1[context.Context, int, func(*Outcome) bool, error](&writeOutputsFn{})
+	beam.RegisterType(reflect.TypeOf((*writeOutputsFn)(nil)).Elem())
 	register.Iter1[Outcome]()
-	register.DoFn3x1[context.Context, int, func(*Reject) bool, error](&writeRejectsFn{})
+	beam.RegisterType(reflect.TypeOf((*writeRejectsFn)(nil)).Elem())
 	register.Iter1[Reject]()
 }
 

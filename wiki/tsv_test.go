@@ -94,3 +94,18 @@ func TestSummaryReaderErrors(t *testing.T) {
 		t.Errorf("at the end: %v", err)
 	}
 }
+
+func TestSummaryReaderLine(t *testing.T) {
+	r := NewSummaryReader(strings.NewReader("1\t\tA\t\t\t\ta\n\nbad\n2\t\tB\t\t\t\tb\n"))
+	var lines []int
+	for {
+		_, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		lines = append(lines, r.Line())
+	}
+	if !reflect.DeepEqual(lines, []int{1, 3, 4}) {
+		t.Errorf("lines %v, want [1 3 4]", lines)
+	}
+}

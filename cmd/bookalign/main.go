@@ -33,6 +33,9 @@ Commands:
   run     run the experiment pipeline on a corpus (bookalign run -h)
   align   align one plot summary with its book (bookalign align -h)
   rouge   score summaries with ROUGE-1.5.5 rules (bookalign rouge -h)
+  wiki-extract  extract book plot summaries from a Wikipedia dump (bookalign wiki-extract -h)
+  match         pair summaries with Gutenberg books into a corpus (bookalign match -h)
+  reprocess     rebuild corpus and results from the newest dump (bookalign reprocess -h)
 `
 
 // errUsage reports a command line that could not be understood; the message
@@ -61,6 +64,12 @@ func main() {
 		err = runRouge(args, os.Stdout)
 	case "align":
 		err = runAlign(args, os.Stdout, os.Stderr)
+	case "wiki-extract":
+		err = runWikiExtract(args)
+	case "match":
+		err = runMatch(args)
+	case "reprocess":
+		err = runReprocess(args)
 	case "help", "-h", "--help":
 		flag.Usage()
 		return

@@ -1,4 +1,4 @@
-package classify
+package evaluate
 
 import (
 	"errors"
@@ -30,10 +30,10 @@ const DefaultPermutations = 10000
 // or are empty, and p = 1 when every difference is zero.
 func PairedPermutation(a, b []float64, rounds int, seed uint64) (p float64, err error) {
 	if len(a) != len(b) {
-		return 0, errors.New("classify: paired scores of different lengths")
+		return 0, errors.New("evaluate: paired scores of different lengths")
 	}
 	if len(a) == 0 {
-		return 0, errors.New("classify: no paired scores")
+		return 0, errors.New("evaluate: no paired scores")
 	}
 	if rounds <= 0 {
 		rounds = DefaultPermutations

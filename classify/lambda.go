@@ -1,0 +1,117 @@
+package classify
+
+import (
+	"fmt"
+	"math"
+)
+
+// DefaultLambdas are the regularisation strengths a Trainer chooses from
+// when Trainer.Lambdas is nil, strongest first. They penalise the mean
+// log-likelihood, so they do not depend on the number of sentences.
+var DefaultLambdas = []float64{1e-3, 1e-4, 1e-5, 1e-6}
+
+// A Criterion scores a model on held-out books when a Trainer chooses the
+// regularisation strength. Lower is better for every criterion.
+type Criterion int
+
+const (
+	// LogLoss is the mean negative log-likelihood of the held-out rows.
+	LogLoss Criterion = iota
+	// Precision is minus the fraction of summary words in labelled rows:
+	// each held-out book is summarized (Extract, Trainer.Budget words) and
+	// the words of its labelled rows are summed, over the words of all
+	// summaries. It measures what the summarizer does with the model.
+	Precision
+)
+
+// String returns "logloss" or "precision".
+func (c Criterion) String() string {
+	switch c {
+	case LogLoss:
+		return "logloss"
+	case Precision:
+		return "precision"
+	}
+	return "unknown"
+}
+
+// choose picks lambda on an inner split of books and returns the weights of
+// the inner fit at that lambda, to start the final fit from.
+func (t *Trainer) choose(dim int, books []*Features) (lambda float64, x []float64, sel []Selection, err error) {
+	ids := make([]string, len(books))
+	for i, f := range books {
+		ids[i] = f.ID
+	}
+	folds, err := Folds(t.Seed, orDefault(t.InnerFolds, 5), ids)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	var fit, held []*Features
+	for _, f := range books {
+		if folds[f.ID] == 0 {
+			held = append(held, f)
+		} else {
+			fit = append(fit, f)
+		}
+	}
+	if len(fit) == 0 || len(held) == 0 {
+		return 0, nil, nil, fmt.Errorf("%w: %d", ErrTooFewBooks, len(books))
+	}
+	lambdas := t.Lambdas
+	if lambdas == nil {
+		lambdas = DefaultLambdas
+	}
+	data := newDataset(dim, fit)
+	cur := initialPoint(data)
+	best := math.Inf(1)
+	for _, l := range lambdas {
+		xl, iters, err := t.fit(newObjective(data, l, t.workers()), cur)
+		if err != nil {
+			return 0, nil, nil, err
+		}
+		score := t.heldOut(xl, held)
+		sel = append(sel, Selection{Lambda: l, Score: score, Iterations: iters})
+		if score < best {
+			best, lambda, x = score, l, xl
+		} else if x != nil {
+			break // past the best: weaker lambdas only cost more
+		}
+		cur = xl
+	}
+	if x == nil { // every score was NaN
+		lambda, x = lambdas[0], initialPoint(data)
+	}
+	return lambda, x, sel, nil
+}
+
+// heldOut scores the weights x on books by t.Criterion.
+func (t *Trainer) heldOut(x []float64, books []*Features) float64 {
+	dim := len(x) - 1
+	w, b := x[:dim], x[dim]
+	var sum, n float64
+	for _, f := range books {
+		z := logits(w, b, f)
+		switch t.Criterion {
+		case Precision:
+			for _, i := range extractRows(f.Length, z, orDefault(t.Budget, DefaultBudget)) {
+				if f.Label[i] {
+					sum -= float64(f.Length[i])
+				}
+				n += float64(f.Length[i])
+			}
+		default:
+			for i, zi := range z {
+				if f.Label[i] {
+					sum += softplus(-zi) // -log sigma(z)
+				} else {
+					sum += softplus(zi) // -log(1 - sigma(z))
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / n
+}

@@ -1,0 +1,350 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/bookalign/bookalign/internal/sharedtest"
+	"github.com/bookalign/bookalign/internal/testcorpus"
+	"github.com/bookalign/bookalign/reprocess"
+	dsbzip2 "github.com/dsnet/compress/bzip2"
+)
+
+// reprocessFixture holds two dumps made from the fixture's three book
+// pages, the second with Animal Farm's plot edited and a page added, and a
+// catalog and mirror that hold Animal Farm, Animalia and the added book.
+type reprocessFixture struct {
+	dumps, state, out, catalog, mirror string
+	// dump2 writes the second dump into dumps.
+	dump2 func()
+}
+
+func newReprocessFixture(t *testing.T) *reprocessFixture {
+	t.Helper()
+	sample, err := os.ReadFile(sharedtest.Path(t, "wikidump", "enwiki-book-pages-sample.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, pages := splitPages(t, string(sample))
+	root := t.TempDir()
+	f := &reprocessFixture{
+		dumps: filepath.Join(root, "dumps"), state: filepath.Join(root, "state"), out: filepath.Join(root, "out"),
+		catalog: filepath.Join(root, "pg_catalog.csv"), mirror: filepath.Join(root, "mirror"),
+	}
+	if err := os.MkdirAll(f.dumps, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// The first dump: the sample as it is, one bzip2 stream, no index.
+	writeFile(t, filepath.Join(f.dumps, "enwiki-20240101-pages-articles.xml.bz2"), bz2(t, string(sample)))
+	f.dump2 = func() {
+		edited := strings.Replace(pages[1], "]], the old boar on the Manor Farm", "]], the aged prize boar on the Manor Farm", 1)
+		if edited == pages[1] {
+			t.Fatal("the Animal Farm edit did not apply")
+		}
+		added := "  <page>\n    <title>The Time Machine</title>\n    <ns>0</ns>\n    <id>30001</id>\n    <revision>\n      <id>1</id>\n" +
+			"      <text xml:space=\"preserve\">{{Infobox book\n| name = The Time Machine\n| author = [[H. G. Wells]]\n| pub_date = 1895\n}}\n" +
+			"'''''The Time Machine''''' is a novella.\n\n== Plot ==\nA Victorian scientist builds a machine and travels to the year 802,701, " +
+			"where he meets the gentle Eloi and the Morlocks who live below ground. He loses his machine, recovers it and returns home " +
+			"to tell his friends, then leaves again and is never seen.\n\n== Reception ==\nPraised.\n</text>\n    </revision>\n  </page>\n"
+		// The second dump: a multistream dump, two pages a stream, with its index.
+		groups := [][]string{{pages[0], edited}, {pages[2], added}}
+		var dump []byte
+		var index strings.Builder
+		dump = append(dump, bz2(t, head)...)
+		for _, g := range groups {
+			off := len(dump)
+			for _, p := range g {
+				fmt.Fprintf(&index, "%d:%s:%s\n", off, between(p, "<id>", "</id>"), between(p, "<title>", "</title>"))
+			}
+			dump = append(dump, bz2(t, strings.Join(g, ""))...)
+		}
+		dump = append(dump, bz2(t, "</mediawiki>\n")...)
+		writeFile(t, filepath.Join(f.dumps, "enwiki-20240201-pages-articles-multistream.xml.bz2"), dump)
+		writeFile(t, filepath.Join(f.dumps, "enwiki-20240201-pages-articles-multistream-index.txt.bz2"), bz2(t, index.String()))
+	}
+	writeFile(t, f.catalog, []byte(`Text#,Type,Issued,Title,Language,Authors,Subjects,LoCC,Bookshelves
+9001,Text,2021-01-01,Animal Farm,en,"Orwell, George, 1903-1950",Satire,PR,
+9002,Text,2021-01-02,Animalia,en,"Base, Graeme, 1958-",Alphabet,PZ,
+35,Text,2004-10-02,The Time Machine,en,"Wells, H. G. (Herbert George), 1866-1946",Time travel,PR,Science Fiction
+84,Text,1993-10-01,"Frankenstein; Or, The Modern Prometheus",en,"Shelley, Mary Wollstonecraft, 1797-1851",Horror,PR,
+`))
+	books := testcorpus.Good(3)
+	writeFile(t, filepath.Join(f.mirror, "9001.txt"), books["books/book-00.txt"])
+	writeFile(t, filepath.Join(f.mirror, "9002", "9002-0.txt"), books["books/book-01.txt"])
+	writeFile(t, filepath.Join(f.mirror, "35.txt"), books["books/book-02.txt"])
+	return f
+}
+
+// args are the reprocess flags for the fixture, scaled down for speed.
+func (f *reprocessFixture) args() []string {
+	return []string{"reprocess", "--dumps", f.dumps, "--state", f.state, "--out", f.out, "--catalog", f.catalog, "--books", f.mirror,
+		"--methods", "first1000", "--min-book-words", "100", "--min-summary-words", "10", "--words", "200"}
+}
+
+// TestReprocess drives two dumps through reprocess: the first is processed
+// into OUT/20240101 with a first-dump changes.md; a rerun does nothing; the
+// second dump, interrupted after matching and again after its outputs were
+// moved into place, resumes and writes OUT/20240201 with a changes.md that
+// lists the added and edited summaries and the moves of the results table;
+// a last rerun changes nothing.
+func TestReprocess(t *testing.T) {
+	f := newReprocessFixture(t)
+
+	_, stderr, code := bookalign(t, f.args()...)
+	if code != 0 {
+		t.Fatalf("first dump: exit %d\n%s", code, stderr)
+	}
+	first := filepath.Join(f.out, "20240101")
+	for _, name := range []string{"extract/summaries.tsv", "extract/rejects.jsonl", "corpus/pairs.tsv", "corpus/matches.jsonl",
+		"corpus/rejects.jsonl", "corpus/books/animal-farm.txt", "corpus/summaries/animalia.txt", "results/results.json", "results/table.md", "changes.md"} {
+		if _, err := os.Stat(filepath.Join(first, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	if md := readString(t, filepath.Join(first, "changes.md")); !strings.Contains(md, "first processed dump") || !strings.Contains(md, "| First 1000 | 2 |") {
+		t.Errorf("first changes.md:\n%s", md)
+	}
+	if table := readString(t, filepath.Join(first, "results/table.md")); !strings.Contains(table, "Corpus: `"+filepath.Join(first, "corpus")+"`") {
+		t.Errorf("table.md does not name the corpus where it now is:\n%s", table)
+	}
+	state := readString(t, filepath.Join(f.state, "state.json"))
+
+	// The same dump again: nothing to do, nothing changed.
+	before := treeOf(t, filepath.Dir(f.out))
+	if _, stderr, code := bookalign(t, f.args()...); code != 0 || !strings.Contains(stderr, "nothing to do") {
+		t.Fatalf("repeat: exit %d\n%s", code, stderr)
+	}
+	sameTree(t, before, treeOf(t, filepath.Dir(f.out)))
+
+	// The second dump, with a crash after matching: nothing is marked done.
+	f.dump2()
+	second := filepath.Join(f.out, "20240201")
+	if _, stderr, code := bookalignEnv(t, "BOOKALIGN_TEST_CRASH_AFTER=match", f.args()...); code != 75 {
+		t.Fatalf("crash after match: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(second); !os.IsNotExist(err) {
+		t.Errorf("%s exists after a crash: %v", second, err)
+	}
+	if got := readString(t, filepath.Join(f.state, "state.json")); got != state {
+		t.Errorf("state changed by a crashed run:\n%s", got)
+	}
+	// A crash after the move, before the state is written.
+	_, stderr, code = bookalignEnv(t, "BOOKALIGN_TEST_CRASH_AFTER=moved", f.args()...)
+	if code != 75 || !strings.Contains(stderr, "resuming") || !strings.Contains(stderr, "after extract, match") {
+		t.Fatalf("resume: exit %d\n%s", code, stderr)
+	}
+	if _, stderr, code := bookalign(t, f.args()...); code != 0 || !strings.Contains(stderr, "complete but was not recorded") {
+		t.Fatalf("record after the move: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(second + ".partial"); !os.IsNotExist(err) {
+		t.Errorf("work directory left behind: %v", err)
+	}
+
+	st, err := reprocess.ParseState([]byte(readString(t, filepath.Join(f.state, "state.json"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Runs) != 2 || st.Runs[1].Date != "20240201" || st.Runs[1].Summaries != 3 || st.Runs[1].Pairs != 3 || st.Runs[1].Books != 3 {
+		t.Errorf("state %+v", st.Runs)
+	}
+	pairs := readString(t, filepath.Join(second, "corpus/pairs.tsv"))
+	for _, want := range []string{"animal-farm\tAnimal Farm\tGeorge Orwell\t9001\t620\t", "animalia\tAnimalia\tGraeme Base\t9002\t332\t", "the-time-machine\tThe Time Machine\tH. G. Wells\t35\t30001\t"} {
+		if !strings.Contains(pairs, want) {
+			t.Errorf("pairs.tsv lacks %q:\n%s", want, pairs)
+		}
+	}
+	if s := readString(t, filepath.Join(second, "corpus/summaries/animal-farm.txt")); !strings.Contains(s, "the aged prize boar") {
+		t.Errorf("edited summary not in the corpus: %.100s", s)
+	}
+	md := readString(t, filepath.Join(second, "changes.md"))
+	for _, want := range []string{
+		"# Changes in the dump of 2024-02-01 since 2024-01-01",
+		"| summaries extracted | 2 | 3 | +1 |",
+		"1 added, 0 removed, 1 changed.",
+		"| 30001 | The Time Machine |",
+		"| 620 | Animal Farm | text |",
+		"Pairs added (1): `the-time-machine`.",
+		"| First 1000 | 2 → 3 |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("changes.md lacks %q:\n%s", want, md)
+		}
+	}
+
+	// Once more: nothing to do.
+	before = treeOf(t, filepath.Dir(f.out))
+	if _, stderr, code := bookalign(t, f.args()...); code != 0 || !strings.Contains(stderr, "enwiki-20240201-pages-articles-multistream.xml.bz2 was processed") {
+		t.Fatalf("final repeat: exit %d\n%s", code, stderr)
+	}
+	sameTree(t, before, treeOf(t, filepath.Dir(f.out)))
+}
+
+func TestReprocessErrors(t *testing.T) {
+	empty := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"missing flags", []string{"reprocess", "--dumps", empty}, "are required"},
+		{"no dump", []string{"reprocess", "--dumps", empty, "--state", empty, "--out", empty, "--catalog", "c", "--books", "b", "--methods", "first1000"}, "no dump named"},
+		{"bad method", []string{"reprocess", "--dumps", empty, "--state", empty, "--out", empty, "--catalog", "c", "--books", "b", "--methods", "magic"}, "unknown method"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr, code := bookalign(t, tt.args...)
+			if code != 1 || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want exit 1 mentioning %q", code, stderr, tt.want)
+			}
+		})
+	}
+}
+
+// TestWikiExtractAndMatchCommands runs the two commands by hand on the
+// fixture's sample: wiki-extract finds two summaries and one reject, and
+// match makes a corpus of the two.
+func TestWikiExtractAndMatchCommands(t *testing.T) {
+	f := newReprocessFixture(t)
+	extract, corpusDir := filepath.Join(t.TempDir(), "extract"), filepath.Join(t.TempDir(), "corpus")
+	_, stderr, code := bookalign(t, "wiki-extract", "--dump", filepath.Join(f.dumps, "enwiki-20240101-pages-articles.xml.bz2"), "--out", extract)
+	if code != 0 || !strings.Contains(stderr, "3 pages") || !strings.Contains(stderr, "2 summaries, 1 book pages rejected") {
+		t.Fatalf("wiki-extract: exit %d\n%s", code, stderr)
+	}
+	_, stderr, code = bookalign(t, "match", "--summaries", filepath.Join(extract, "summaries.tsv"), "--catalog", f.catalog, "--books", f.mirror, "--out", corpusDir)
+	if code != 0 || !strings.Contains(stderr, "2 summaries → 2 pairs") {
+		t.Fatalf("match: exit %d\n%s", code, stderr)
+	}
+	if _, stderr, code := bookalign(t, "match", "--summaries", "nope.tsv", "--catalog", f.catalog, "--books", f.mirror, "--out", corpusDir); code != 1 || !strings.Contains(stderr, "--summaries nope.tsv: no such file") {
+		t.Errorf("missing summaries: exit %d\n%s", code, stderr)
+	}
+	if _, stderr, code := bookalign(t, "wiki-extract", "--dump", "nope.xml.bz2", "--out", extract); code != 1 || !strings.Contains(stderr, "no such file") {
+		t.Errorf("missing dump: exit %d\n%s", code, stderr)
+	}
+}
+
+// bookalignEnv is bookalign with an extra environment variable.
+func bookalignEnv(t *testing.T, env string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
+	cmd.Env = append(os.Environ(), "BOOKALIGN_AS_MAIN=1", "BOOKALIGN_CORPUS=", "BOOKALIGN_ROUGE_DATA=", env)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return o.String(), e.String(), code
+}
+
+// splitPages cuts an export into its header and its <page> elements.
+func splitPages(t *testing.T, xml string) (head string, pages []string) {
+	t.Helper()
+	i := strings.Index(xml, "<page>")
+	if i < 0 {
+		t.Fatal("no page in the sample")
+	}
+	head, rest := xml[:i], xml[i:]
+	for {
+		end := strings.Index(rest, "</page>")
+		if end < 0 {
+			break
+		}
+		pages = append(pages, "  "+rest[:end+len("</page>")]+"\n")
+		next := strings.Index(rest[end:], "<page>")
+		if next < 0 {
+			break
+		}
+		rest = rest[end+next:]
+	}
+	if len(pages) != 3 {
+		t.Fatalf("%d pages in the sample, want 3", len(pages))
+	}
+	return head, pages
+}
+
+func between(s, a, b string) string {
+	_, s, _ = strings.Cut(s, a)
+	s, _, _ = strings.Cut(s, b)
+	return s
+}
+
+func bz2(t *testing.T, data string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	w, err := dsbzip2.NewWriter(&b, &dsbzip2.WriterConfig{Level: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.WriteString(w, data); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func writeFile(t *testing.T, path string, b []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readString(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// treeOf returns every file under dir with its content.
+func treeOf(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		out[p] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func sameTree(t *testing.T, a, b map[string]string) {
+	t.Helper()
+	var names []string
+	for n := range a {
+		names = append(names, n)
+	}
+	for n := range b {
+		if _, ok := a[n]; !ok {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if a[n] != b[n] {
+			t.Errorf("%s changed", n)
+		}
+	}
+}

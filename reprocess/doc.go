@@ -1,0 +1,36 @@
+// Package reprocess holds the pure logic of `bookalign reprocess`, which
+// rebuilds the corpus and the results from each new Wikipedia dump: which
+// dump is the newest, what has been processed already, how far an
+// interrupted run got, and what changed since the previous dump. The
+// command does the I/O and runs the pipelines; nothing here does either.
+//
+// # Dumps
+//
+// Wikipedia names its dumps enwiki-YYYYMMDD-pages-articles.xml.bz2 and
+// enwiki-YYYYMMDD-pages-articles-multistream.xml.bz2, the latter with an
+// index enwiki-YYYYMMDD-pages-articles-multistream-index.txt.bz2. ParseDump
+// reads such a name (an uncompressed .xml too); Newest picks, among the
+// names of a directory, the dump with the latest date, preferring a
+// multistream dump whose index is present (it can be read in parallel),
+// then any multistream dump, then the plain one. Numbered parts
+// (pages-articles1.xml-p1p41242.bz2) are not whole dumps and are ignored.
+//
+// # State and progress
+//
+// State is the record of processed dumps, one Run per date, kept in
+// STATE/state.json. The command writes it last, after the outputs are in
+// place, so a dump is never marked done with half its outputs written.
+// Progress is kept in the work directory OUT/YYYYMMDD.partial: the stages
+// done so far and a Fingerprint of the inputs and settings, so that a rerun
+// after a crash resumes where it stopped if nothing changed, and starts
+// again otherwise.
+//
+// # Changes
+//
+// Diff compares two dumps' summaries (by Wikipedia id: added, removed, and
+// changed in text, title, author, date or genres), their corpora (pair ids
+// added and removed) and their results (per method, ROUGE-1 and ROUGE-2
+// recall before and after), and Changes.Markdown renders changes.md.
+//
+// Package reprocess never imports Beam.
+package reprocess
