@@ -276,3 +276,35 @@ func TestFullExperiment(t *testing.T) {
 	runExperiment(t, direct.Execute, cfg(outDirect))
 	compareTrees(t, got, readTree(t, outDirect))
 }
+
+// TestTestCorpus trains on one corpus and evaluates on another: the results
+// are about the test corpus only, with no cross-validation, and the training
+// corpus's rejects go to train_rejects.jsonl.
+func TestTestCorpus(t *testing.T) {
+	train, _ := testcorpus.Bad(5)
+	trainDir, testDir, out := t.TempDir(), t.TempDir(), t.TempDir()
+	if err := train.WriteTo(trainDir); err != nil {
+		t.Fatal(err)
+	}
+	if err := testcorpus.Good(3).WriteTo(testDir); err != nil {
+		t.Fatal(err)
+	}
+	cfg := smallConfig(trainDir, out)
+	cfg.Methods = []string{"passage", "jing", "first1000", "names"}
+	cfg.TestCorpus = testDir
+	cfg.Align.Iterations = 10
+	runExperiment(t, prism.Execute, cfg)
+	res := readResults(t, out)
+	if res.Books != 3 || res.Rejected != 0 || len(res.Methods) != 4 {
+		t.Fatalf("books %d, rejected %d, %d methods; want 3, 0, 4", res.Books, res.Rejected, len(res.Methods))
+	}
+	got := readTree(t, out)
+	if n := strings.Count(string(got["train_rejects.jsonl"]), "\n"); n != 10 {
+		t.Errorf("train_rejects.jsonl has %d lines, want 10", n)
+	}
+	for _, f := range []string{"models/passage.json", "summaries/passage/book-02.txt", "features/jing.md"} {
+		if len(got[f]) == 0 {
+			t.Errorf("%s missing", f)
+		}
+	}
+}

@@ -46,6 +46,6 @@ func WikiExtract(s beam.Scope, cfg WikiConfig) {
 	s = s.Scope("WikiExtract")
 	chunks, badIndex := transforms.PlanDump(s, cfg.Dump, cfg.Index, cfg.ChunkBytes)
 	pages, unreadable := transforms.ReadDump(s, chunks, cfg.SplitBytes)
-	summaries, noPlot := transforms.ExtractSummaries(s, cfg.Extractor, pages)
-	transforms.WriteExtract(s, cfg.Out, summaries, badIndex, unreadable, noPlot)
+	summaries, noPlot, books := transforms.ExtractSummaries(s, cfg.Extractor, pages)
+	transforms.WriteExtract(s, cfg.Out, summaries, books, badIndex, unreadable, noPlot)
 }

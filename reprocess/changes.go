@@ -66,6 +66,9 @@ type Changes struct {
 	PairsAdded, PairsRemoved []string
 	// Methods are the lines of the results table, in table order.
 	Methods []MethodChange
+	// Note, if not empty, is said under the heading: for example that the
+	// previous run's outputs could not be read.
+	Note string
 }
 
 // Diff compares the snapshot of the previous dump (nil when there is none)
@@ -197,10 +200,17 @@ func (c *Changes) Markdown() []byte {
 	first := c.PrevDate == ""
 	if first {
 		fmt.Fprintf(&b, "# Changes in the dump of %s\n\n", isoDate(c.Date))
-		fmt.Fprintf(&b, "Dump: `%s`. This is the first processed dump: there is nothing to compare it with.\n\n", c.Dump)
+		if c.Note == "" {
+			fmt.Fprintf(&b, "Dump: `%s`. This is the first processed dump: there is nothing to compare it with.\n\n", c.Dump)
+		} else {
+			fmt.Fprintf(&b, "Dump: `%s`.\n\n", c.Dump)
+		}
 	} else {
 		fmt.Fprintf(&b, "# Changes in the dump of %s since %s\n\n", isoDate(c.Date), isoDate(c.PrevDate))
 		fmt.Fprintf(&b, "Dump: `%s`; previous: `%s`.\n\n", c.Dump, c.PrevDump)
+	}
+	if c.Note != "" {
+		fmt.Fprintf(&b, "%s\n\n", c.Note)
 	}
 	b.WriteString("| | previous | now | change |\n|---|---:|---:|---:|\n")
 	for _, row := range []struct {

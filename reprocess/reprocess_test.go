@@ -139,6 +139,12 @@ func TestDiffAndMarkdown(t *testing.T) {
 		}
 	}
 
+	lost := Diff(nil, cur)
+	lost.Note = "The outputs of the previous processed dump could not be read."
+	if md := string(lost.Markdown()); strings.Contains(md, "first processed dump") || !strings.Contains(md, lost.Note) {
+		t.Errorf("changes.md with a note:\n%s", md)
+	}
+
 	first := string(Diff(nil, cur).Markdown())
 	for _, want := range []string{"first processed dump", "| corpus pairs | – | 2 | |", "| First 1000 | 2 | 41.25 | new | 7.50 | new |"} {
 		if !strings.Contains(first, want) {

@@ -32,6 +32,7 @@ func init() {
 	register.Function1x1[wiki.Summary, WikiOutcome](summaryOutcome)
 	register.Function1x1[WikiReject, WikiOutcome](wikiRejectOutcome)
 	register.Function1x1[[]byte, WikiOutcome](startOutcome)
+	register.Function1x1[int, WikiOutcome](bookPagesOutcome)
 	beam.RegisterType(reflect.TypeOf((*writeExtractFn)(nil)).Elem())
 	register.Iter1[WikiOutcome]()
 }
@@ -68,13 +69,15 @@ type WikiReject struct {
 }
 
 // WikiOutcome is what reaches the write step of wiki-extract: a summary, a
-// reject, or the start marker that makes the step run when there is
-// neither.
+// reject, a number of book pages seen, or the start marker that makes the
+// step run when there is none of these.
 type WikiOutcome struct {
-	// Kind is 0 for the start marker, 1 for a summary and 2 for a reject.
-	Kind    int
-	Summary wiki.Summary
-	Reject  WikiReject
+	// Kind is 0 for the start marker, 1 for a summary, 2 for a reject and
+	// 3 for a count of book pages.
+	Kind      int
+	Summary   wiki.Summary
+	Reject    WikiReject
+	BookPages int
 }
 
 // Kinds of WikiOutcome.
@@ -82,16 +85,20 @@ const (
 	wikiOutcomeStart = iota
 	wikiOutcomeSummary
 	wikiOutcomeReject
+	wikiOutcomeBookPages
 )
 
 // ExtractSummaries turns book pages into plot summaries with ex (see
 // wiki.Extractor): a page without a book infobox is dropped, a book page
-// without a usable plot section goes to rejects with the reason.
+// without a usable plot section goes to rejects with the reason. books
+// holds a 1 for every book page, which WriteExtract reconciles with the
+// summaries and rejects.
 //
-// In: PCollection<wiki.Page>. Out: PCollection<wiki.Summary>, PCollection<WikiReject>.
-func ExtractSummaries(s beam.Scope, ex wiki.Extractor, pages beam.PCollection) (summaries, rejects beam.PCollection) {
+// In: PCollection<wiki.Page>. Out: PCollection<wiki.Summary>,
+// PCollection<WikiReject>, PCollection<int>.
+func ExtractSummaries(s beam.Scope, ex wiki.Extractor, pages beam.PCollection) (summaries, rejects, books beam.PCollection) {
 	s = s.Scope("transforms.ExtractSummaries")
-	return beam.ParDo2(s, &extractFn{Extractor: ex}, pages)
+	return beam.ParDo3(s, &extractFn{Extractor: ex}, pages)
 }
 
 // extractFn extracts one page.
@@ -100,12 +107,13 @@ type extractFn struct {
 	Extractor wiki.Extractor `json:"extractor"`
 }
 
-func (f *extractFn) ProcessElement(ctx context.Context, p wiki.Page, emit func(wiki.Summary), reject func(WikiReject)) error {
+func (f *extractFn) ProcessElement(ctx context.Context, p wiki.Page, emit func(wiki.Summary), reject func(WikiReject), books func(int)) error {
 	sum, err := f.Extractor.Extract(&p)
 	if errors.Is(err, wiki.ErrNotBook) {
 		return nil
 	}
 	wikiBookPages.Inc(ctx, 1)
+	books(1)
 	progress.tick("extract", "books")
 	var rj *wiki.Reject
 	switch {
@@ -127,14 +135,18 @@ func (f *extractFn) ProcessElement(ctx context.Context, p wiki.Page, emit func(w
 // OUT/summaries.tsv (the CMU Book Summary Dataset's layout, sorted by
 // Wikipedia id) and OUT/rejects.jsonl (sorted by Wikipedia id, then stream
 // offset). Should a page id come twice (a dump does not repeat pages), the
-// first summary in sort order is kept and the others are rejected.
+// first summary in sort order is kept and the others are rejected. It
+// fails the pipeline, after writing, when the summaries and the rejected
+// book pages do not add up to the book pages seen.
 //
-// In: PCollection<wiki.Summary>, any number of PCollection<WikiReject>.
-func WriteExtract(s beam.Scope, out string, summaries beam.PCollection, rejects ...beam.PCollection) {
+// In: PCollection<wiki.Summary>, PCollection<int> of book pages seen, any
+// number of PCollection<WikiReject>.
+func WriteExtract(s beam.Scope, out string, summaries, books beam.PCollection, rejects ...beam.PCollection) {
 	s = s.Scope("transforms.WriteExtract")
 	all := []beam.PCollection{
 		beam.ParDo(s, startOutcome, beam.Impulse(s)),
 		beam.ParDo(s, summaryOutcome, summaries),
+		beam.ParDo(s, bookPagesOutcome, books),
 	}
 	for _, r := range rejects {
 		all = append(all, beam.ParDo(s, wikiRejectOutcome, r))
@@ -150,6 +162,9 @@ func summaryOutcome(x wiki.Summary) WikiOutcome {
 func wikiRejectOutcome(r WikiReject) WikiOutcome {
 	return WikiOutcome{Kind: wikiOutcomeReject, Reject: r}
 }
+func bookPagesOutcome(n int) WikiOutcome {
+	return WikiOutcome{Kind: wikiOutcomeBookPages, BookPages: n}
+}
 
 // writeExtractFn writes summaries.tsv and rejects.jsonl.
 type writeExtractFn struct {
@@ -161,6 +176,7 @@ func (f *writeExtractFn) ProcessElement(ctx context.Context, _ int, iter func(*W
 	var (
 		sums    []wiki.Summary
 		rejects []WikiReject
+		books   int
 		o       WikiOutcome
 	)
 	for iter(&o) {
@@ -169,6 +185,14 @@ func (f *writeExtractFn) ProcessElement(ctx context.Context, _ int, iter func(*W
 			sums = append(sums, o.Summary)
 		case wikiOutcomeReject:
 			rejects = append(rejects, o.Reject)
+		case wikiOutcomeBookPages:
+			books += o.BookPages
+		}
+	}
+	seen := len(sums)
+	for _, r := range rejects {
+		if r.Stage == "extract" {
+			seen++
 		}
 	}
 	sums, dups := SortSummaries(sums)
@@ -180,7 +204,13 @@ func (f *writeExtractFn) ProcessElement(ctx context.Context, _ int, iter func(*W
 	if err := WriteFile(ctx, corpus.Join(f.Out, "summaries.tsv"), tsv); err != nil {
 		return err
 	}
-	return WriteFile(ctx, corpus.Join(f.Out, "rejects.jsonl"), jsonl)
+	if err := WriteFile(ctx, corpus.Join(f.Out, "rejects.jsonl"), jsonl); err != nil {
+		return err
+	}
+	if seen != books {
+		return fmt.Errorf("book pages do not reconcile: %d seen, but %d summaries and %d rejected", books, len(sums), seen-len(sums))
+	}
+	return nil
 }
 
 // SortSummaries orders summaries by Wikipedia id and returns, as rejects,

@@ -6,6 +6,7 @@
 //
 //	bookalign run   --corpus DIR --out DIR [--methods first1000] [--words 1000] [--rouge-data DIR] [--runner prism|direct|universal ...]
 //	bookalign align --method passage|token|jing --book B.txt --summary S.txt [--seed N] [--iterations N] [--thesaurus DIR]
+//	bookalign summarize --model OUT/models/passage.json [--words 1000] BOOK.txt
 //	bookalign rouge --candidate C.txt --reference R.txt [--stem] [--stopwords] [--rouge-data DIR]
 //	bookalign rouge --pairs FILE.jsonl [--stem] [--stopwords] [--rouge-data DIR]
 //
@@ -32,6 +33,7 @@ const usage = `bookalign: align books with plot summaries, learn to summarize, s
 Commands:
   run     run the experiment pipeline on a corpus (bookalign run -h)
   align   align one plot summary with its book (bookalign align -h)
+  summarize  summarize any book with a saved model (bookalign summarize -h)
   rouge   score summaries with ROUGE-1.5.5 rules (bookalign rouge -h)
   wiki-extract  extract book plot summaries from a Wikipedia dump (bookalign wiki-extract -h)
   match         pair summaries with Gutenberg books into a corpus (bookalign match -h)
@@ -64,6 +66,8 @@ func main() {
 		err = runRouge(args, os.Stdout)
 	case "align":
 		err = runAlign(args, os.Stdout, os.Stderr)
+	case "summarize":
+		err = runSummarize(args, os.Stdout, os.Stderr)
 	case "wiki-extract":
 		err = runWikiExtract(args)
 	case "match":

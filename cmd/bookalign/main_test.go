@@ -11,6 +11,7 @@ import (
 
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/internal/testcorpus"
+	"github.com/bookalign/bookalign/text"
 )
 
 // TestMain lets the test binary stand in for the bookalign command: with
@@ -54,7 +55,7 @@ func TestRunCommand(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "out")
 	stdout, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", out,
-		"--min-book-words", "300", "--min-summary-words", "20", "--words", "200")
+		"--min-book-words", "300", "--min-summary-words", "20", "--words", "200", "--folds", "3", "--iterations", "10")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
@@ -69,10 +70,27 @@ func TestRunCommand(t *testing.T) {
 	if strings.Contains(stderr, "level=INFO") {
 		t.Errorf("Beam INFO logging shown without --verbose:\n%s", stderr)
 	}
-	for _, f := range []string{"results.json", "table.md", "per_book.csv", "rejects.jsonl", "summaries/first1000/book-00.txt"} {
+	for _, f := range []string{"results.json", "table.md", "per_book.csv", "rejects.jsonl", "summaries/first1000/book-00.txt",
+		"summaries/passage/book-00.txt", "models/passage.json", "features/token.md", "figures/length_ratios.svg"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Error(err)
 		}
+	}
+
+	// The saved model summarizes a book on its own, within the budget.
+	summary, stderr, code := bookalign(t, "summarize", "--model", filepath.Join(out, "models", "passage.json"), "--words", "150",
+		filepath.Join(dir, "books", "book-01.txt"))
+	if code != 0 {
+		t.Fatalf("summarize: exit %d: %s", code, stderr)
+	}
+	if n := text.BudgetWords(summary); n == 0 || n > 150 {
+		t.Errorf("summary has %d words, want 1..150:\n%s", n, summary)
+	}
+	if strings.Contains(summary, "Gutenberg") {
+		t.Errorf("summary holds Gutenberg boilerplate:\n%s", summary)
+	}
+	if _, _, code := bookalign(t, "summarize", filepath.Join(dir, "books", "book-01.txt")); code != 2 {
+		t.Errorf("summarize without --model: exit %d, want 2", code)
 	}
 }
 

@@ -318,14 +318,20 @@ func (j *reprocessJob) changes(ctx context.Context, state *reprocess.State) erro
 		return err
 	}
 	var prev *reprocess.Snapshot
+	var note string
 	if run, ok := state.Previous(j.dump.Date); ok {
 		p, err := j.snapshot(ctx, run.Out, run.Date, run.Dump)
 		if err != nil {
-			return fmt.Errorf("reading the previous run %s: %w", run.Out, err)
+			// Old outputs may have been deleted to save space: say so.
+			j.logf("cannot read the previous run %s, so changes.md compares with nothing: %v\n", run.Out, err)
+			note = fmt.Sprintf("The outputs of the previous processed dump, %s in `%s`, could not be read (%v), so nothing is compared.", run.Dump, run.Out, err)
+		} else {
+			prev = &p
 		}
-		prev = &p
 	}
-	return transforms.WriteFile(ctx, corpus.Join(j.work, "changes.md"), reprocess.Diff(prev, cur).Markdown())
+	changes := reprocess.Diff(prev, cur)
+	changes.Note = note
+	return transforms.WriteFile(ctx, corpus.Join(j.work, "changes.md"), changes.Markdown())
 }
 
 // snapshot reads what a run wrote under dir.
@@ -558,7 +564,7 @@ func moveTree(ctx context.Context, from, to string) error {
 	defer fs.Close()
 	var last string
 	for _, f := range files {
-		if path.Base(f) == reprocess.ProgressFile && path.Dir(f) == from {
+		if f == from+"/"+reprocess.ProgressFile {
 			last = f
 			continue
 		}

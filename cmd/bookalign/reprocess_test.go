@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,6 +17,7 @@ import (
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/reprocess"
 	dsbzip2 "github.com/dsnet/compress/bzip2"
+	"github.com/fsouza/fake-gcs-server/fakestorage"
 )
 
 // reprocessFixture holds two dumps made from the fixture's three book
@@ -347,4 +350,82 @@ func sameTree(t *testing.T, a, b map[string]string) {
 			t.Errorf("%s changed", n)
 		}
 	}
+}
+
+// TestReprocessGCS runs reprocess with the dumps, the state, the outputs,
+// the catalog and the mirror on Google Cloud Storage (an in-process fake
+// GCS server): the multistream dump is read with ranged reads, the work is
+// moved into place object by object, and a rerun does nothing.
+func TestReprocessGCS(t *testing.T) {
+	f := newReprocessFixture(t)
+	os.Remove(filepath.Join(f.dumps, "enwiki-20240101-pages-articles.xml.bz2"))
+	f.dump2()
+	srv := startFakeGCS(t)
+	srv.CreateBucket("data")
+	root := filepath.Dir(f.out)
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(root, p)
+		srv.CreateObject(fakestorage.Object{ObjectAttrs: fakestorage.ObjectAttrs{BucketName: "data", Name: filepath.ToSlash(rel)}, Content: b})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"reprocess", "--dumps", "gs://data/dumps", "--state", "gs://data/state", "--out", "gs://data/out",
+		"--catalog", "gs://data/pg_catalog.csv", "--books", "gs://data/mirror",
+		"--methods", "first1000", "--min-book-words", "100", "--min-summary-words", "10", "--words", "200"}
+	if _, stderr, code := bookalignEnv(t, "BOOKALIGN_TEST_CRASH_AFTER=move", args...); code != 75 {
+		t.Fatalf("crash before the move: exit %d\n%s", code, stderr)
+	}
+	if _, stderr, code := bookalign(t, args...); code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	objs, _, err := srv.ListObjects("data", "out/", "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, o := range objs {
+		names[o.Name] = true
+		if strings.Contains(o.Name, ".partial") {
+			t.Errorf("left behind: %s", o.Name)
+		}
+	}
+	for _, want := range []string{"out/20240201/extract/summaries.tsv", "out/20240201/corpus/pairs.tsv", "out/20240201/corpus/books/the-time-machine.txt",
+		"out/20240201/results/results.json", "out/20240201/changes.md", "out/20240201/progress.json"} {
+		if !names[want] {
+			t.Errorf("no %s in %v", want, names)
+		}
+	}
+	state, err := srv.GetObject("data", "state/state.json")
+	if err != nil || !bytes.Contains(state.Content, []byte(`"pairs": 3`)) {
+		t.Fatalf("state: %s, %v", state.Content, err)
+	}
+	if _, stderr, code := bookalign(t, args...); code != 0 || !strings.Contains(stderr, "nothing to do") {
+		t.Fatalf("rerun: exit %d\n%s", code, stderr)
+	}
+}
+
+// startFakeGCS starts a fake GCS server on a free loopback port and points
+// the storage client, in this process and in the commands it starts, at it.
+func startFakeGCS(t *testing.T) *fakestorage.Server {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	host := "127.0.0.1:" + strconv.Itoa(port)
+	srv, err := fakestorage.NewServerWithOptions(fakestorage.Options{Scheme: "http", Host: "127.0.0.1", Port: uint16(port), PublicHost: host})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Stop)
+	t.Setenv("STORAGE_EMULATOR_HOST", host)
+	return srv
 }
