@@ -4,11 +4,14 @@
 //
 // Usage:
 //
-//	bookalign run   --corpus DIR --out DIR [--methods first1000] [--words 1000] [--rouge-data DIR] [--runner prism|direct|universal ...]
+//	bookalign run   --corpus DIR --out DIR [--methods passage,token,jing,first1000,oracle,random,names] [--folds 10] [--test-corpus DIR] [--rouge-data DIR] [--thesaurus DIR] [--runner prism|direct|universal ...]
 //	bookalign align --method passage|token|jing --book B.txt --summary S.txt [--seed N] [--iterations N] [--thesaurus DIR]
 //	bookalign summarize --model OUT/models/passage.json [--words 1000] BOOK.txt
 //	bookalign rouge --candidate C.txt --reference R.txt [--stem] [--stopwords] [--rouge-data DIR]
 //	bookalign rouge --pairs FILE.jsonl [--stem] [--stopwords] [--rouge-data DIR]
+//	bookalign wiki-extract --dump D.xml.bz2 --out DIR [--index I.txt.bz2]
+//	bookalign match --summaries S.tsv --catalog pg_catalog.csv --books MIRROR --out CORPUS [--decisions F]
+//	bookalign reprocess --dumps DIR --state DIR --out DIR --catalog CSV --books MIRROR [run flags]
 //
 // `run` builds one Apache Beam pipeline. Beam's own flags (--runner,
 // --endpoint, --environment_type, --project, --region, ...) go with the
