@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/transforms"
 )
@@ -25,22 +24,11 @@ func runMatch(args []string) error {
 	out := fs.String("out", "", "corpus `DIR` to write (pairs.tsv, books/, summaries/, matches.jsonl, rejects.jsonl), local or gs://")
 	decisions := fs.String("decisions", "", "decision list `FILE` (key<TAB>ebook<TAB>note lines) settling ambiguous summaries")
 	source := fs.String("source", "", "where the summaries come from, for pairs.tsv's summary_source column (default: the --summaries path)")
-	verbose := fs.Bool("verbose", false, "show Beam's INFO logging")
-	quiet := fs.Bool("quiet", false, "no progress lines or counters on the terminal")
-	fs.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: bookalign match --summaries TSV --catalog pg_catalog.csv --books DIR --out CORPUS [--decisions FILE] [Beam flags]\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	term := addTerminalFlags(fs)
+	if err := term.parse(fs, "match", "bookalign match --summaries TSV --catalog pg_catalog.csv --books DIR --out CORPUS [--decisions FILE] [Beam flags]", args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "bookalign match: unexpected arguments %q\n", fs.Args())
-		return errUsage
-	}
-	if *verbose {
-		log.SetupLogging("info", "text")
-	}
+	quiet := term.quiet
 	cfg := pipelines.MatchConfig{
 		Summaries: *summaries, Catalog: *catalog, Books: strings.TrimRight(*books, "/"),
 		Out: strings.TrimRight(*out, "/"), Decisions: *decisions, Source: *source,

@@ -17,7 +17,6 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/pipelines"
@@ -73,22 +72,11 @@ func runReprocess(args []string) error {
 	folds := fs.Int("folds", def.Folds, "cross-validation folds over books")
 	lambda := fs.Float64("lambda", 0, "L2 strength of the logistic regression (0: chosen on the training data)")
 	minBooks := fs.Int("min-vocab-books", def.Features.MinBooks, "keep out of the word features the words found in fewer training books")
-	verbose := fs.Bool("verbose", false, "show Beam's INFO logging")
-	quiet := fs.Bool("quiet", false, "no progress lines, counters or table on the terminal")
-	fs.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: bookalign reprocess --dumps DIR --state DIR --out DIR --catalog CSV --books MIRROR [experiment flags as for run] [Beam flags]\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	term := addTerminalFlags(fs)
+	if err := term.parse(fs, "reprocess", "bookalign reprocess --dumps DIR --state DIR --out DIR --catalog CSV --books MIRROR [experiment flags as for run] [Beam flags]", args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "bookalign reprocess: unexpected arguments %q\n", fs.Args())
-		return errUsage
-	}
-	if *verbose {
-		log.SetupLogging("info", "text")
-	}
+	quiet := term.quiet
 	cfg := def
 	cfg.Methods = splitList(*methods)
 	cfg.Words, cfg.MinBookWords, cfg.MinSummaryWords = *words, *minBook, *minSummary

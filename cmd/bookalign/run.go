@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
@@ -46,22 +45,11 @@ func runExperiment(args []string) error {
 	testCorpus := fs.String("test-corpus", "", "train on all of --corpus and evaluate on this corpus `DIR` instead of cross-validating")
 	lambda := fs.Float64("lambda", 0, "L2 strength of the logistic regression (0: chosen on an inner split of each training set)")
 	minBooks := fs.Int("min-vocab-books", def.Features.MinBooks, "keep out of the word features the words found in fewer training books (0 or 1: the paper's vocabulary)")
-	verbose := fs.Bool("verbose", false, "show Beam's INFO logging")
-	quiet := fs.Bool("quiet", false, "no progress lines and no table on the terminal")
-	fs.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: bookalign run --corpus DIR --out DIR [flags] [Beam flags such as --runner]\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	term := addTerminalFlags(fs)
+	if err := term.parse(fs, "run", "bookalign run --corpus DIR --out DIR [flags] [Beam flags such as --runner]", args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "bookalign run: unexpected arguments %q\n", fs.Args())
-		return errUsage
-	}
-	if *verbose {
-		log.SetupLogging("info", "text")
-	}
+	quiet := term.quiet
 	cfg := def
 	cfg.Corpus, cfg.Out = strings.TrimRight(*corpusDir, "/"), strings.TrimRight(*out, "/")
 	cfg.Methods = splitList(*methods)

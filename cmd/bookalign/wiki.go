@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/transforms"
@@ -26,22 +25,11 @@ func runWikiExtract(args []string) error {
 	out := fs.String("out", "", "output `DIR` for summaries.tsv and rejects.jsonl, local or gs://")
 	chunkMB := fs.Int("chunk-mb", transforms.DefaultChunkBytes>>20, "with --index: MB of whole bzip2 streams per work item")
 	minPlot := fs.Int("min-plot-words", 0, "reject plot sections with fewer words (0: keep any with a word; length filters come later)")
-	verbose := fs.Bool("verbose", false, "show Beam's INFO logging")
-	quiet := fs.Bool("quiet", false, "no progress lines or counters on the terminal")
-	fs.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: bookalign wiki-extract --dump PATH --out DIR [--index PATH] [flags] [Beam flags such as --runner]\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	term := addTerminalFlags(fs)
+	if err := term.parse(fs, "wiki-extract", "bookalign wiki-extract --dump PATH --out DIR [--index PATH] [flags] [Beam flags such as --runner]", args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "bookalign wiki-extract: unexpected arguments %q\n", fs.Args())
-		return errUsage
-	}
-	if *verbose {
-		log.SetupLogging("info", "text")
-	}
+	quiet := term.quiet
 	cfg := pipelines.WikiConfig{
 		Dump: *dump, Index: *index, Out: strings.TrimRight(*out, "/"),
 		ChunkBytes: int64(*chunkMB) << 20, Extractor: wiki.Extractor{MinWords: *minPlot},
