@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/testcorpus"
 	"io"
 	"os"
 	"path/filepath"
@@ -18,7 +19,6 @@ import (
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/transforms"
 	"github.com/bookalign/bookalign/wiki"
-	dsbzip2 "github.com/dsnet/compress/bzip2"
 	"github.com/fsouza/fake-gcs-server/fakestorage"
 )
 
@@ -376,21 +376,7 @@ func between(s, a, b string) string {
 	return s
 }
 
-func bz2(t *testing.T, data string) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	w, err := dsbzip2.NewWriter(&b, &dsbzip2.WriterConfig{Level: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := io.WriteString(w, data); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+func bz2(t *testing.T, data string) []byte { return testcorpus.Bzip2(t, data) }
 
 func readMaybeBz2(t *testing.T, path string) string {
 	t.Helper()

@@ -1,10 +1,9 @@
 package transforms
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
+	"github.com/bookalign/bookalign/internal/testcorpus"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -15,7 +14,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/bookalign/bookalign/wiki"
-	dsbzip2 "github.com/dsnet/compress/bzip2"
 )
 
 // testDump writes a multistream dump of n pages, perStream pages a
@@ -41,21 +39,7 @@ func testDump(t *testing.T, n, perStream int) (string, []int64) {
 	return path, offs
 }
 
-func bz2(t *testing.T, data string) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	w, err := dsbzip2.NewWriter(&b, &dsbzip2.WriterConfig{Level: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := io.WriteString(w, data); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+func bz2(t *testing.T, data string) []byte { return testcorpus.Bzip2(t, data) }
 
 func TestPlanChunks(t *testing.T) {
 	offs := []int64{10, 20, 30, 40, 50}

@@ -3,31 +3,14 @@ package wiki
 import (
 	"bytes"
 	"errors"
+	"github.com/bookalign/bookalign/internal/testcorpus"
 	"io"
 	"strconv"
 	"strings"
 	"testing"
-
-	dsbzip2 "github.com/dsnet/compress/bzip2"
 )
 
-// bz2 compresses data as one bzip2 stream. The standard library has no
-// bzip2 writer, so tests use dsnet/compress's.
-func bz2(tb testing.TB, data string) []byte {
-	tb.Helper()
-	var b bytes.Buffer
-	w, err := dsbzip2.NewWriter(&b, &dsbzip2.WriterConfig{Level: 1})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if _, err := io.WriteString(w, data); err != nil {
-		tb.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		tb.Fatal(err)
-	}
-	return b.Bytes()
-}
+func bz2(tb testing.TB, data string) []byte { return testcorpus.Bzip2(tb, data) }
 
 const head = `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/" version="0.10" xml:lang="en">
   <siteinfo>

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -16,7 +15,6 @@ import (
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/reprocess"
-	dsbzip2 "github.com/dsnet/compress/bzip2"
 	"github.com/fsouza/fake-gcs-server/fakestorage"
 )
 
@@ -280,21 +278,7 @@ func between(s, a, b string) string {
 	return s
 }
 
-func bz2(t *testing.T, data string) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	w, err := dsbzip2.NewWriter(&b, &dsbzip2.WriterConfig{Level: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := io.WriteString(w, data); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+func bz2(t *testing.T, data string) []byte { return testcorpus.Bzip2(t, data) }
 
 func writeFile(t *testing.T, path string, b []byte) {
 	t.Helper()
