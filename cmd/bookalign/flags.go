@@ -4,8 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/transforms"
 )
 
 // terminalFlags are the flags of every pipeline command that say how much it
@@ -41,4 +44,35 @@ func (t terminalFlags) parse(fs *flag.FlagSet, name, usage string, args []string
 		log.SetupLogging("info", "text")
 	}
 	return nil
+}
+
+// addExperimentFlags defines on fs the flags that configure the experiment
+// (methods, budget, thresholds, aligners, classifier, ROUGE), shared by run
+// and reprocess. The returned function reads them into a configuration,
+// after fs has been parsed; corpus and output directories are left to the
+// caller.
+func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
+	def := pipelines.DefaultConfig()
+	methods := fs.String("methods", strings.Join(def.Methods, ","), "comma-separated summarizers to run: "+strings.Join(pipelines.Methods, ", "))
+	words := fs.Int("words", def.Words, "summary budget in words (all word tokens, punctuation excluded)")
+	minBook := fs.Int("min-book-words", def.MinBookWords, "reject books with fewer words (stopwords and punctuation excluded)")
+	minSummary := fs.Int("min-summary-words", def.MinSummaryWords, "reject summaries with fewer words (stopwords and punctuation excluded)")
+	rougeData := fs.String("rouge-data", os.Getenv("BOOKALIGN_ROUGE_DATA"), "ROUGE-1.5.5 data `DIR` (stopword and WordNet exception lists); default $BOOKALIGN_ROUGE_DATA; empty: stem without exceptions")
+	aligners := fs.String("align", "", "comma-separated aligners to run on every pair even when no summarizer needs them, writing OUT/alignments/<method>/<id>.jsonl: "+strings.Join(pipelines.Aligners, ", "))
+	thesaurus := fs.String("thesaurus", os.Getenv("BOOKALIGN_THESAURUS"), "Roget's Thesaurus `DIR` for the Token HMM's synonyms; default $BOOKALIGN_THESAURUS")
+	iterations := fs.Int("iterations", 0, "EM rounds of the HMM aligners (0: Passage HMM 500, Token HMM at most 20)")
+	seed := fs.Uint64("seed", def.Seed, "seed for every random choice (bootstrap, folds, sampler)")
+	folds := fs.Int("folds", def.Folds, "cross-validation folds over books")
+	lambda := fs.Float64("lambda", 0, "L2 strength of the logistic regression (0: chosen on an inner split of each training set)")
+	minBooks := fs.Int("min-vocab-books", def.Features.MinBooks, "keep out of the word features the words found in fewer training books (0 or 1: the paper's vocabulary)")
+	return func() pipelines.Config {
+		cfg := def
+		cfg.Methods = splitList(*methods)
+		cfg.Words, cfg.MinBookWords, cfg.MinSummaryWords = *words, *minBook, *minSummary
+		cfg.Rouge = transforms.RougeOptions{DataDir: strings.TrimRight(*rougeData, "/")}
+		cfg.Seed, cfg.Folds, cfg.Lambda = *seed, *folds, *lambda
+		cfg.Features.MinBooks = *minBooks
+		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Seed: *seed, Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations}
+		return cfg
+	}
 }

@@ -52,7 +52,6 @@ type reprocessJob struct {
 // unless the state says it was done, runs wiki-extract, match and the
 // experiment on it.
 func runReprocess(args []string) error {
-	def := pipelines.DefaultConfig()
 	fs := flag.CommandLine
 	dumps := fs.String("dumps", "", "`DIR` where Wikipedia dumps (enwiki-YYYYMMDD-pages-articles[-multistream].xml.bz2, and the multistream index) arrive, local or gs://")
 	stateDir := fs.String("state", "", "`DIR` holding state.json, the record of processed dumps, local or gs://")
@@ -60,30 +59,13 @@ func runReprocess(args []string) error {
 	catalog := fs.String("catalog", "", "Project Gutenberg's pg_catalog.csv `PATH`")
 	books := fs.String("books", "", "Gutenberg mirror `DIR` holding <n>.txt or <n>/<n>-0.txt")
 	decisions := fs.String("decisions", "", "decision list `FILE` for match (key<TAB>ebook<TAB>note lines)")
-	methods := fs.String("methods", strings.Join(def.Methods, ","), "comma-separated summarizers to run: "+strings.Join(pipelines.Methods, ", "))
-	words := fs.Int("words", def.Words, "summary budget in words")
-	minBook := fs.Int("min-book-words", def.MinBookWords, "reject books with fewer words (stopwords and punctuation excluded)")
-	minSummary := fs.Int("min-summary-words", def.MinSummaryWords, "reject summaries with fewer words (stopwords and punctuation excluded)")
-	rougeData := fs.String("rouge-data", os.Getenv("BOOKALIGN_ROUGE_DATA"), "ROUGE-1.5.5 data `DIR`; default $BOOKALIGN_ROUGE_DATA")
-	aligners := fs.String("align", "", "comma-separated aligners whose alignments to write: "+strings.Join(pipelines.Aligners, ", "))
-	thesaurus := fs.String("thesaurus", os.Getenv("BOOKALIGN_THESAURUS"), "Roget's Thesaurus `DIR`; default $BOOKALIGN_THESAURUS")
-	iterations := fs.Int("iterations", 0, "EM rounds of the HMM aligners (0: their defaults)")
-	seed := fs.Uint64("seed", def.Seed, "seed for every random choice")
-	folds := fs.Int("folds", def.Folds, "cross-validation folds over books")
-	lambda := fs.Float64("lambda", 0, "L2 strength of the logistic regression (0: chosen on the training data)")
-	minBooks := fs.Int("min-vocab-books", def.Features.MinBooks, "keep out of the word features the words found in fewer training books")
+	experiment := addExperimentFlags(fs)
 	term := addTerminalFlags(fs)
 	if err := term.parse(fs, "reprocess", "bookalign reprocess --dumps DIR --state DIR --out DIR --catalog CSV --books MIRROR [experiment flags as for run] [Beam flags]", args); err != nil {
 		return err
 	}
 	quiet := term.quiet
-	cfg := def
-	cfg.Methods = splitList(*methods)
-	cfg.Words, cfg.MinBookWords, cfg.MinSummaryWords = *words, *minBook, *minSummary
-	cfg.Rouge = transforms.RougeOptions{DataDir: *rougeData}
-	cfg.Seed, cfg.Folds, cfg.Lambda = *seed, *folds, *lambda
-	cfg.Features.MinBooks = *minBooks
-	cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Seed: *seed, Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations}
+	cfg := experiment()
 	job := &reprocessJob{
 		Dumps: strings.TrimRight(*dumps, "/"), StateDir: strings.TrimRight(*stateDir, "/"), Out: strings.TrimRight(*out, "/"),
 		Catalog: *catalog, Books: strings.TrimRight(*books, "/"), Decisions: *decisions,

@@ -28,37 +28,19 @@ import (
 // where Beam's flags (--runner, --endpoint, ...) live too, builds the
 // experiment pipeline and runs it.
 func runExperiment(args []string) error {
-	def := pipelines.DefaultConfig()
 	fs := flag.CommandLine
 	corpusDir := fs.String("corpus", os.Getenv("BOOKALIGN_CORPUS"), "corpus `DIR` (pairs.tsv, books/, summaries/), local or gs://; default $BOOKALIGN_CORPUS")
 	out := fs.String("out", "", "output `DIR`, local or gs://")
-	methods := fs.String("methods", strings.Join(def.Methods, ","), "comma-separated summarizers to run: "+strings.Join(pipelines.Methods, ", "))
-	words := fs.Int("words", def.Words, "summary budget in words (all word tokens, punctuation excluded)")
-	minBook := fs.Int("min-book-words", def.MinBookWords, "reject books with fewer words (stopwords and punctuation excluded)")
-	minSummary := fs.Int("min-summary-words", def.MinSummaryWords, "reject summaries with fewer words (stopwords and punctuation excluded)")
-	rougeData := fs.String("rouge-data", os.Getenv("BOOKALIGN_ROUGE_DATA"), "ROUGE-1.5.5 data `DIR` (stopword and WordNet exception lists); default $BOOKALIGN_ROUGE_DATA; empty: stem without exceptions")
-	aligners := fs.String("align", "", "comma-separated aligners to run on every pair, writing OUT/alignments/<method>/<id>.jsonl: "+strings.Join(pipelines.Aligners, ", "))
-	thesaurus := fs.String("thesaurus", os.Getenv("BOOKALIGN_THESAURUS"), "Roget's Thesaurus `DIR` for the Token HMM's synonyms; default $BOOKALIGN_THESAURUS")
-	iterations := fs.Int("iterations", 0, "EM rounds of the HMM aligners (0: Passage HMM 500, Token HMM at most 20)")
-	seed := fs.Uint64("seed", def.Seed, "seed for every random choice (bootstrap, folds)")
-	folds := fs.Int("folds", def.Folds, "cross-validation folds over books")
 	testCorpus := fs.String("test-corpus", "", "train on all of --corpus and evaluate on this corpus `DIR` instead of cross-validating")
-	lambda := fs.Float64("lambda", 0, "L2 strength of the logistic regression (0: chosen on an inner split of each training set)")
-	minBooks := fs.Int("min-vocab-books", def.Features.MinBooks, "keep out of the word features the words found in fewer training books (0 or 1: the paper's vocabulary)")
+	experiment := addExperimentFlags(fs)
 	term := addTerminalFlags(fs)
 	if err := term.parse(fs, "run", "bookalign run --corpus DIR --out DIR [flags] [Beam flags such as --runner]", args); err != nil {
 		return err
 	}
 	quiet := term.quiet
-	cfg := def
+	cfg := experiment()
 	cfg.Corpus, cfg.Out = strings.TrimRight(*corpusDir, "/"), strings.TrimRight(*out, "/")
-	cfg.Methods = splitList(*methods)
-	cfg.Words, cfg.MinBookWords, cfg.MinSummaryWords = *words, *minBook, *minSummary
-	cfg.Rouge = transforms.RougeOptions{DataDir: *rougeData}
-	cfg.Seed = *seed
-	cfg.Folds, cfg.TestCorpus, cfg.Lambda = *folds, strings.TrimRight(*testCorpus, "/"), *lambda
-	cfg.Features.MinBooks = *minBooks
-	cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Seed: *seed, Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations}
+	cfg.TestCorpus = strings.TrimRight(*testCorpus, "/")
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
