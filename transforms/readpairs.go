@@ -32,7 +32,11 @@ func init() {
 // account for.
 func ReadPairs(s beam.Scope, dir string) (pairs, rejects, rows beam.PCollection) {
 	s = s.Scope("transforms.ReadPairs")
-	return beam.ParDo3(s, &readPairsFn{Dir: dir}, beam.Impulse(s))
+	pairs, rejects, rows = beam.ParDo3(s, &readPairsFn{Dir: dir}, beam.Impulse(s))
+	// All pairs come out of one element; a reshuffle lets the runner spread
+	// the per-book work that follows over its workers instead of running it
+	// in the one bundle that read the index.
+	return beam.Reshuffle(s, pairs), rejects, rows
 }
 
 // readPairsFn parses pairs.tsv.
