@@ -20,6 +20,9 @@ type BookScore struct {
 // Settings describe a run; they are copied into Results.
 type Settings struct {
 	Corpus string
+	// TestCorpus is the corpus the results are about when the models were
+	// trained on all of Corpus; empty under cross-validation.
+	TestCorpus string
 	// Words is the summary budget.
 	Words int
 	// Seed seeds every random choice of the run, the bootstrap included.
@@ -43,13 +46,15 @@ type RougeSettings struct {
 
 // Results is the content of results.json.
 type Results struct {
-	Corpus   string         `json:"corpus"`
-	Books    int            `json:"books"`
-	Rejected int            `json:"rejected"`
-	Words    int            `json:"words"`
-	Seed     uint64         `json:"seed"`
-	Rouge    RougeSettings  `json:"rouge"`
-	Methods  []MethodResult `json:"methods"`
+	Corpus string `json:"corpus"`
+	// TestCorpus is the evaluated corpus when it is not Corpus.
+	TestCorpus string         `json:"test_corpus,omitempty"`
+	Books      int            `json:"books"`
+	Rejected   int            `json:"rejected"`
+	Words      int            `json:"words"`
+	Seed       uint64         `json:"seed"`
+	Rouge      RougeSettings  `json:"rouge"`
+	Methods    []MethodResult `json:"methods"`
 }
 
 // MethodResult holds one method's macro-averaged scores.
@@ -102,7 +107,7 @@ func Summarize(set Settings, scores []BookScore, rejected int) (*Results, error)
 		books[s.ID] = true
 	}
 	res := &Results{
-		Corpus: set.Corpus, Books: len(books), Rejected: rejected,
+		Corpus: set.Corpus, TestCorpus: set.TestCorpus, Books: len(books), Rejected: rejected,
 		Words: set.Words, Seed: set.Seed, Rouge: set.Rouge,
 		Methods: []MethodResult{},
 	}

@@ -194,10 +194,11 @@ func (c Config) trainOptions(methods []string) transforms.TrainOptions {
 // settings describe the run in results.json.
 func (c Config) settings() evaluate.Settings {
 	return evaluate.Settings{
-		Corpus: c.Corpus,
-		Words:  c.Words,
-		Seed:   c.Seed,
-		Rouge:  evaluate.RougeSettings{Stem: true, Stopwords: c.Rouge.Stopwords, Exceptions: c.Rouge.DataDir != ""},
+		Corpus:     c.Corpus,
+		TestCorpus: c.TestCorpus,
+		Words:      c.Words,
+		Seed:       c.Seed,
+		Rouge:      evaluate.RougeSettings{Stem: true, Stopwords: c.Rouge.Stopwords, Exceptions: c.Rouge.DataDir != ""},
 	}
 }
 

@@ -3,6 +3,7 @@ package transforms
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"sort"
@@ -134,9 +135,15 @@ func (f *crossValidateFn) ProcessElement(ctx context.Context, _ int, iter func(*
 			return err
 		}
 		emitArtifact(Artifact{Path: "models/" + method + ".json", Data: buf.Bytes()})
+		top := classify.TopFeatures(foldModels, 25)
 		table := fmt.Sprintf("# Strongest features: %s\n\nThe 25 features with the largest weights, rank-averaged over %d training splits (the paper's Table 3).\n\n%s",
-			method, len(foldModels), classify.FeatureTable(classify.TopFeatures(foldModels, 25)))
+			method, len(foldModels), classify.FeatureTable(top))
 		emitArtifact(Artifact{Path: "features/" + method + ".md", Data: []byte(table)})
+		js, err := json.MarshalIndent(top, "", "  ")
+		if err != nil {
+			return err
+		}
+		emitArtifact(Artifact{Path: "features/" + method + ".json", Data: append(js, '\n')})
 	}
 	return nil
 }
