@@ -7,6 +7,7 @@
 //	bookalign run   --corpus DIR --out DIR [--methods passage,token,jing,first1000,oracle,random,names] [--folds 10] [--test-corpus DIR] [--rouge-data DIR] [--thesaurus DIR] [--runner prism|direct|universal ...]
 //	bookalign align --method passage|token|jing --book B.txt --summary S.txt [--seed N] [--iterations N] [--thesaurus DIR]
 //	bookalign summarize --model OUT/models/passage.json [--words 1000] BOOK.txt
+//	bookalign report --out DIR [--corpus DIR]
 //	bookalign rouge --candidate C.txt --reference R.txt [--stem] [--stopwords] [--rouge-data DIR]
 //	bookalign rouge --pairs FILE.jsonl [--stem] [--stopwords] [--rouge-data DIR]
 //	bookalign wiki-extract --dump D.xml.bz2 --out DIR [--index I.txt.bz2]
@@ -37,6 +38,7 @@ Commands:
   run     run the experiment pipeline on a corpus (bookalign run -h)
   align   align one plot summary with its book (bookalign align -h)
   summarize  summarize any book with a saved model (bookalign summarize -h)
+  report  rebuild the HTML report of a finished run (bookalign report -h)
   rouge   score summaries with ROUGE-1.5.5 rules (bookalign rouge -h)
   wiki-extract  extract book plot summaries from a Wikipedia dump (bookalign wiki-extract -h)
   match         pair summaries with Gutenberg books into a corpus (bookalign match -h)
@@ -65,6 +67,8 @@ func main() {
 	switch cmd := flag.Arg(0); cmd {
 	case "run":
 		err = runExperiment(args)
+	case "report":
+		err = runReport(args)
 	case "rouge":
 		err = runRouge(args, os.Stdout)
 	case "align":

@@ -278,7 +278,11 @@ func (j *reprocessJob) experiment(ctx context.Context) error {
 			return err
 		}
 	}
-	return nil
+	var progress io.Writer
+	if !j.Quiet {
+		progress = os.Stderr
+	}
+	return buildReport(ctx, cfg.Out, cfg.Corpus, progress)
 }
 
 // changes writes changes.md, comparing with the previous processed dump.

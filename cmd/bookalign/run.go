@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
@@ -60,10 +61,18 @@ func runExperiment(args []string) error {
 	if err != nil {
 		return fmt.Errorf("pipeline failed: %w", err)
 	}
+	var progress io.Writer = os.Stderr
+	if *quiet {
+		progress = nil
+	} else {
+		printCounters(res)
+	}
+	if err := buildReport(ctx, cfg.Out, cfg.TestCorpus, progress); err != nil {
+		return fmt.Errorf("the run finished but its report failed: %w", err)
+	}
 	if *quiet {
 		return nil
 	}
-	printCounters(res)
 	fmt.Fprintf(os.Stderr, "bookalign run: done in %.1fs; results in %s\n\n", time.Since(start).Seconds(), cfg.Out)
 	table, err := transforms.ReadFile(ctx, corpus.Join(cfg.Out, "table.md"))
 	if err != nil {

@@ -1,0 +1,328 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/evaluate"
+)
+
+// Files reads and writes whole files by path, a local path or a URL such as
+// gs://bucket/key; bookalign passes Beam's filesystems.
+type Files struct {
+	Read   func(ctx context.Context, path string) ([]byte, error)
+	Exists func(ctx context.Context, path string) (bool, error)
+	Write  func(ctx context.Context, path string, data []byte) error
+}
+
+// Options say which run to report on.
+type Options struct {
+	// Out is the run's output directory; the report goes to Out/report.
+	Out string
+	// Corpus is where the books and summaries are; empty means the corpus
+	// results.json names (its test corpus, when there is one).
+	Corpus string
+	// Workers render book pages in parallel; zero means GOMAXPROCS.
+	Workers int
+	// Progress, if set, is called after each book page.
+	Progress func(done, total int)
+}
+
+// Aligners are the methods whose alignments a book page shows.
+var Aligners = []string{"passage", "token", "jing"}
+
+// Built says what Build wrote.
+type Built struct {
+	// Pages is the number of book pages written.
+	Pages int
+	// Failed lists the books without a page, and why; the index lists them
+	// too.
+	Failed []Failure
+}
+
+// Failure is a book whose page could not be built.
+type Failure struct {
+	ID, Reason string
+}
+
+// Build writes Out/report/index.html and one page per evaluated book,
+// Out/report/books/<id>.html, from a finished run's outputs. A book whose
+// page cannot be built is listed in Built.Failed and on the index, and does
+// not stop the others; an unreadable results.json does.
+func Build(ctx context.Context, f Files, o Options) (*Built, error) {
+	res, err := readResults(ctx, f, o.Out)
+	if err != nil {
+		return nil, err
+	}
+	dir := o.Corpus
+	if dir == "" {
+		dir = res.Corpus
+		if res.TestCorpus != "" {
+			dir = res.TestCorpus
+		}
+	}
+	pairs, err := readPairs(ctx, f, dir)
+	if err != nil {
+		return nil, err
+	}
+	methods := make([]string, len(res.Methods))
+	for i, m := range res.Methods {
+		methods[i] = m.Name
+	}
+	ids := BookIDs(res)
+	built := &Built{}
+	failures := make([]*Failure, len(ids))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for range max(o.workers(), 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				if err := buildBook(ctx, f, o.Out, dir, ids[i], pairs[ids[i]], res, methods); err != nil {
+					failures[i] = &Failure{ID: ids[i], Reason: err.Error()}
+				}
+				mu.Lock()
+				done++
+				if o.Progress != nil {
+					o.Progress(done, len(ids))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range ids {
+		if ctx.Err() != nil {
+			break
+		}
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, fl := range failures {
+		if fl != nil {
+			built.Failed = append(built.Failed, *fl)
+		}
+	}
+	built.Pages = len(ids) - len(built.Failed)
+
+	ix := &Index{Results: res, Titles: map[string]string{}, Failed: built.Failed}
+	for id, p := range pairs {
+		ix.Titles[id] = p.Title
+	}
+	if ix.Features, err = readFeatures(ctx, f, o.Out, methods); err != nil {
+		return nil, err
+	}
+	if ix.Figures, err = readFigures(ctx, f, o.Out); err != nil {
+		return nil, err
+	}
+	page, err := RenderIndex(ix)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Write(ctx, corpus.Join(o.Out, "report/index.html"), page); err != nil {
+		return nil, err
+	}
+	return built, nil
+}
+
+func (o Options) workers() int {
+	if o.Workers > 0 {
+		return o.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+func readResults(ctx context.Context, f Files, out string) (*evaluate.Results, error) {
+	path := corpus.Join(out, "results.json")
+	b, err := f.Read(ctx, path)
+	if err != nil {
+		return nil, fmt.Errorf("report: %s: %w (is %q the output of a finished run?)", path, err, out)
+	}
+	var res evaluate.Results
+	if err := json.Unmarshal(b, &res); err != nil {
+		return nil, fmt.Errorf("report: %s: %w", path, err)
+	}
+	return &res, nil
+}
+
+// readPairs returns the corpus's rows by id, for titles and authors.
+func readPairs(ctx context.Context, f Files, dir string) (map[string]corpus.Pair, error) {
+	path := corpus.Layout{Dir: dir}.Pairs()
+	b, err := f.Read(ctx, path)
+	if err != nil {
+		return nil, fmt.Errorf("report: the corpus index %s: %w (give the corpus with --corpus)", path, err)
+	}
+	rows, _, err := corpus.ParsePairs(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("report: %s: %w", path, err)
+	}
+	out := make(map[string]corpus.Pair, len(rows))
+	for _, p := range rows {
+		out[p.ID] = p
+	}
+	return out, nil
+}
+
+// buildBook gathers one book's files and writes its page.
+func buildBook(ctx context.Context, f Files, out, dir, id string, pair corpus.Pair, res *evaluate.Results, methods []string) error {
+	layout := corpus.Layout{Dir: dir}
+	raw, err := f.Read(ctx, layout.Book(id))
+	if err != nil {
+		return err
+	}
+	summary, err := f.Read(ctx, layout.Summary(id))
+	if err != nil {
+		return err
+	}
+	b := &Book{
+		ID: id, Title: pair.Title, Author: pair.Author, Raw: string(raw), Summary: string(summary),
+		Alignments: map[string][]align.Record{}, Summaries: map[string]string{}, Scores: map[string]evaluate.BookRecall{},
+	}
+	for _, m := range res.Methods {
+		if s, ok := m.PerBook[id]; ok {
+			b.Scores[m.Name] = s
+		}
+	}
+	optional := func(path string) ([]byte, bool, error) {
+		ok, err := f.Exists(ctx, path)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		data, err := f.Read(ctx, path)
+		return data, err == nil, err
+	}
+	for _, m := range Aligners {
+		data, ok, err := optional(corpus.Join(out, "alignments/"+m+"/"+id+".jsonl"))
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		if b.Alignments[m], err = ParseRecords(data); err != nil {
+			return fmt.Errorf("alignments/%s/%s.jsonl: %w", m, id, err)
+		}
+	}
+	for _, m := range methods {
+		data, ok, err := optional(corpus.Join(out, "summaries/"+m+"/"+id+".txt"))
+		if err != nil {
+			return err
+		}
+		if ok {
+			b.Summaries[m] = string(data)
+		}
+	}
+	page, err := RenderBook(b, append(methods, missing(Aligners, methods)...))
+	if err != nil {
+		return err
+	}
+	return f.Write(ctx, corpus.Join(out, "report/books/"+id+".html"), page)
+}
+
+// missing returns the elements of want not in have.
+func missing(want, have []string) []string {
+	var out []string
+	for _, w := range want {
+		found := false
+		for _, h := range have {
+			found = found || h == w
+		}
+		if !found {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// ParseRecords reads an alignment file: one align.Record per line, blank
+// lines allowed.
+func ParseRecords(data []byte) ([]align.Record, error) {
+	var out []align.Record
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 16<<20)
+	for line := 1; sc.Scan(); line++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		var r align.Record
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		if r.SpanBytes != nil && (r.SpanBytes[0] < 0 || r.SpanBytes[1] < r.SpanBytes[0]) {
+			return nil, fmt.Errorf("line %d: bad span %v", line, *r.SpanBytes)
+		}
+		if r.SummaryIndex < 0 {
+			return nil, fmt.Errorf("line %d: negative summary index %d", line, r.SummaryIndex)
+		}
+		out = append(out, r)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func readFeatures(ctx context.Context, f Files, out string, methods []string) (map[string][]classify.RankedFeature, error) {
+	feats := map[string][]classify.RankedFeature{}
+	for _, m := range methods {
+		path := corpus.Join(out, "features/"+m+".json")
+		if ok, err := f.Exists(ctx, path); err != nil || !ok {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		b, err := f.Read(ctx, path)
+		if err != nil {
+			return nil, err
+		}
+		var rows []classify.RankedFeature
+		if err := json.Unmarshal(b, &rows); err != nil {
+			return nil, fmt.Errorf("report: %s: %w", path, err)
+		}
+		feats[m] = rows
+	}
+	return feats, nil
+}
+
+// runFigures are the paper's figures a run draws, in the order shown.
+var runFigures = []struct{ file, title, caption string }{
+	{"figures/length_ratios.svg", "Figure 1: summary/book length ratios",
+		"The paper's Figure 1: the distribution of summary/book length ratios over the pairs, with the mean and the 5% and 95% quantiles."},
+	{"figures/boundary_density.svg", "Figure 3: boundary samples of one passage",
+		"The paper's Figure 3: where the Block HMM's samples put the two ends of one summary sentence's passage."},
+}
+
+func readFigures(ctx context.Context, f Files, out string) ([]Figure, error) {
+	var figs []Figure
+	for _, rf := range runFigures {
+		path := corpus.Join(out, rf.file)
+		ok, err := f.Exists(ctx, path)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		svg, err := f.Read(ctx, path)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, Figure{Title: rf.title, Caption: rf.caption, SVG: svg})
+	}
+	return figs, nil
+}

@@ -1,0 +1,182 @@
+package report
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// bodyText is the part of a book file a page shows, as the browser will hold
+// it, with a map from byte offsets of the file to offsets in the page's text.
+//
+// An HTML parser turns "\r\n" and a lone "\r" into "\n", and JavaScript
+// counts string offsets in UTF-16 code units, so the text is normalized the
+// same way here and every offset is converted before it reaches the page.
+type bodyText struct {
+	// Text is the body with line ends normalized to "\n".
+	Text string
+	// start is the body's byte offset in the file.
+	start int
+	// units[i] is the UTF-16 offset in Text of byte start+i of the file;
+	// units[len(body)] is the length of Text in UTF-16 code units.
+	units []int32
+}
+
+// newBodyText takes the body raw[start:end] of a book file.
+func newBodyText(raw string, start, end int) *bodyText {
+	body := raw[start:end]
+	b := &bodyText{start: start, units: make([]int32, len(body)+1)}
+	var sb strings.Builder
+	sb.Grow(len(body))
+	u := int32(0)
+	for i := 0; i < len(body); {
+		r, size := utf8.DecodeRuneInString(body[i:])
+		for j := 0; j < size; j++ {
+			b.units[i+j] = u
+		}
+		switch {
+		case r == '\r' && i+1 < len(body) && body[i+1] == '\n':
+			// The "\n" that follows stands for both.
+		case r == '\r':
+			sb.WriteByte('\n')
+			u++
+		default:
+			sb.WriteString(body[i : i+size])
+			u += int32(utf16Len(r))
+		}
+		i += size
+	}
+	b.units[len(body)] = u
+	b.Text = sb.String()
+	return b
+}
+
+func utf16Len(r rune) int {
+	if r >= 0x10000 && r <= utf8.MaxRune {
+		return 2
+	}
+	return 1
+}
+
+// Len is the length of the text in UTF-16 code units.
+func (b *bodyText) Len() int { return int(b.units[len(b.units)-1]) }
+
+// Span converts the byte span [start, end) of the file to UTF-16 offsets in
+// the text, clipped to the body; ok is false when nothing of it is left.
+func (b *bodyText) Span(start, end int) (s, e int, ok bool) {
+	n := len(b.units) - 1
+	start = min(max(start-b.start, 0), n)
+	end = min(max(end-b.start, 0), n)
+	if end <= start {
+		return 0, 0, false
+	}
+	return int(b.units[start]), int(b.units[end]), true
+}
+
+// flatText is a text with every run of white space collapsed to one space,
+// with the byte offset in the original of each byte kept.
+type flatText struct {
+	text string
+	orig []int
+}
+
+func flatten(s string) flatText {
+	var sb strings.Builder
+	orig := make([]int, 0, len(s)+1)
+	space := false
+	for i, r := range s {
+		if unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space && sb.Len() > 0 {
+			sb.WriteByte(' ')
+			orig = append(orig, i)
+		}
+		space = false
+		sb.WriteRune(r)
+		for range utf8.RuneLen(r) {
+			orig = append(orig, i)
+		}
+	}
+	orig = append(orig, len(s))
+	return flatText{text: sb.String(), orig: orig}
+}
+
+// locate finds the lines of a generated summary in the body, in order: each
+// line is a run of the book with its white space collapsed (as bookalign
+// writes summaries), found at or after the end of the line before it,
+// starting and ending at a word boundary. It returns byte spans of body and
+// the number of lines it could not find. Adjacent spans separated only by
+// white space are merged.
+func locate(body, summary string) (spans [][2]int, missing int) {
+	flat := flatten(body)
+	cursor := 0
+	for _, line := range strings.Split(summary, "\n") {
+		needle := strings.Join(strings.Fields(line), " ")
+		if needle == "" {
+			continue
+		}
+		at := findWord(flat.text, needle, cursor)
+		if at < 0 {
+			at = findWord(flat.text, needle, 0)
+		}
+		if at < 0 {
+			missing++
+			continue
+		}
+		end := at + len(needle)
+		s, e := flat.orig[at], flat.orig[end-1]+1
+		for e < len(body) && !utf8.RuneStart(body[e]) {
+			e++
+		}
+		if k := len(spans) - 1; k >= 0 && spans[k][1] <= s && strings.TrimSpace(body[spans[k][1]:s]) == "" {
+			spans[k][1] = e
+		} else {
+			spans = append(spans, [2]int{s, e})
+		}
+		cursor = end
+	}
+	return spans, missing
+}
+
+// findWord returns the first index at or after from where needle occurs in
+// text between word boundaries (text edges or spaces), or -1.
+func findWord(text, needle string, from int) int {
+	for from <= len(text) {
+		i := strings.Index(text[from:], needle)
+		if i < 0 {
+			return -1
+		}
+		at := from + i
+		end := at + len(needle)
+		if (at == 0 || text[at-1] == ' ') && (end == len(text) || text[end] == ' ') {
+			return at
+		}
+		from = at + 1
+	}
+	return -1
+}
+
+// chunkSize is the least size of a block of book text. A browser lays out
+// and paints a block at a time, so a book in one block makes every scroll
+// frame walk the whole book; a few hundred blocks keep scrolling smooth
+// while the page stays free of per-word nodes.
+const chunkSize = 4096
+
+// chunks cuts text after blank lines ("\n\n") into pieces of at least size
+// bytes (the last may be shorter); joined, they are text.
+func chunks(text string, size int) []string {
+	var out []string
+	for len(text) > 0 {
+		cut := len(text)
+		if len(text) > size {
+			if i := strings.Index(text[size:], "\n\n"); i >= 0 {
+				cut = size + i + 2
+			}
+		}
+		out = append(out, text[:cut])
+		text = text[cut:]
+	}
+	return out
+}
