@@ -32,12 +32,12 @@ type bookPage struct {
 	ID, Title, Author string
 	// Chunks are the book text cut after blank lines into blocks of at
 	// least chunkSize bytes, rendered one block each.
-	Chunks []string
-	Aligners          []methodView
-	Pickers           []methodView
-	Sentences         []summarySentence
-	Scores            []scoreRow
-	Minimap           minimap
+	Chunks    []string
+	Aligners  []methodView
+	Pickers   []methodView
+	Sentences []summarySentence
+	Scores    []scoreRow
+	Minimap   minimap
 	// Unlocated counts generated-summary lines not found in the book.
 	Unlocated int
 	Data      pageData
