@@ -159,6 +159,10 @@ func TestReportOfRun(t *testing.T) {
 	browsertest.CheckIndex(t, index, -1)
 	page := b.Open(t, filepath.Join(dir, "books", book+".html"))
 	browsertest.CheckBook(t, page, 3)
+	// The README's picture: a sentence from the first third of the summary.
+	var n int
+	page.EvalInto(t, `document.querySelectorAll('#sentences .sentence').length`, &n)
+	page.Click(t, fmt.Sprintf("#s%d .text", n/4))
 	page.Screenshot(t, book+".png")
 	mean, longest := browsertest.ScrollTiming(t, page, 200)
 	t.Logf("%s: scrolled the book top to bottom in 200 frames: mean frame %.1f ms, longest %.1f ms", book, mean, longest)
