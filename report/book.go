@@ -95,7 +95,7 @@ func newBookPage(b *Book, methods []string) (*bookPage, error) {
 		return nil, fmt.Errorf("summary of %s: %w", b.ID, err)
 	}
 	p := &bookPage{
-		ID: b.ID, Title: b.Title, Author: b.Author, Chunks: chunks(body.Text, chunkSize),
+		ID: b.ID, Title: b.Title, Author: b.Author, Chunks: chunks(reflow(body.Text), chunkSize),
 		Data: pageData{Length: body.Len(), Picked: map[string][][2]int{}},
 	}
 	if p.Title == "" {

@@ -180,3 +180,46 @@ func chunks(text string, size int) []string {
 	}
 	return out
 }
+
+// reflowLine is the least length, in characters, of the lines of a
+// hard-wrapped prose paragraph.
+const reflowLine = 50
+
+// reflow joins the lines of each hard-wrapped prose paragraph of text (a
+// paragraph ends at a blank line) by turning its line breaks into spaces,
+// so that the browser wraps it to the width of the page instead of breaking
+// Project Gutenberg's 70-character lines in two. A paragraph is prose when
+// at least two of every three of its lines, the last aside, hold reflowLine
+// characters or more; verse, tables of contents and headings keep their
+// lines. One "\n" becomes one " ", so every offset stays where it was.
+func reflow(text string) string {
+	b := []byte(text)
+	for start := 0; start < len(b); {
+		if b[start] == '\n' {
+			start++
+			continue
+		}
+		end := strings.Index(text[start:], "\n\n")
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		lines := strings.Split(text[start:end], "\n")
+		long := 0
+		for _, l := range lines[:len(lines)-1] {
+			if utf8.RuneCountInString(strings.TrimSpace(l)) >= reflowLine {
+				long++
+			}
+		}
+		if n := len(lines) - 1; n > 0 && 3*long >= 2*n {
+			for i := start; i < end; i++ {
+				if b[i] == '\n' {
+					b[i] = ' '
+				}
+			}
+		}
+		start = end + 2
+	}
+	return string(b)
+}

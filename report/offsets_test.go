@@ -156,3 +156,24 @@ func TestChunks(t *testing.T) {
 		}
 	}
 }
+
+func TestReflow(t *testing.T) {
+	prose := "It was the best of times, it was the worst of times, it was the age\nof wisdom, it was the age of foolishness, it was the epoch of belief,\nit was the epoch of incredulity."
+	verse := "Tyger Tyger, burning bright,\nIn the forests of the night;\nWhat immortal hand or eye,\nCould frame thy fearful symmetry?"
+	for _, tc := range []struct{ name, in, want string }{
+		{"prose joins", prose, strings.ReplaceAll(prose, "\n", " ")},
+		{"verse keeps its lines", verse, verse},
+		{"paragraphs stay apart", prose + "\n\n" + verse + "\n\n\n" + prose,
+			strings.ReplaceAll(prose, "\n", " ") + "\n\n" + verse + "\n\n\n" + strings.ReplaceAll(prose, "\n", " ")},
+		{"one line", "CHAPTER I", "CHAPTER I"},
+		{"empty", "", ""},
+	} {
+		got := reflow(tc.in)
+		if got != tc.want {
+			t.Errorf("%s: reflow(%q) = %q, want %q", tc.name, tc.in, got, tc.want)
+		}
+		if len(got) != len(tc.in) {
+			t.Errorf("%s: length %d, want %d", tc.name, len(got), len(tc.in))
+		}
+	}
+}

@@ -40,9 +40,9 @@ func buildReport(ctx context.Context, out, corpusDir string, w io.Writer) error 
 	if w != nil {
 		last := time.Now()
 		opts.Progress = func(done, total int) {
-			if done == total || time.Since(last) > time.Second {
+			if done < total && time.Since(last) > 5*time.Second {
 				last = time.Now()
-				fmt.Fprintf(w, "\rbookalign report: %d/%d book pages", done, total)
+				fmt.Fprintf(w, "bookalign report: %d/%d book pages\n", done, total)
 			}
 		}
 	}
@@ -51,7 +51,7 @@ func buildReport(ctx context.Context, out, corpusDir string, w io.Writer) error 
 		return err
 	}
 	if w != nil {
-		fmt.Fprintf(w, "\rbookalign report: %d book pages in %.1fs: %s\n", built.Pages, time.Since(start).Seconds(), out+"/report/index.html")
+		fmt.Fprintf(w, "bookalign report: %d book pages in %.1fs: %s\n", built.Pages, time.Since(start).Seconds(), out+"/report/index.html")
 		for _, f := range built.Failed {
 			fmt.Fprintf(w, "bookalign report: no page for %s: %s\n", f.ID, f.Reason)
 		}
