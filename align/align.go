@@ -37,17 +37,25 @@ var ErrEmpty = errors.New("align: book or summary has no countable token")
 // ErrMethod is returned by New for an unknown method name.
 var ErrMethod = errors.New("align: unknown method")
 
+// DefaultLabelTop is the LabelTop of the aligners New returns: for each
+// summary sentence, only the one sentence of its aligned span that shares the
+// most words with it is labelled. Labelling every sentence of the span (the
+// zero LabelTop, the paper's words read literally) gives noisier labels and
+// worse summaries; see docs/experiment.md.
+const DefaultLabelTop = 1
+
 // New returns the aligner called name (MethodPassage, MethodToken or
-// MethodJing) with default settings, the given seed, and, for the Token HMM,
-// the given thesaurus (nil means identity emissions only).
+// MethodJing) with default settings, LabelTop = DefaultLabelTop, the given
+// seed, and, for the Token HMM, the given thesaurus (nil means identity
+// emissions only).
 func New(name string, seed uint64, th *Thesaurus) (Aligner, error) {
 	switch name {
 	case MethodPassage:
-		return &PassageHMM{Seed: seed}, nil
+		return &PassageHMM{Seed: seed, LabelTop: DefaultLabelTop}, nil
 	case MethodToken:
-		return &TokenHMM{Thesaurus: th}, nil
+		return &TokenHMM{Thesaurus: th, LabelTop: DefaultLabelTop}, nil
 	case MethodJing:
-		return &Jing{}, nil
+		return &Jing{LabelTop: DefaultLabelTop}, nil
 	}
 	return nil, ErrMethod
 }

@@ -109,6 +109,17 @@
 // sentences are those holding a token of that cluster. A summary sentence
 // with no counted token, or whose best cluster is too small, is unaligned.
 //
+// Top sentences. With LabelTop = n > 0 (the aligners from New have
+// DefaultLabelTop = 1), only the n sentences of the above that share the
+// most distinct counted words with the summary sentence are labelled, the
+// earlier first on ties, and a sentence sharing none is not labelled; the
+// span is unchanged. LabelTop = 0 labels them all, as above. The paper says
+// only that the sentences "aligned to a sentence in the summary" are
+// positive; whole Passage HMM spans label about 4 book sentences per
+// summary sentence, most of them unrelated to it, and one sentence per
+// summary sentence gives better summaries for all three methods
+// (docs/experiment.md).
+//
 // Alignment.Labelled is the union over summary sentences: the book
 // sentences "in the summary".
 //

@@ -28,6 +28,11 @@ type Jing struct {
 	// ClusterGap is the largest gap, in counted tokens, inside one cluster
 	// of aligned tokens (see the package comment). Zero means 100.
 	ClusterGap int
+	// LabelTop, when positive, labels only the LabelTop sentences of the
+	// cluster that share the most distinct counted words with the summary
+	// sentence (the earlier first on ties; a sentence sharing none is not
+	// labelled). Zero labels every sentence holding a token of the cluster.
+	LabelTop int
 }
 
 // jingP are the transition values P1..P6: halving at each rank, from
@@ -41,7 +46,7 @@ const JingConst = 3
 
 // Align runs the Viterbi algorithm over the summary's kept tokens.
 func (j *Jing) Align(p *Pair) (*Alignment, error) {
-	if j.MinTokens < 0 || j.ClusterGap < 0 {
+	if j.MinTokens < 0 || j.ClusterGap < 0 || j.LabelTop < 0 {
 		return nil, errSettings
 	}
 	if len(p.Book.Words) == 0 {
@@ -72,7 +77,7 @@ func (j *Jing) Align(p *Pair) (*Alignment, error) {
 			conf[k] = math.Exp(sum[k] / float64(num[k]))
 		}
 	}
-	tokenLabels(p, a, obs, path, orDefault(j.MinTokens, defaultMinTokens), orDefault(j.ClusterGap, defaultClusterGap), conf)
+	tokenLabels(p, a, obs, path, orDefault(j.MinTokens, defaultMinTokens), orDefault(j.ClusterGap, defaultClusterGap), j.LabelTop, conf)
 	return a, nil
 }
 

@@ -90,8 +90,22 @@ func TestPrepare(t *testing.T) {
 
 func TestNew(t *testing.T) {
 	for _, name := range []string{MethodPassage, MethodToken, MethodJing} {
-		if _, err := New(name, 1, nil); err != nil {
+		a, err := New(name, 1, nil)
+		if err != nil {
 			t.Errorf("New(%q): %v", name, err)
+			continue
+		}
+		top := -1
+		switch a := a.(type) {
+		case *PassageHMM:
+			top = a.LabelTop
+		case *TokenHMM:
+			top = a.LabelTop
+		case *Jing:
+			top = a.LabelTop
+		}
+		if top != DefaultLabelTop {
+			t.Errorf("New(%q) has LabelTop %d, want %d", name, top, DefaultLabelTop)
 		}
 	}
 	if _, err := New("block", 1, nil); err != ErrMethod {

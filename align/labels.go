@@ -23,10 +23,11 @@ const (
 //     at least min(minTokens, n) of them, n being the summary sentence's
 //     number of observations; otherwise the sentence is left unaligned;
 //  3. the labelled book sentences are those holding a token of the span's
-//     cluster.
+//     cluster; with top > 0, only the top of them that share the most
+//     words with the summary sentence (Pair.topSentences).
 //
 // conf[k] is the confidence of summary sentence k.
-func tokenLabels(p *Pair, a *Alignment, obs []observation, path []int32, minTokens, gap int, conf []float64) {
+func tokenLabels(p *Pair, a *Alignment, obs []observation, path []int32, minTokens, gap, top int, conf []float64) {
 	var pos []int32
 	for t := 0; t < len(obs); {
 		k := obs[t].sentence
@@ -50,7 +51,8 @@ func tokenLabels(p *Pair, a *Alignment, obs []observation, path []int32, minToke
 				}
 			}
 			sa := &a.Sentences[k]
-			p.setSpan(sa, Interval{int(best[0]), int(best[len(best)-1]) + 1}, sents)
+			iv := Interval{int(best[0]), int(best[len(best)-1]) + 1}
+			p.setSpan(sa, iv, p.topSentences(int(k), iv, sents, top))
 			sa.Confidence = conf[k]
 		}
 		t = u
@@ -72,4 +74,51 @@ func bestCluster(pos []int32, gap int) []int32 {
 		i = j
 	}
 	return best
+}
+
+// topSentences returns the at most n of the book sentences sents (increasing
+// indices into Book.Sentences, each holding a counted token of iv) that
+// share the most distinct counted words with summary sentence k, the earlier
+// first on ties, in increasing order. Sentences that share no word are left
+// out. A sentence's words are all its counted tokens, also those outside
+// iv. n <= 0 returns sents.
+func (p *Pair) topSentences(k int, iv Interval, sents []int, n int) []int {
+	if n <= 0 || len(sents) == 0 || iv.Len() <= 0 {
+		return sents
+	}
+	want := make(map[int32]bool, len(p.Summary.Words[k]))
+	for _, w := range p.Summary.Words[k] {
+		want[w] = true
+	}
+	// Widen iv to whole sentences.
+	lo, hi := iv.Start, iv.End
+	for lo > 0 && p.Book.Sentence[lo-1] == p.Book.Sentence[iv.Start] {
+		lo--
+	}
+	for hi < len(p.Book.Sentence) && p.Book.Sentence[hi] == p.Book.Sentence[iv.End-1] {
+		hi++
+	}
+	shared := make(map[int]int, len(sents))
+	seen := make(map[int32]bool)
+	cur := int32(-1)
+	for i := lo; i < hi; i++ {
+		if s := p.Book.Sentence[i]; s != cur {
+			cur = s
+			clear(seen)
+		}
+		if w := p.Book.Words[i]; want[w] && !seen[w] {
+			seen[w] = true
+			shared[int(cur)]++
+		}
+	}
+	var cand []int
+	for _, s := range sents {
+		if shared[s] > 0 {
+			cand = append(cand, s)
+		}
+	}
+	slices.SortStableFunc(cand, func(a, b int) int { return shared[b] - shared[a] })
+	cand = cand[:min(n, len(cand))]
+	slices.Sort(cand)
+	return cand
 }

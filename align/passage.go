@@ -34,6 +34,11 @@ type PassageHMM struct {
 	// Seed seeds the boundary sampler: the same seed gives the same
 	// alignment.
 	Seed uint64
+	// LabelTop, when positive, labels for each summary sentence only the
+	// LabelTop sentences of its passage that share the most distinct
+	// counted words with it (the earlier first on ties; a sentence sharing
+	// none is not labelled). Zero labels every sentence of the passage.
+	LabelTop int
 }
 
 // Defaults of PassageHMM.
@@ -90,8 +95,12 @@ func (h Histogram) Mode(from int) (pos int, ok bool) {
 }
 
 // Align fits the model (see Fit) and labels, for each summary sentence with
-// a counted token, the book sentences of its state's final passage.
+// a counted token, the book sentences of its state's final passage (with
+// LabelTop, only the best of them).
 func (h *PassageHMM) Align(p *Pair) (*Alignment, error) {
+	if h.LabelTop < 0 {
+		return nil, errSettings
+	}
 	fit, err := h.Fit(p)
 	if err != nil {
 		return nil, err
@@ -103,7 +112,7 @@ func (h *PassageHMM) Align(p *Pair) (*Alignment, error) {
 		}
 		iv := fit.Passages[s]
 		sa := &a.Sentences[k]
-		p.setSpan(sa, iv, p.sentencesOf(iv))
+		p.setSpan(sa, iv, p.topSentences(k, iv, p.sentencesOf(iv), h.LabelTop))
 		sa.Confidence = fit.Posterior[k]
 	}
 	return a, nil

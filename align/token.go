@@ -57,9 +57,9 @@ type TokenHMM struct {
 	// NullPrior is the strength, in transitions, of the Beta prior of p0
 	// toward its starting value 0.1. Zero means 10.
 	NullPrior float64
-	// MinTokens and ClusterGap set the label rule, as for Jing. Zero means 2
-	// and 100.
-	MinTokens, ClusterGap int
+	// MinTokens, ClusterGap and LabelTop set the label rule, as for Jing.
+	// Zero means 2, 100 and every sentence of the cluster.
+	MinTokens, ClusterGap, LabelTop int
 }
 
 // tokenTolerance is the relative change of log p(t) at which EM stops.
@@ -68,7 +68,7 @@ const tokenTolerance = 1e-4
 // Align fits the model by EM and aligns by Viterbi.
 func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 	if h.Tau < 0 || h.Chunk < 0 || h.Iterations < 0 || h.Identity < 0 || h.Identity > 1 ||
-		h.EmissionPrior < 0 || h.JumpPrior < 0 || h.NullPrior < 0 || h.MinTokens < 0 || h.ClusterGap < 0 {
+		h.EmissionPrior < 0 || h.JumpPrior < 0 || h.NullPrior < 0 || h.MinTokens < 0 || h.ClusterGap < 0 || h.LabelTop < 0 {
 		return nil, errSettings
 	}
 	if len(p.Book.Words) == 0 {
@@ -121,6 +121,6 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 			conf[k] /= float64(num[k])
 		}
 	}
-	tokenLabels(p, a, m.obs, path, orDefault(h.MinTokens, defaultMinTokens), orDefault(h.ClusterGap, defaultClusterGap), conf)
+	tokenLabels(p, a, m.obs, path, orDefault(h.MinTokens, defaultMinTokens), orDefault(h.ClusterGap, defaultClusterGap), h.LabelTop, conf)
 	return a, nil
 }

@@ -37,6 +37,13 @@ type Settings struct {
 	// does not say, and by default they are left out. Stopwords are never
 	// salient names or TF-IDF words.
 	Stopwords bool `json:"stopwords,omitempty"`
+	// Counts adds features beyond the paper's, which are all presence
+	// features: NAMES>=k, the row holds at least k capitalised occurrences
+	// of the book's salient names (k = 2, 3, 5, 8), and LENGTH>=k, the row
+	// has at least k budget words (k = 10, 20, 40, 80). The Names baseline
+	// ranks by the first count; the paper's features cannot tell one name
+	// from five. See docs/experiment.md.
+	Counts bool `json:"counts,omitempty"`
 }
 
 func (s Settings) vocabulary() int { return orDefault(s.Vocabulary, DefaultVocabulary) }

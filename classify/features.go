@@ -15,13 +15,26 @@ const Deciles = 10
 // word among the top k" features.
 var tfidfTops = [...]int{10, 100, 1000}
 
+// nameCountTops and lengthTops are the thresholds of the count features
+// (Settings.Counts): NAMES>=k, the row holds at least k capitalised
+// occurrences of the book's salient names, and LENGTH>=k, the row is at
+// least k budget words long.
+var (
+	nameCountTops = [...]int{2, 3, 5, 8}
+	lengthTops    = [...]int{10, 20, 40, 80}
+)
+
 // layout gives the index of each feature: deciles, IS_NAME, one feature per
 // salient-name rank, the three TF-IDF features, then "word=x" and "first=x"
-// for each vocabulary word.
-type layout struct{ names, vocab int }
+// for each vocabulary word, then, with Settings.Counts, NAMES>=k and
+// LENGTH>=k.
+type layout struct {
+	names, vocab int
+	counts       bool
+}
 
 func (c *Collection) layout() layout {
-	return layout{names: c.Settings.names(), vocab: len(c.Vocabulary)}
+	return layout{names: c.Settings.names(), vocab: len(c.Vocabulary), counts: c.Settings.Counts}
 }
 
 func (l layout) decile(d int) int32   { return int32(d) }
@@ -30,7 +43,17 @@ func (l layout) nameRank(r int) int32 { return int32(Deciles + 1 + r) }
 func (l layout) tfidf(t int) int32    { return int32(Deciles + 1 + l.names + t) }
 func (l layout) word(v int32) int32   { return int32(Deciles+1+l.names+len(tfidfTops)) + v }
 func (l layout) first(v int32) int32  { return l.word(v) + int32(l.vocab) }
-func (l layout) dim() int             { return Deciles + 1 + l.names + len(tfidfTops) + 2*l.vocab }
+func (l layout) nameCount(t int) int32 {
+	return int32(Deciles + 1 + l.names + len(tfidfTops) + 2*l.vocab + t)
+}
+func (l layout) length(t int) int32 { return l.nameCount(len(nameCountTops)) + int32(t) }
+func (l layout) dim() int {
+	d := Deciles + 1 + l.names + len(tfidfTops) + 2*l.vocab
+	if l.counts {
+		d += len(nameCountTops) + len(lengthTops)
+	}
+	return d
+}
 
 // Dim returns the number of features.
 func (c *Collection) Dim() int { return c.layout().dim() }
@@ -57,6 +80,14 @@ func (c *Collection) FeatureNames() []string {
 	}
 	for _, w := range c.Vocabulary {
 		names = append(names, "first="+w)
+	}
+	if l.counts {
+		for _, k := range nameCountTops {
+			names = append(names, "NAMES>="+strconv.Itoa(k))
+		}
+		for _, k := range lengthTops {
+			names = append(names, "LENGTH>="+strconv.Itoa(k))
+		}
 	}
 	return names
 }
@@ -95,7 +126,10 @@ func (f *Features) Row(i int) []int32 { return f.Index[f.Start[i]:f.Start[i+1]] 
 //   - TF-IDF<k, k = 10, 100, 1000: the row holds one of the book's k words of
 //     highest TF-IDF, tf counting every occurrence;
 //   - word=x: the row holds vocabulary word x (Collection.Vocabulary);
-//   - first=x: the row holds the book's first occurrence of x.
+//   - first=x: the row holds the book's first occurrence of x;
+//   - with Settings.Counts (beyond the paper), NAMES>=k, k = 2, 3, 5, 8: the
+//     row holds at least k capitalised occurrences of salient names, and
+//     LENGTH>=k, k = 10, 20, 40, 80: the row has at least k budget words.
 //
 // IDF is Collection.IDF, leaving the book itself out when it is a training
 // book (its ID is in Collection.IDs). Stopwords are never names or TF-IDF words; a word whose TF-IDF is 0
@@ -133,10 +167,12 @@ func (c *Collection) Featurize(b *Book) *Features {
 		at := len(f.Index)
 		f.Index = append(f.Index, l.decile(Deciles*i/rows))
 		isName, top := false, len(tfidfTops)
+		nameTokens := 0
 		words, caps := b.Row(i)
 		for j, k := range words {
 			if r := nameRank[k]; r >= 0 && caps[j] > 0 {
 				isName = true
+				nameTokens += int(caps[j])
 				f.Index = append(f.Index, l.nameRank(int(r)))
 			}
 			if r := tfidfRank[k]; r >= 0 {
@@ -159,6 +195,18 @@ func (c *Collection) Featurize(b *Book) *Features {
 		}
 		for t := top; t < len(tfidfTops); t++ {
 			f.Index = append(f.Index, l.tfidf(t))
+		}
+		if l.counts {
+			for t, k := range nameCountTops {
+				if nameTokens >= k {
+					f.Index = append(f.Index, l.nameCount(t))
+				}
+			}
+			for t, k := range lengthTops {
+				if int(b.Length[i]) >= k {
+					f.Index = append(f.Index, l.length(t))
+				}
+			}
 		}
 		slices.Sort(f.Index[at:])
 		f.Start = append(f.Start, int32(len(f.Index)))

@@ -135,6 +135,52 @@ func TestFeaturize(t *testing.T) {
 	}
 }
 
+// TestFeaturizeCounts checks the count features of Settings.Counts, which
+// follow all others.
+func TestFeaturizeCounts(t *testing.T) {
+	_, a := parseBook(t, "carol", carol)
+	_, b := parseBook(t, "home", home)
+	c, _ := NewCollection([]*Stats{a.Stats(), b.Stats()}, Settings{Vocabulary: 3, Names: 2, Counts: true})
+	// As in TestFeaturize, then NAMES>=2,3,5,8 22-25 and LENGTH>=10,20,40,80
+	// 26-29.
+	names := c.FeatureNames()
+	if len(names) != 30 || c.Dim() != 30 || names[21] != "first=night" || names[22] != "NAMES>=2" ||
+		names[25] != "NAMES>=8" || names[26] != "LENGTH>=10" || names[29] != "LENGTH>=80" {
+		t.Fatalf("FeatureNames = %v", names)
+	}
+	f := c.Featurize(a)
+	want := [][]int32{
+		{0, 13, 14, 15, 17, 20},
+		{2, 10, 11, 12, 13, 14, 15, 16, 19, 22, 26}, // Bob and Cratchit; 10 words
+		{5, 13, 14, 15, 18, 21},
+		{7, 13, 14, 15, 16, 17},
+	}
+	for i, w := range want {
+		if got := f.Row(i); !slices.Equal(got, w) {
+			t.Errorf("row %d: got %v, want %v", i, got, w)
+		}
+	}
+	// A model with count features saves and loads.
+	m, err := (&Trainer{Lambda: 1e-3}).Train(c, []*Features{withLabels(f, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	if err := m.WriteJSON(&sb); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadModel(strings.NewReader(sb.String())); err != nil {
+		t.Errorf("ReadModel: %v", err)
+	}
+}
+
+// withLabels labels row i of f.
+func withLabels(f *Features, i int) *Features {
+	f.Label = make([]bool, f.Rows())
+	f.Label[i] = true
+	return f
+}
+
 // TestFeaturizeHeartOfDarkness featurizes a real book against a collection
 // of itself and two others, and checks the salient names and the shape of
 // the rows.

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/text"
+)
+
+// runAlign aligns every pair of the corpus with the three aligners at
+// run.sh's settings (seed 1, default iterations, Roget's Thesaurus) and
+// writes CACHE/<method>/<id>.jsonl (align.Records), skipping pairs already
+// cached.
+func runAlign(args []string) error {
+	fs := flag.NewFlagSet("align", flag.ExitOnError)
+	corpusDir := fs.String("corpus", "../shared/corpus", "corpus directory")
+	thesaurus := fs.String("thesaurus", "../shared/thesaurus", "Roget's Thesaurus directory")
+	cache := fs.String("cache", "/tmp/labelexp", "alignment cache directory")
+	workers := fs.Int("workers", 2, "pairs aligned at once")
+	seed := fs.Uint64("seed", 1, "Passage HMM seed")
+	fs.Parse(args)
+
+	th, err := align.LoadThesaurus(*thesaurus)
+	if err != nil {
+		return err
+	}
+	ids, err := corpusIDs(*corpusDir)
+	if err != nil {
+		return err
+	}
+	methods := []string{align.MethodPassage, align.MethodToken, align.MethodJing}
+	for _, m := range methods {
+		if err := os.MkdirAll(filepath.Join(*cache, m), 0o755); err != nil {
+			return err
+		}
+	}
+	next := make(chan string)
+	errs := make(chan error, len(ids))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	start := time.Now()
+	for range *workers {
+		wg.Go(func() {
+			for id := range next {
+				if err := alignOne(*corpusDir, *cache, id, methods, *seed, th); err != nil {
+					errs <- fmt.Errorf("%s: %w", id, err)
+				}
+				mu.Lock()
+				done++
+				if done%10 == 0 {
+					fmt.Fprintf(os.Stderr, "aligned %d/%d in %v\n", done, len(ids), time.Since(start).Round(time.Second))
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	for _, id := range ids {
+		next <- id
+	}
+	close(next)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		return err
+	}
+	return nil
+}
+
+func alignOne(corpusDir, cache, id string, methods []string, seed uint64, th *align.Thesaurus) error {
+	todo := false
+	for _, m := range methods {
+		if _, err := os.Stat(filepath.Join(cache, m, id+".jsonl")); err != nil {
+			todo = true
+		}
+	}
+	if !todo {
+		return nil
+	}
+	doc, sdoc, err := loadTexts(corpusDir, id)
+	if err != nil {
+		return err
+	}
+	p, err := align.Prepare(doc, sdoc)
+	if err != nil {
+		return err
+	}
+	for _, m := range methods {
+		a, err := align.New(m, seed, th)
+		if err != nil {
+			return err
+		}
+		res, err := a.Align(p)
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		for _, r := range align.Records(p, res) {
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+		}
+		path := filepath.Join(cache, m, id+".jsonl")
+		if err := os.WriteFile(path+".tmp", buf.Bytes(), 0o644); err != nil {
+			return err
+		}
+		if err := os.Rename(path+".tmp", path); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// loadTexts parses a pair of the corpus as the pipeline does.
+func loadTexts(corpusDir, id string) (book, summary *text.Document, err error) {
+	raw, err := os.ReadFile(filepath.Join(corpusDir, "books", id+".txt"))
+	if err != nil {
+		return nil, nil, err
+	}
+	sum, err := os.ReadFile(filepath.Join(corpusDir, "summaries", id+".txt"))
+	if err != nil {
+		return nil, nil, err
+	}
+	if book, err = text.ParseBook(string(raw)); err != nil {
+		return nil, nil, err
+	}
+	if summary, err = text.ParseSummary(string(sum)); err != nil {
+		return nil, nil, err
+	}
+	return book, summary, nil
+}
+
+// readRecords reads CACHE/<method>/<id>.jsonl.
+func readRecords(cache, method, id string) ([]align.Record, error) {
+	f, err := os.Open(filepath.Join(cache, method, id+".jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []align.Record
+	dec := json.NewDecoder(f)
+	for dec.More() {
+		var r align.Record
+		if err := dec.Decode(&r); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// corpusIDs returns the ids of pairs.tsv, in file order.
+func corpusIDs(dir string) ([]string, error) {
+	f, err := os.Open(filepath.Join(dir, "pairs.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var ids []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		id, _, _ := strings.Cut(sc.Text(), "\t")
+		if id != "" && id != "id" {
+			ids = append(ids, id)
+		}
+	}
+	return ids, sc.Err()
+}

@@ -1,0 +1,743 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/rouge"
+	"github.com/bookalign/bookalign/text"
+)
+
+// pairData is one book of the corpus, prepared once: its parsed text, the
+// summarizer's Book, the reference summary and the row labels of every
+// label variant ("passage/span", "token/top1", "overlap/best", ...).
+type pairData struct {
+	id     string
+	doc    *text.Document
+	book   *classify.Book
+	ref    string
+	labels map[string][]bool
+}
+
+// variant is one summarizer to cross-validate: the labels it is trained on
+// and how lambda is set.
+type variant struct {
+	labels  string // key of pairData.labels
+	trainer string // "auto", "prec", "rouge", "wide", or a fixed lambda such as "1e-5"
+}
+
+func (v variant) String() string { return v.labels + "/" + v.trainer }
+
+// nestedRules are the label rules that "METHOD/nested" chooses among.
+var nestedRules = []string{"span", "top1", "top3"}
+
+// candidates returns the label keys the variant trains on: one, or for
+// "METHOD/nested" the nestedRules of METHOD, one of which is chosen per
+// fold on the inner split by ROUGE.
+func (v variant) candidates() []string {
+	m, rule, _ := strings.Cut(v.labels, "/")
+	if rule != "nested" {
+		return []string{v.labels}
+	}
+	var out []string
+	for _, r := range nestedRules {
+		out = append(out, m+"/"+r)
+	}
+	return out
+}
+
+// extraction rules: how the model's log-odds z of a row of length n
+// become the score that Extract ranks.
+var extractions = []struct {
+	name  string
+	score func(z float64, n int32) float64
+}{
+	{"prob", func(z float64, _ int32) float64 { return z }},                                                // the paper: rank by probability
+	{"perword", func(z float64, n int32) float64 { return logSigmoid(z) - math.Log(float64(max(n, 1))) }},  // p / length
+	{"expwords", func(z float64, n int32) float64 { return logSigmoid(z) + math.Log(float64(max(n, 1))) }}, // p * length
+}
+
+func logSigmoid(z float64) float64 {
+	if z < -30 {
+		return z
+	}
+	return -math.Log1p(math.Exp(-z))
+}
+
+// result holds the per-book scores of one summarizer.
+type result struct {
+	name    string
+	r1, r2  map[string]float64 // stemmed recall
+	n1, n2  map[string]float64 // unstemmed recall
+	words   map[string]float64 // mean budget words per selected sentence
+	lambdas []float64
+}
+
+func newResult(name string) *result {
+	return &result{name: name, r1: map[string]float64{}, r2: map[string]float64{}, n1: map[string]float64{}, n2: map[string]float64{}, words: map[string]float64{}}
+}
+
+type scorers struct{ stem, plain *rouge.Scorer }
+
+func (s scorers) score(p *pairData, rows []int, res *result) error {
+	cand := classify.Text(p.doc, rows)
+	a, err := s.stem.Score(cand, p.ref)
+	if err != nil {
+		return err
+	}
+	b, err := s.plain.Score(cand, p.ref)
+	if err != nil {
+		return err
+	}
+	res.r1[p.id], res.r2[p.id] = a.ROUGE1.Recall, a.ROUGE2.Recall
+	res.n1[p.id], res.n2[p.id] = b.ROUGE1.Recall, b.ROUGE2.Recall
+	var w float64
+	for _, s := range rows {
+		w += float64(text.BudgetWords(p.doc.Str(p.doc.Sentences[s].Span)))
+	}
+	res.words[p.id] = w / float64(max(len(rows), 1))
+	return nil
+}
+
+func runEval(args []string) error {
+	fs := flag.NewFlagSet("eval", flag.ExitOnError)
+	corpusDir := fs.String("corpus", "../shared/corpus", "corpus directory")
+	cache := fs.String("cache", "/tmp/labelexp", "alignment cache directory")
+	rougeData := fs.String("rouge-data", "../shared/rouge", "ROUGE-1.5.5 data directory")
+	variants := fs.String("variants", "passage/span/auto", "comma-separated LABELS/TRAINER")
+	minBooks := fs.Int("min-books", 0, "classify.Settings.MinBooks")
+	counts := fs.Bool("counts", false, "classify.Settings.Counts: NAMES>=k and LENGTH>=k features")
+	folds := fs.Int("folds", 10, "cross-validation folds")
+	out := fs.String("out", "", "per-book CSV to append to (default CACHE/results.csv)")
+	tag := fs.String("tag", "", "prefix of the variant names in the output")
+	fs.Parse(args)
+	if *out == "" {
+		*out = filepath.Join(*cache, "results.csv")
+	}
+
+	data, err := rouge.LoadData(*rougeData)
+	if err != nil {
+		return err
+	}
+	sc := scorers{&rouge.Scorer{Stem: true, Data: data}, &rouge.Scorer{Data: data}}
+	var vs []variant
+	for _, s := range strings.Split(*variants, ",") {
+		i := strings.LastIndexByte(s, '/')
+		if i < 0 {
+			return fmt.Errorf("variant %q: want LABELS/TRAINER", s)
+		}
+		vs = append(vs, variant{labels: s[:i], trainer: s[i+1:]})
+	}
+
+	start := time.Now()
+	ids, err := corpusIDs(*corpusDir)
+	if err != nil {
+		return err
+	}
+	pairs, err := loadPairs(*corpusDir, *cache, ids)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "loaded %d pairs in %v\n", len(pairs), time.Since(start).Round(time.Second))
+	for _, v := range vs {
+		for _, l := range v.candidates() {
+			if _, ok := pairs[0].labels[l]; !ok {
+				return fmt.Errorf("unknown labels %q", l)
+			}
+		}
+	}
+	labelStats(pairs, vs)
+
+	names := newResult("names")
+	for _, p := range pairs {
+		if err := sc.score(p, classify.Names(p.book, classify.DefaultBudget), names); err != nil {
+			return err
+		}
+	}
+	results := []*result{names}
+	cv, err := crossValidate(pairs, vs, *folds, classify.Settings{MinBooks: *minBooks, Counts: *counts}, sc)
+	if err != nil {
+		return err
+	}
+	results = append(results, cv...)
+	for _, r := range results {
+		r.name = *tag + r.name
+	}
+	report(pairs, results, names)
+	fmt.Fprintf(os.Stderr, "took %v\n", time.Since(start).Round(time.Second))
+	return appendCSV(*out, pairs, results)
+}
+
+// loadPairs parses every pair and computes the label variants.
+func loadPairs(corpusDir, cache string, ids []string) ([]*pairData, error) {
+	out := make([]*pairData, len(ids))
+	errs := make([]error, len(ids))
+	next := make(chan int, len(ids))
+	for i := range ids {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				out[i], errs[i] = loadPair(corpusDir, cache, ids[i])
+			}
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", ids[i], err)
+		}
+	}
+	return out, nil
+}
+
+func loadPair(corpusDir, cache, id string) (*pairData, error) {
+	raw, err := os.ReadFile(filepath.Join(corpusDir, "summaries", id+".txt"))
+	if err != nil {
+		return nil, err
+	}
+	doc, sdoc, err := loadTexts(corpusDir, id)
+	if err != nil {
+		return nil, err
+	}
+	p := &pairData{id: id, doc: doc, book: classify.NewBook(id, doc), ref: string(raw), labels: map[string][]bool{}}
+	ov := newOverlap(p.book, sdoc)
+	p.labels["overlap/best"] = p.book.Labels(ov.globalBest())
+	for _, m := range []string{"passage", "token", "jing"} {
+		recs, err := readRecords(cache, m, id)
+		if err != nil {
+			return nil, err
+		}
+		spans := make([][]int, len(recs))
+		for i, r := range recs {
+			spans[i] = r.BookSentences
+		}
+		conf := make([]float64, len(recs))
+		for i, r := range recs {
+			conf[i] = r.Confidence
+		}
+		idx := make([]int, len(recs))
+		for i, r := range recs {
+			idx[i] = r.SummaryIndex
+		}
+		set := func(name string, sents []int) { p.labels[m+"/"+name] = p.book.Labels(sents) }
+		set("span", union(spans))
+		set("top1", ov.topK(idx, spans, 1))
+		set("top2", ov.topK(idx, spans, 2))
+		set("top3", ov.topK(idx, spans, 3))
+		set("center", center(spans))
+		// The span only for the summary sentences the aligner is sure of:
+		// spans of at most 10 sentences.
+		var short [][]int
+		for _, s := range spans {
+			if len(s) <= 10 {
+				short = append(short, s)
+			}
+		}
+		set("short10", union(short))
+		// top1 plus the globally best-overlapping sentence.
+		set("top1+best", append(ov.topK(idx, spans, 1), ov.globalBest()...))
+	}
+	return p, nil
+}
+
+func union(spans [][]int) []int {
+	var out []int
+	for _, s := range spans {
+		out = append(out, s...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// center labels the middle sentence of each span.
+func center(spans [][]int) []int {
+	var out []int
+	for _, s := range spans {
+		if len(s) > 0 {
+			out = append(out, s[len(s)/2])
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// overlap counts, for each summary sentence and book row, the distinct
+// non-stopword words they share.
+type overlap struct {
+	book    *classify.Book
+	summary [][]int32 // local word ids of each summary sentence (distinct, non-stopword, in the book)
+}
+
+func newOverlap(b *classify.Book, sdoc *text.Document) *overlap {
+	local := make(map[string]int32, len(b.Words))
+	for k, w := range b.Words {
+		if !text.IsStopword(w) {
+			local[w] = int32(k)
+		}
+	}
+	o := &overlap{book: b, summary: make([][]int32, len(sdoc.Sentences))}
+	for si := range sdoc.Sentences {
+		seen := map[int32]bool{}
+		for _, t := range sdoc.Tokens(si) {
+			if k, ok := local[t.Lower]; ok && !seen[k] {
+				seen[k] = true
+				o.summary[si] = append(o.summary[si], k)
+			}
+		}
+		slices.Sort(o.summary[si])
+	}
+	return o
+}
+
+// count returns how many of the summary sentence's words book row r holds.
+func (o *overlap) count(si, r int) int {
+	words, _ := o.book.Row(r)
+	n := 0
+	s := o.summary[si]
+	i, j := 0, 0
+	for i < len(words) && j < len(s) {
+		switch {
+		case words[i] < s[j]:
+			i++
+		case words[i] > s[j]:
+			j++
+		default:
+			n++
+			i++
+			j++
+		}
+	}
+	return n
+}
+
+// globalBest is the stand-in aligner of classify's tests: for each summary
+// sentence, the book row sharing the most words with it (the first on
+// ties), as document sentence indices.
+func (o *overlap) globalBest() []int {
+	var out []int
+	for si := range o.summary {
+		if len(o.summary[si]) == 0 {
+			continue
+		}
+		best, bestN := -1, 0
+		for r := range o.book.Rows() {
+			if n := o.count(si, r); n > bestN {
+				best, bestN = r, n
+			}
+		}
+		if best >= 0 {
+			out = append(out, int(o.book.Sentence[best]))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// topK labels, for each aligned summary sentence, the k sentences of its
+// span sharing the most words with it (at least one; the earlier on ties).
+func (o *overlap) topK(idx []int, spans [][]int, k int) []int {
+	var out []int
+	type cand struct{ s, n int }
+	for i, span := range spans {
+		si := idx[i]
+		var cs []cand
+		for _, s := range span {
+			r, ok := slices.BinarySearch(o.book.Sentence, int32(s))
+			if !ok {
+				continue
+			}
+			if n := o.count(si, r); n > 0 {
+				cs = append(cs, cand{s, n})
+			}
+		}
+		sort.SliceStable(cs, func(a, b int) bool { return cs[a].n > cs[b].n })
+		for j := 0; j < k && j < len(cs); j++ {
+			out = append(out, cs[j].s)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// labelStats prints how many rows each label variant marks and how long
+// they are, against all rows.
+func labelStats(pairs []*pairData, vs []variant) {
+	seen := map[string]bool{}
+	var rows, words float64
+	for _, p := range pairs {
+		rows += float64(p.book.Rows())
+		for _, l := range p.book.Length {
+			words += float64(l)
+		}
+	}
+	fmt.Printf("all rows: %.0f, mean length %.1f words\n", rows, words/rows)
+	for _, v := range vs {
+		if seen[v.labels] {
+			continue
+		}
+		seen[v.labels] = true
+		if len(v.candidates()) > 1 {
+			continue
+		}
+		var pos, pw float64
+		for _, p := range pairs {
+			for i, y := range p.labels[v.labels] {
+				if y {
+					pos++
+					pw += float64(p.book.Length[i])
+				}
+			}
+		}
+		fmt.Printf("labels %-18s positives %7.0f (%.2f%% of rows, %.1f per book), mean length %.1f words\n",
+			v.labels, pos, 100*pos/rows, pos/float64(len(pairs)), pw/max(pos, 1))
+	}
+}
+
+// crossValidate trains every variant on every fold and summarizes the
+// held-out books with every extraction rule. Each fold's collection and
+// features are computed once and shared by the variants.
+func crossValidate(pairs []*pairData, vs []variant, n int, set classify.Settings, sc scorers) ([]*result, error) {
+	ids := make([]string, len(pairs))
+	for i, p := range pairs {
+		ids[i] = p.id
+	}
+	folds, err := classify.Folds(1, n, ids)
+	if err != nil {
+		return nil, err
+	}
+	res := map[string]*result{}
+	var order []string
+	for _, v := range vs {
+		for _, e := range extractions {
+			name := v.String() + "/" + e.name
+			res[name] = newResult(name)
+			order = append(order, name)
+		}
+	}
+	for k := range n {
+		fstart := time.Now()
+		var counts classify.Counts
+		var train, test []*pairData
+		for _, p := range pairs {
+			if folds[p.id] == k {
+				test = append(test, p)
+				continue
+			}
+			train = append(train, p)
+			if err := counts.Add(p.book.Stats()); err != nil {
+				return nil, err
+			}
+		}
+		col, err := counts.Collection(set)
+		if err != nil {
+			return nil, err
+		}
+		trainF := featurize(col, train)
+		testF := featurize(col, test)
+		for _, v := range vs {
+			labels := v.labels
+			if c := v.candidates(); len(c) > 1 {
+				if labels, err = chooseLabels(col, v, c, train, trainF, sc); err != nil {
+					return nil, err
+				}
+			}
+			for i, p := range train {
+				trainF[i].Label = p.labels[labels]
+			}
+			m, err := trainVariant(col, v, train, trainF, sc)
+			if err != nil {
+				return nil, fmt.Errorf("%s fold %d: %w", v, k, err)
+			}
+			if k == 0 {
+				printWeights(v, m)
+			}
+			for i, p := range test {
+				z := logits(m, testF[i])
+				for _, e := range extractions {
+					r := res[v.String()+"/"+e.name]
+					s := make([]float64, len(z))
+					for j := range z {
+						s[j] = e.score(z[j], p.book.Length[j])
+					}
+					if err := sc.score(p, p.book.Extract(s, classify.DefaultBudget), r); err != nil {
+						return nil, err
+					}
+				}
+			}
+			for _, e := range extractions {
+				r := res[v.String()+"/"+e.name]
+				r.lambdas = append(r.lambdas, m.Lambda)
+			}
+		}
+		fmt.Fprintf(os.Stderr, "fold %d done in %v\n", k, time.Since(fstart).Round(time.Second))
+	}
+	var out []*result
+	for _, name := range order {
+		out = append(out, res[name])
+	}
+	return out, nil
+}
+
+func featurize(col *classify.Collection, ps []*pairData) []*classify.Features {
+	out := make([]*classify.Features, len(ps))
+	var wg sync.WaitGroup
+	next := make(chan int, len(ps))
+	for i := range ps {
+		next <- i
+	}
+	close(next)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				out[i] = col.Featurize(ps[i].book)
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+func logits(m *classify.Model, f *classify.Features) []float64 {
+	z := make([]float64, f.Rows())
+	for i := range z {
+		zi := m.Bias
+		for _, j := range f.Index[f.Start[i]:f.Start[i+1]] {
+			zi += m.Weights[j]
+		}
+		z[i] = zi
+	}
+	return z
+}
+
+// printWeights prints the weights of the non-lexical features of m.
+func printWeights(v variant, m *classify.Model) {
+	var parts []string
+	for j, name := range m.Features {
+		if strings.HasPrefix(name, "NAMES>=") || strings.HasPrefix(name, "LENGTH>=") || name == "IS_NAME" ||
+			strings.HasPrefix(name, "TF-IDF") || strings.HasPrefix(name, "DECILE_") {
+			parts = append(parts, fmt.Sprintf("%s %+.2f", name, m.Weights[j]))
+		}
+	}
+	fmt.Fprintf(os.Stderr, "  fold 0 %s weights: %s\n", v, strings.Join(parts, ", "))
+}
+
+// rougeGrid are the candidates of the "rouge" trainer.
+var rougeGrid = []float64{1e-3, 1e-4, 1e-5, 1e-6}
+
+func trainVariant(col *classify.Collection, v variant, train []*pairData, feats []*classify.Features, sc scorers) (*classify.Model, error) {
+	tr := &classify.Trainer{Seed: 1, Budget: classify.DefaultBudget}
+	switch v.trainer {
+	case "auto":
+	case "prec":
+		tr.Criterion = classify.Precision
+	case "wide":
+		tr.Lambdas = []float64{1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7}
+	case "rouge":
+		l, err := chooseByRouge(col, train, feats, sc)
+		if err != nil {
+			return nil, err
+		}
+		tr.Lambda = l
+	default:
+		l, err := strconv.ParseFloat(v.trainer, 64)
+		if err != nil {
+			return nil, fmt.Errorf("trainer %q", v.trainer)
+		}
+		tr.Lambda = l
+	}
+	return tr.Train(col, feats)
+}
+
+// innerSplit returns the trainer's inner split of the training books: 5
+// folds, seed 1, fold 0 held out (as classify.Trainer splits them).
+func innerSplit(train []*pairData) (fit, held []int, err error) {
+	ids := make([]string, len(train))
+	for i, p := range train {
+		ids[i] = p.id
+	}
+	folds, err := classify.Folds(1, 5, ids)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i, p := range train {
+		if folds[p.id] == 0 {
+			held = append(held, i)
+		} else {
+			fit = append(fit, i)
+		}
+	}
+	return fit, held, nil
+}
+
+// chooseLabels picks the label rule among cands on the inner split of the
+// training books: each rule's summarizer (trainer v.trainer) is fitted to
+// the inner training books and scored by the mean stemmed ROUGE-1 + ROUGE-2
+// recall of the held-out books' summaries. Training data only.
+func chooseLabels(col *classify.Collection, v variant, cands []string, train []*pairData, feats []*classify.Features, sc scorers) (string, error) {
+	fitIdx, held, err := innerSplit(train)
+	if err != nil {
+		return "", err
+	}
+	best, bestL := math.Inf(-1), cands[0]
+	var line []string
+	for _, l := range cands {
+		var ps []*pairData
+		var fs []*classify.Features
+		for _, i := range fitIdx {
+			feats[i].Label = train[i].labels[l]
+			ps, fs = append(ps, train[i]), append(fs, feats[i])
+		}
+		m, err := trainVariant(col, variant{labels: l, trainer: v.trainer}, ps, fs, sc)
+		if err != nil {
+			return "", err
+		}
+		r := newResult("")
+		var sum float64
+		for _, i := range held {
+			p := train[i]
+			if err := sc.score(p, p.book.Extract(logits(m, feats[i]), classify.DefaultBudget), r); err != nil {
+				return "", err
+			}
+			sum += r.r1[p.id] + r.r2[p.id]
+		}
+		sum /= float64(len(held))
+		line = append(line, fmt.Sprintf("%s:%.4f", l, sum))
+		if sum > best {
+			best, bestL = sum, l
+		}
+	}
+	fmt.Fprintf(os.Stderr, "  label choice %s -> %s\n", strings.Join(line, " "), bestL)
+	return bestL, nil
+}
+
+// chooseByRouge picks lambda on the trainer's inner split (5 folds of the
+// training books, seed 1, fold 0 held out), as Trainer does, but by the
+// mean stemmed ROUGE-1 + ROUGE-2 recall of the held-out books' summaries
+// (probability ranking) against their references: training data only.
+func chooseByRouge(col *classify.Collection, train []*pairData, feats []*classify.Features, sc scorers) (float64, error) {
+	ids := make([]string, len(train))
+	for i, p := range train {
+		ids[i] = p.id
+	}
+	folds, err := classify.Folds(1, 5, ids)
+	if err != nil {
+		return 0, err
+	}
+	var fit []*classify.Features
+	var held []int
+	for i, p := range train {
+		if folds[p.id] == 0 {
+			held = append(held, i)
+		} else {
+			fit = append(fit, feats[i])
+		}
+	}
+	best, bestL := math.Inf(-1), rougeGrid[0]
+	var line []string
+	for _, l := range rougeGrid {
+		m, err := (&classify.Trainer{Lambda: l}).Train(col, fit)
+		if err != nil {
+			return 0, err
+		}
+		r := newResult("")
+		var sum float64
+		for _, i := range held {
+			p := train[i]
+			if err := sc.score(p, p.book.Extract(logits(m, feats[i]), classify.DefaultBudget), r); err != nil {
+				return 0, err
+			}
+			sum += r.r1[p.id] + r.r2[p.id]
+		}
+		sum /= float64(len(held))
+		line = append(line, fmt.Sprintf("%g:%.4f", l, sum))
+		if sum > best {
+			best, bestL = sum, l
+		}
+	}
+	fmt.Fprintf(os.Stderr, "  rouge lambda choice %s -> %g\n", strings.Join(line, " "), bestL)
+	return bestL, nil
+}
+
+func mean(m map[string]float64, pairs []*pairData) float64 {
+	var s float64
+	for _, p := range pairs {
+		s += m[p.id]
+	}
+	return s / float64(len(pairs))
+}
+
+func paired(a, b map[string]float64, pairs []*pairData) float64 {
+	x := make([]float64, len(pairs))
+	y := make([]float64, len(pairs))
+	for i, p := range pairs {
+		x[i], y[i] = a[p.id], b[p.id]
+	}
+	pv, err := evaluate.PairedPermutation(x, y, 10000, 1)
+	if err != nil {
+		return math.NaN()
+	}
+	return pv
+}
+
+// report prints a Markdown table: stemmed and unstemmed recall, the mean
+// length of the selected sentences, and p against names.
+func report(pairs []*pairData, results []*result, names *result) {
+	fmt.Println("| variant | R-1 | R-2 | R-1 nostem | R-2 nostem | words/sent | p vs names R-1 / R-2 | lambdas |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---|")
+	for _, r := range results {
+		p1, p2 := paired(r.r1, names.r1, pairs), paired(r.r2, names.r2, pairs)
+		fmt.Printf("| %s | %.2f | %.2f | %.2f | %.2f | %.1f | %.3f / %.3f | %s |\n", r.name,
+			100*mean(r.r1, pairs), 100*mean(r.r2, pairs), 100*mean(r.n1, pairs), 100*mean(r.n2, pairs),
+			mean(r.words, pairs), p1, p2, lambdaSummary(r.lambdas))
+	}
+}
+
+func lambdaSummary(ls []float64) string {
+	if len(ls) == 0 {
+		return ""
+	}
+	c := map[float64]int{}
+	for _, l := range ls {
+		c[l]++
+	}
+	var keys []float64
+	for l := range c {
+		keys = append(keys, l)
+	}
+	slices.Sort(keys)
+	var parts []string
+	for _, l := range keys {
+		parts = append(parts, fmt.Sprintf("%g×%d", l, c[l]))
+	}
+	return strings.Join(parts, " ")
+}
+
+func appendCSV(path string, pairs []*pairData, results []*result) error {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	for _, r := range results {
+		for _, p := range pairs {
+			fmt.Fprintf(f, "%s,%s,%.5f,%.5f,%.5f,%.5f,%.2f\n", r.name, p.id, r.r1[p.id], r.r2[p.id], r.n1[p.id], r.n2[p.id], r.words[p.id])
+		}
+	}
+	return nil
+}
