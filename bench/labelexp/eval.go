@@ -122,6 +122,7 @@ func runEval(args []string) error {
 	folds := fs.Int("folds", 10, "cross-validation folds")
 	out := fs.String("out", "", "per-book CSV to append to (default CACHE/results.csv)")
 	tag := fs.String("tag", "", "prefix of the variant names in the output")
+	statsOnly := fs.Bool("stats-only", false, "print the label statistics and stop")
 	fs.Parse(args)
 	if *out == "" {
 		*out = filepath.Join(*cache, "results.csv")
@@ -159,6 +160,9 @@ func runEval(args []string) error {
 		}
 	}
 	labelStats(pairs, vs)
+	if *statsOnly {
+		return nil
+	}
 
 	names := newResult("names")
 	for _, p := range pairs {
@@ -240,6 +244,7 @@ func loadPair(corpusDir, cache, id string) (*pairData, error) {
 		set("top1", ov.topK(idx, spans, 1))
 		set("top2", ov.topK(idx, spans, 2))
 		set("top3", ov.topK(idx, spans, 3))
+		set("shared", ov.topK(idx, spans, math.MaxInt)) // every sentence of the span sharing a word
 		set("center", center(spans))
 		// The span only for the summary sentences the aligner is sure of:
 		// spans of at most 10 sentences.

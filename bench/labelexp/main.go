@@ -10,7 +10,8 @@
 //	go run ./bench/labelexp compare [-csv /tmp/labelexp/results.csv] A=B ...
 //	go run ./bench/labelexp verify [-books 5] [-top 1]
 //
-// See docs/experiment.md, "Why the summarizers do not beat Names".
+// See docs/experiment.md, "Why the summarizers did not beat Names, and what
+// fixes it".
 package main
 
 import (
