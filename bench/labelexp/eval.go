@@ -255,6 +255,23 @@ func loadPair(corpusDir, cache, id string) (*pairData, error) {
 			}
 		}
 		set("short10", union(short))
+		// top1, leaving out the book's least confident quarter of aligned
+		// summary sentences.
+		var aligned []float64
+		for i, r := range recs {
+			if r.SpanTokens != nil {
+				aligned = append(aligned, conf[i])
+			}
+		}
+		slices.Sort(aligned)
+		var confSpans [][]int
+		var confIdx []int
+		for i, r := range recs {
+			if r.SpanTokens != nil && len(aligned) > 0 && conf[i] >= aligned[len(aligned)/4] {
+				confSpans, confIdx = append(confSpans, spans[i]), append(confIdx, idx[i])
+			}
+		}
+		set("top1q", ov.topK(confIdx, confSpans, 1))
 		// top1 plus the globally best-overlapping sentence.
 		set("top1+best", append(ov.topK(idx, spans, 1), ov.globalBest()...))
 	}
