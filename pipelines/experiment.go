@@ -43,7 +43,7 @@ type Config struct {
 	FigureBook string
 }
 
-// DefaultConfig returns the paper's settings.
+// DefaultConfig returns the paper's settings, plus the count features.
 func DefaultConfig() Config {
 	return Config{
 		Methods:         Methods,
@@ -53,6 +53,10 @@ func DefaultConfig() Config {
 		MinBookWords:    10000,
 		MinSummaryWords: 100,
 		Seed:            1,
+		// Count features beyond the paper's: with them the trained
+		// summarizers can tell a sentence with many names from one with a
+		// single name, as the Names heuristic does (docs/experiment.md).
+		Features: classify.Settings{Counts: true},
 	}
 }
 
