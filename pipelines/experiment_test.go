@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -306,5 +307,62 @@ func TestTestCorpus(t *testing.T) {
 		if len(got[f]) == 0 {
 			t.Errorf("%s missing", f)
 		}
+	}
+}
+
+// TestWholeSpanLabels checks the label rule option of the align stage: by
+// default each aligned summary sentence labels at most one book sentence;
+// with WholeSpans the same spans label every sentence they hold.
+func TestWholeSpanLabels(t *testing.T) {
+	dir := t.TempDir()
+	if err := testcorpus.Good(2).WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	records := func(whole bool) map[string][]align.Record {
+		out := t.TempDir()
+		cfg := smallConfig(dir, out)
+		cfg.Align = transforms.AlignOptions{Methods: []string{"passage", "jing"}, Seed: 3, Iterations: 10, WholeSpans: whole}
+		runExperiment(t, prism.Execute, cfg)
+		recs := map[string][]align.Record{}
+		for name, b := range readTree(t, out) {
+			if !strings.HasPrefix(name, "alignments/") {
+				continue
+			}
+			for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+				var r align.Record
+				if err := json.Unmarshal([]byte(line), &r); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				recs[name] = append(recs[name], r)
+			}
+		}
+		return recs
+	}
+	top, whole := records(false), records(true)
+	if len(top) != 4 {
+		t.Fatalf("%d alignment files, want 2 books × 2 methods", len(top))
+	}
+	more := 0
+	for name, rs := range top {
+		for i, r := range rs {
+			w := whole[name][i]
+			if len(r.BookSentences) > 1 {
+				t.Errorf("%s, summary sentence %d: %d labelled sentences, want at most 1", name, i, len(r.BookSentences))
+			}
+			if (r.SpanBytes == nil) != (w.SpanBytes == nil) || r.SpanBytes != nil && *r.SpanBytes != *w.SpanBytes {
+				t.Errorf("%s, summary sentence %d: span %v, with whole spans %v", name, i, r.SpanBytes, w.SpanBytes)
+			}
+			for _, s := range r.BookSentences {
+				if !slices.Contains(w.BookSentences, s) {
+					t.Errorf("%s, summary sentence %d: labelled %d, not in the whole span %v", name, i, s, w.BookSentences)
+				}
+			}
+			if len(w.BookSentences) > len(r.BookSentences) {
+				more++
+			}
+		}
+	}
+	if more == 0 {
+		t.Error("whole spans never labelled more sentences than one")
 	}
 }

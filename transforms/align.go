@@ -44,6 +44,10 @@ type AlignOptions struct {
 	// Iterations overrides the EM rounds of the HMMs; zero keeps their
 	// defaults (Passage HMM 500, Token HMM at most 20).
 	Iterations int `json:"iterations"`
+	// WholeSpans labels every book sentence of an aligned span, the paper's
+	// words read literally, instead of the one sharing the most words with
+	// the summary sentence (align.DefaultLabelTop).
+	WholeSpans bool `json:"whole_spans,omitempty"`
 }
 
 // AlignedPair is a pair with the alignments of every method.
@@ -100,11 +104,17 @@ func (f *alignFn) Setup(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", m, err)
 		}
+		top := align.DefaultLabelTop
+		if f.Options.WholeSpans {
+			top = 0
+		}
 		switch a := a.(type) {
 		case *align.PassageHMM:
-			a.Iterations = f.Options.Iterations
+			a.Iterations, a.LabelTop = f.Options.Iterations, top
 		case *align.TokenHMM:
-			a.Iterations = f.Options.Iterations
+			a.Iterations, a.LabelTop = f.Options.Iterations, top
+		case *align.Jing:
+			a.LabelTop = top
 		}
 		f.aligners = append(f.aligners, a)
 	}

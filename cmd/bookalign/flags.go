@@ -65,6 +65,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	folds := fs.Int("folds", def.Folds, "cross-validation folds over books")
 	lambda := fs.Float64("lambda", 0, "L2 strength of the logistic regression (0: chosen on an inner split of each training set)")
 	minBooks := fs.Int("min-vocab-books", def.Features.MinBooks, "keep out of the word features the words found in fewer training books (0 or 1: the paper's vocabulary)")
+	wholeSpans := fs.Bool("whole-span-labels", false, "label every book sentence of an aligned span (the paper's words read literally) instead of the one sharing the most words with the summary sentence")
 	counts := fs.Bool("count-features", def.Features.Counts, "add count features beyond the paper's presence features: at least k salient-name tokens, at least k words (--count-features=false: the paper's features only)")
 	return func() pipelines.Config {
 		cfg := def
@@ -73,7 +74,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 		cfg.Rouge = transforms.RougeOptions{DataDir: strings.TrimRight(*rougeData, "/")}
 		cfg.Seed, cfg.Folds, cfg.Lambda = *seed, *folds, *lambda
 		cfg.Features.MinBooks, cfg.Features.Counts = *minBooks, *counts
-		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Seed: *seed, Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations}
+		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Seed: *seed, Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations, WholeSpans: *wholeSpans}
 		return cfg
 	}
 }
