@@ -1,18 +1,17 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -167,13 +166,16 @@ func corpusIDs(dir string) ([]string, error) {
 		return nil, err
 	}
 	defer f.Close()
-	var ids []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		id, _, _ := strings.Cut(sc.Text(), "\t")
-		if id != "" && id != "id" {
-			ids = append(ids, id)
-		}
+	pairs, bad, err := corpus.ParsePairs(f)
+	if err != nil {
+		return nil, err
 	}
-	return ids, sc.Err()
+	if len(bad) > 0 {
+		return nil, fmt.Errorf("pairs.tsv: %d bad rows, the first: %v", len(bad), bad[0])
+	}
+	ids := make([]string, len(pairs))
+	for i, p := range pairs {
+		ids[i] = p.ID
+	}
+	return ids, nil
 }
