@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"runtime"
 	"sort"
+	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -110,26 +112,19 @@ func (f *crossValidateFn) ProcessElement(ctx context.Context, _ int, iter func(*
 	if err != nil {
 		return err
 	}
-	for _, method := range f.Options.Methods {
-		var foldModels []*classify.Model
-		for _, sp := range splits {
-			model, err := f.train(ctx, method, sp.train)
-			if err != nil {
-				return fmt.Errorf("%s, fold %d: %w", method, sp.fold, err)
-			}
-			foldModels = append(foldModels, model)
+	models, err := f.trainAll(ctx, splits, all)
+	if err != nil {
+		return err
+	}
+	for mi, method := range f.Options.Methods {
+		foldModels := models[mi][:len(splits)]
+		for k, sp := range splits {
 			for _, b := range sp.test {
-				emit(Selection{ID: b.ID, Row: b.Row, Method: method, Fold: sp.fold, Sentences: model.Summarize(&b.Book, f.Options.Words)})
+				emit(Selection{ID: b.ID, Row: b.Row, Method: method, Fold: sp.fold, Sentences: foldModels[k].Summarize(&b.Book, f.Options.Words)})
 				booksSummarized.Inc(ctx, 1)
 			}
-			progress.tick("train", "models")
 		}
-		full := foldModels[0]
-		if len(splits) > 1 {
-			if full, err = f.train(ctx, method, trainingBooks(all)); err != nil {
-				return fmt.Errorf("%s, all books: %w", method, err)
-			}
-		}
+		full := models[mi][len(models[mi])-1]
 		var buf bytes.Buffer
 		if err := full.WriteJSON(&buf); err != nil {
 			return err
@@ -146,6 +141,70 @@ func (f *crossValidateFn) ProcessElement(ctx context.Context, _ int, iter func(*
 		emitArtifact(Artifact{Path: "features/" + method + ".json", Data: append(js, '\n')})
 	}
 	return nil
+}
+
+// trainAll trains every method on every split and, when there are several
+// splits, on all training books, running up to GOMAXPROCS trainings at
+// once: models[m] holds method m's split models in split order, then its
+// model of all training books (the split model when there is one split).
+// The models do not depend on the order the trainings finish in.
+func (f *crossValidateFn) trainAll(ctx context.Context, splits []split, all []*BookData) ([][]*classify.Model, error) {
+	type job struct{ method, split int } // split == len(splits): all books
+	var jobs []job
+	models := make([][]*classify.Model, len(f.Options.Methods))
+	for m := range f.Options.Methods {
+		n := len(splits)
+		if n > 1 {
+			n++
+		}
+		models[m] = make([]*classify.Model, n)
+		for k := range n {
+			jobs = append(jobs, job{m, k})
+		}
+	}
+	training := trainingBooks(all)
+	errs := make([]error, len(jobs))
+	next, done := make(chan int), make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Go(func() {
+			for i := range next {
+				j := jobs[i]
+				books := training
+				if j.split < len(splits) {
+					books = splits[j.split].train
+				}
+				models[j.method][j.split], errs[i] = f.train(f.Options.Methods[j.method], books)
+				done <- i
+			}
+		})
+	}
+	go func() {
+		for i := range jobs {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		close(done)
+	}()
+	// Counters and the progress line are updated here, on the bundle's
+	// goroutine.
+	for i := range done {
+		if errs[i] == nil {
+			modelsTrained.Inc(ctx, 1)
+			progress.tick("train", "models")
+		}
+	}
+	for i, err := range errs {
+		if err != nil {
+			j := jobs[i]
+			if j.split == len(splits) {
+				return nil, fmt.Errorf("%s, all books: %w", f.Options.Methods[j.method], err)
+			}
+			return nil, fmt.Errorf("%s, fold %d: %w", f.Options.Methods[j.method], splits[j.split].fold, err)
+		}
+	}
+	return models, nil
 }
 
 // splits returns the cross-validation folds, or the one train/test split
@@ -202,7 +261,7 @@ func trainingBooks(all []*BookData) []*BookData {
 
 // train fits method's summarizer on books: collection statistics, features
 // and labels from the training books only.
-func (f *crossValidateFn) train(ctx context.Context, method string, books []*BookData) (*classify.Model, error) {
+func (f *crossValidateFn) train(method string, books []*BookData) (*classify.Model, error) {
 	var counts classify.Counts
 	for _, b := range books {
 		if err := counts.Add(b.Book.Stats()); err != nil {
@@ -220,11 +279,7 @@ func (f *crossValidateFn) train(ctx context.Context, method string, books []*Boo
 		feats = append(feats, x)
 	}
 	trainer := &classify.Trainer{Lambda: f.Options.Lambda, Seed: f.Options.Seed, Budget: f.Options.Words}
-	m, err := trainer.Train(col, feats)
-	if err == nil {
-		modelsTrained.Inc(ctx, 1)
-	}
-	return m, err
+	return trainer.Train(col, feats)
 }
 
 // labels returns the sentences method labelled in b.
