@@ -99,7 +99,7 @@ func TestReport(t *testing.T) {
 		checkHighlightText(t, b.Open(t, filepath.Join(out, "report", "books", id+".html")), out, dir, id)
 	}
 	index.Screenshot(t, "index.png")
-	b.CheckNoErrors(t)
+	b.CheckNoErrors(t, page)
 }
 
 // checkHighlightText clicks each summary sentence of a book page and checks
@@ -171,7 +171,7 @@ func TestReportOfRun(t *testing.T) {
 	mean, longest := browsertest.ScrollTiming(t, page, 200)
 	t.Logf("%s: scrolled the book top to bottom in 200 frames: mean frame %.1f ms, longest %.1f ms", book, mean, longest)
 	index.Screenshot(t, "index.png")
-	b.CheckNoErrors(t)
+	b.CheckNoErrors(t, index)
 }
 
 func readDir(t *testing.T, dir string) map[string][]byte {

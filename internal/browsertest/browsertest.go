@@ -132,11 +132,32 @@ func (b *Browser) Errors() []string {
 	return append([]string(nil), b.errors...)
 }
 
-// CheckNoErrors fails the test if any page logged a JavaScript error.
-func (b *Browser) CheckNoErrors(t *testing.T) {
+// probe is the console error CheckNoErrors logs to prove it would see one.
+const probe = "browsertest probe"
+
+// CheckNoErrors fails the test if any page logged a JavaScript error. It
+// first logs an error of its own in p and checks that it arrives, so that a
+// listener that hears nothing cannot pass.
+func (b *Browser) CheckNoErrors(t *testing.T, p *Page) {
 	t.Helper()
+	p.Eval(t, `console.error("`+probe+`"), 0`)
+	heard := false
+	for range 50 {
+		for _, e := range b.Errors() {
+			heard = heard || strings.Contains(e, probe)
+		}
+		if heard {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !heard {
+		t.Error("the console error of the probe was not recorded: JavaScript errors would go unseen")
+	}
 	for _, e := range b.Errors() {
-		t.Errorf("JavaScript error: %s", e)
+		if !strings.Contains(e, probe) {
+			t.Errorf("JavaScript error: %s", e)
+		}
 	}
 }
 
