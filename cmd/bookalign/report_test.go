@@ -81,6 +81,15 @@ func TestReport(t *testing.T) {
 			t.Errorf("bookalign report rebuilt %s differently", name)
 		}
 	}
+	// --report=false leaves the report out.
+	noReport := filepath.Join(t.TempDir(), "out")
+	if _, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", noReport, "--methods", "first1000", "--report=false",
+		"--min-book-words", "300", "--min-summary-words", "20", "--words", "200"); code != 0 {
+		t.Fatalf("run --report=false: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(noReport, "report")); !os.IsNotExist(err) {
+		t.Errorf("run --report=false wrote a report: %v", err)
+	}
 	if _, _, code := bookalign(t, "report", "--out", t.TempDir()); code != 1 {
 		t.Errorf("report of a directory without results: exit %d, want 1", code)
 	}

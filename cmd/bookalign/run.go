@@ -33,6 +33,7 @@ func runExperiment(args []string) error {
 	corpusDir := fs.String("corpus", os.Getenv("BOOKALIGN_CORPUS"), "corpus `DIR` (pairs.tsv, books/, summaries/), local or gs://; default $BOOKALIGN_CORPUS")
 	out := fs.String("out", "", "output `DIR`, local or gs://")
 	testCorpus := fs.String("test-corpus", "", "train on all of --corpus and evaluate on this corpus `DIR` instead of cross-validating")
+	writeReport := fs.Bool("report", true, "write the HTML report OUT/report when the pipeline has finished (bookalign report rebuilds it later)")
 	experiment := addExperimentFlags(fs)
 	term := addTerminalFlags(fs)
 	if err := term.parse(fs, "run", "bookalign run --corpus DIR --out DIR [flags] [Beam flags such as --runner]", args); err != nil {
@@ -67,8 +68,10 @@ func runExperiment(args []string) error {
 	} else {
 		printCounters(res)
 	}
-	if err := buildReport(ctx, cfg.Out, cfg.TestCorpus, progress); err != nil {
-		return fmt.Errorf("the run finished but its report failed: %w", err)
+	if *writeReport {
+		if err := buildReport(ctx, cfg.Out, cfg.TestCorpus, progress); err != nil {
+			return fmt.Errorf("the run finished but its report failed: %w", err)
+		}
 	}
 	if *quiet {
 		return nil
