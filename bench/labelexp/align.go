@@ -21,18 +21,12 @@ import (
 // cached.
 func runAlign(args []string) error {
 	fs := flag.NewFlagSet("align", flag.ExitOnError)
-	corpusDir := fs.String("corpus", "../shared/corpus", "corpus directory")
-	thesaurus := fs.String("thesaurus", "../shared/thesaurus", "Roget's Thesaurus directory")
-	cache := fs.String("cache", "/tmp/labelexp", "alignment cache directory")
+	in := addInputFlags(fs)
 	workers := fs.Int("workers", 2, "pairs aligned at once")
 	seed := fs.Uint64("seed", 1, "Passage HMM seed")
 	fs.Parse(args)
-
-	th, err := align.LoadThesaurus(*thesaurus)
-	if err != nil {
-		return err
-	}
-	ids, err := corpusIDs(*corpusDir)
+	corpusDir, cache := in.corpus, in.cache
+	th, ids, err := in.load()
 	if err != nil {
 		return err
 	}
@@ -157,6 +151,28 @@ func readRecords(cache, method, id string) ([]align.Record, error) {
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// inputFlags are the flags of the subcommands that align: the corpus, the
+// thesaurus and the alignment cache.
+type inputFlags struct{ corpus, thesaurus, cache *string }
+
+func addInputFlags(fs *flag.FlagSet) inputFlags {
+	return inputFlags{
+		corpus:    fs.String("corpus", "../shared/corpus", "corpus directory"),
+		thesaurus: fs.String("thesaurus", "../shared/thesaurus", "Roget's Thesaurus directory"),
+		cache:     fs.String("cache", "/tmp/labelexp", "alignment cache directory"),
+	}
+}
+
+// load reads the thesaurus and the corpus's pair ids.
+func (in inputFlags) load() (*align.Thesaurus, []string, error) {
+	th, err := align.LoadThesaurus(*in.thesaurus)
+	if err != nil {
+		return nil, nil, err
+	}
+	ids, err := corpusIDs(*in.corpus)
+	return th, ids, err
 }
 
 // corpusIDs returns the ids of pairs.tsv, in file order.

@@ -14,17 +14,12 @@ import (
 // alignments ("passage/top1" and so on).
 func runVerify(args []string) error {
 	fs := flag.NewFlagSet("verify", flag.ExitOnError)
-	corpusDir := fs.String("corpus", "../shared/corpus", "corpus directory")
-	thesaurus := fs.String("thesaurus", "../shared/thesaurus", "Roget's Thesaurus directory")
-	cache := fs.String("cache", "/tmp/labelexp", "alignment cache directory")
+	in := addInputFlags(fs)
 	books := fs.Int("books", 5, "books to check")
 	top := fs.Int("top", 1, "LabelTop")
 	fs.Parse(args)
-	th, err := align.LoadThesaurus(*thesaurus)
-	if err != nil {
-		return err
-	}
-	ids, err := corpusIDs(*corpusDir)
+	corpusDir, cache := in.corpus, in.cache
+	th, ids, err := in.load()
 	if err != nil {
 		return err
 	}
