@@ -1,0 +1,223 @@
+package classify
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+)
+
+// bookFormat is the first byte of a Book's binary form.
+const bookFormat = 1
+
+// ErrBookEncoding means bytes are not a Book's binary form.
+var ErrBookEncoding = errors.New("classify: not a binary book")
+
+// MarshalBinary returns the compact binary form of b, for a pipeline to
+// move books between workers: about a third of the size of the same Book
+// in Beam's schema coding, and quick to decode. Words are front-coded (each
+// sorted word shares a prefix with the one before), and the document
+// sentence and word ids of the rows are stored as differences, so that
+// most numbers take one byte. Any Book whose slices have consistent
+// lengths round-trips exactly, sorted or not.
+func (b *Book) MarshalBinary() ([]byte, error) {
+	n, rows := len(b.Words), b.Rows()
+	if len(b.Count) != n || len(b.NameCount) != n || len(b.First) != n ||
+		len(b.Length) != rows || len(b.Start) != rows+1 || len(b.Word) != len(b.Caps) ||
+		b.Start[0] != 0 || int(b.Start[rows]) != len(b.Word) {
+		return nil, fmt.Errorf("classify: book %q has inconsistent lengths", b.ID)
+	}
+	out := make([]byte, 0, 16+len(b.ID)+6*n+3*rows+2*len(b.Word))
+	out = append(out, bookFormat)
+	out = appendString(out, b.ID)
+	out = binary.AppendUvarint(out, uint64(n))
+	prev := ""
+	for k, w := range b.Words {
+		p := commonPrefix(prev, w)
+		out = binary.AppendUvarint(out, uint64(p))
+		out = appendString(out, w[p:])
+		out = binary.AppendVarint(out, int64(b.Count[k]))
+		out = binary.AppendVarint(out, int64(b.NameCount[k]))
+		out = binary.AppendVarint(out, int64(b.First[k]))
+		prev = w
+	}
+	out = binary.AppendUvarint(out, uint64(rows))
+	out = binary.AppendUvarint(out, uint64(len(b.Word)))
+	var sentence int32
+	for i := range rows {
+		out = binary.AppendVarint(out, int64(b.Sentence[i])-int64(sentence))
+		sentence = b.Sentence[i]
+		out = binary.AppendVarint(out, int64(b.Length[i]))
+		lo, hi := b.Start[i], b.Start[i+1]
+		if hi < lo {
+			return nil, fmt.Errorf("classify: book %q has inconsistent rows", b.ID)
+		}
+		out = binary.AppendUvarint(out, uint64(hi-lo))
+		var word int32
+		for j := lo; j < hi; j++ {
+			out = binary.AppendVarint(out, int64(b.Word[j])-int64(word))
+			word = b.Word[j]
+		}
+		out = append(out, b.Caps[lo:hi]...)
+	}
+	return out, nil
+}
+
+// UnmarshalBinary sets b to the book of data, the output of MarshalBinary.
+// It checks what later use relies on: lengths, that every word id of a row
+// names a word, and that every number fits its type; the error wraps
+// ErrBookEncoding.
+func (b *Book) UnmarshalBinary(data []byte) error {
+	d := decoder{data: data}
+	if d.byte() != bookFormat {
+		return fmt.Errorf("%w: format", ErrBookEncoding)
+	}
+	nb := Book{ID: d.string()}
+	n := d.count(3) // each word takes at least three bytes
+	nb.Words = make([]string, n)
+	nb.Count, nb.NameCount, nb.First = make([]int32, n), make([]int32, n), make([]int32, n)
+	var word []byte
+	for k := range n {
+		p := d.uvarint()
+		if p > uint64(len(word)) {
+			d.fail("word prefix")
+			break
+		}
+		word = append(word[:p], d.bytes(d.count(1))...)
+		nb.Words[k] = string(word)
+		nb.Count[k], nb.NameCount[k], nb.First[k] = d.int32(), d.int32(), d.int32()
+	}
+	rows := d.count(3)
+	nnz := d.count(2)
+	nb.Sentence, nb.Length = make([]int32, rows), make([]int32, rows)
+	nb.Start = make([]int32, 1, rows+1)
+	nb.Word, nb.Caps = make([]int32, 0, nnz), make([]uint8, 0, nnz)
+	var sentence int64
+	for i := range rows {
+		sentence += d.varint()
+		nb.Sentence[i] = d.fit(sentence)
+		nb.Length[i] = d.int32()
+		size := d.count(2)
+		var word int64
+		for range size {
+			word += d.varint()
+			if word < 0 || word >= int64(n) {
+				d.fail("word id")
+			}
+			nb.Word = append(nb.Word, int32(word))
+		}
+		nb.Caps = append(nb.Caps, d.bytes(size)...)
+		nb.Start = append(nb.Start, d.fit(int64(len(nb.Word))))
+	}
+	if d.err == nil && len(nb.Word) != nnz {
+		d.fail("row words")
+	}
+	if d.err == nil && len(d.data) != 0 {
+		d.fail("trailing bytes")
+	}
+	if d.err != nil {
+		return d.err
+	}
+	*b = nb
+	return nil
+}
+
+// appendString appends s with its length.
+func appendString(out []byte, s string) []byte {
+	return append(binary.AppendUvarint(out, uint64(len(s))), s...)
+}
+
+// commonPrefix returns the length of the longest common prefix of a and b.
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+// decoder reads the binary form, remembering the first error; after it,
+// every read returns zero values.
+type decoder struct {
+	data []byte
+	err  error
+}
+
+func (d *decoder) fail(what string) {
+	if d.err == nil {
+		d.err = fmt.Errorf("%w: %s", ErrBookEncoding, what)
+	}
+	d.data = nil
+}
+
+func (d *decoder) byte() byte {
+	if len(d.data) == 0 {
+		d.fail("truncated")
+		return 0
+	}
+	c := d.data[0]
+	d.data = d.data[1:]
+	return c
+}
+
+func (d *decoder) uvarint() uint64 {
+	v, n := binary.Uvarint(d.data)
+	if n <= 0 {
+		d.fail("truncated or overlong number")
+		return 0
+	}
+	d.data = d.data[n:]
+	return v
+}
+
+func (d *decoder) varint() int64 {
+	v, n := binary.Varint(d.data)
+	if n <= 0 {
+		d.fail("truncated or overlong number")
+		return 0
+	}
+	d.data = d.data[n:]
+	return v
+}
+
+// count reads a number of items that take at least min bytes each, so
+// that a corrupt count cannot make a huge allocation.
+func (d *decoder) count(min int) int {
+	v := d.uvarint()
+	if v > uint64(len(d.data)/min) {
+		d.fail("count")
+		return 0
+	}
+	return int(v)
+}
+
+func (d *decoder) fit(v int64) int32 {
+	if v < math.MinInt32 || v > math.MaxInt32 {
+		d.fail("number out of range")
+		return 0
+	}
+	return int32(v)
+}
+
+func (d *decoder) int32() int32 { return d.fit(d.varint()) }
+
+func (d *decoder) bytes(n int) []byte {
+	if n > len(d.data) {
+		d.fail("truncated")
+		return nil
+	}
+	b := d.data[:n]
+	d.data = d.data[n:]
+	return b
+}
+
+func (d *decoder) string() string {
+	n := d.uvarint()
+	if n > uint64(len(d.data)) {
+		d.fail("truncated")
+		return ""
+	}
+	return string(d.bytes(int(n)))
+}

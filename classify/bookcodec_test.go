@@ -1,0 +1,119 @@
+package classify
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/bookalign/bookalign/internal/sharedtest"
+)
+
+// TestBookBinary checks that books round-trip exactly through their binary
+// form, and that the form is compact.
+func TestBookBinary(t *testing.T) {
+	_, carolBook := parseBook(t, "carol", carol)
+	_, homeBook := parseBook(t, "home", home)
+	unsorted := &Book{ID: "u", Words: []string{"b", "a"}, Count: []int32{1, -2}, NameCount: []int32{0, 1}, First: []int32{0, 0},
+		Sentence: []int32{5, 2}, Length: []int32{3, 0}, Start: []int32{0, 2, 2}, Word: []int32{1, 0}, Caps: []uint8{255, 0}}
+	for _, b := range []*Book{carolBook, homeBook, unsorted, {ID: "empty", Start: []int32{0}}} {
+		data, err := b.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got Book
+		if err := got.UnmarshalBinary(data); err != nil {
+			t.Fatalf("%s: %v", b.ID, err)
+		}
+		normalize(&got)
+		want := *b
+		normalize(&want)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: round trip\n got %+v\nwant %+v", b.ID, got, want)
+		}
+		for cut := range len(data) {
+			if err := new(Book).UnmarshalBinary(data[:cut]); !errors.Is(err, ErrBookEncoding) {
+				t.Errorf("%s cut to %d bytes: error %v", b.ID, cut, err)
+			}
+		}
+	}
+	if _, err := (&Book{ID: "bad", Words: []string{"a"}}).MarshalBinary(); err == nil {
+		t.Error("a book of inconsistent lengths was encoded")
+	}
+}
+
+// TestBookBinarySize measures the binary form of a book of median size.
+func TestBookBinarySize(t *testing.T) {
+	p := benchPairT(t, "tarzan-of-the-apes")
+	data, err := p.book.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("tarzan-of-the-apes: %d rows, %d words, %d row words: %d bytes", p.book.Rows(), len(p.book.Words), len(p.book.Word), len(data))
+	if len(data) > 4*len(p.book.Word) {
+		t.Errorf("%d bytes for %d row words: not compact", len(data), len(p.book.Word))
+	}
+	var got Book
+	if err := got.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(&got, p.book) {
+		t.Error("tarzan-of-the-apes does not round-trip")
+	}
+}
+
+func benchPairT(t *testing.T, id string) *corpusPair {
+	t.Helper()
+	p, err := loadPair(sharedtest.Path(t, "corpus"), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// normalize makes empty slices nil, so that DeepEqual compares contents.
+func normalize(b *Book) {
+	for _, s := range []*[]int32{&b.Count, &b.NameCount, &b.First, &b.Sentence, &b.Length, &b.Word} {
+		if len(*s) == 0 {
+			*s = nil
+		}
+	}
+	if len(b.Words) == 0 {
+		b.Words = nil
+	}
+	if len(b.Caps) == 0 {
+		b.Caps = nil
+	}
+}
+
+// FuzzBookBinary checks that UnmarshalBinary never panics, and that a book
+// it accepts is usable and encodes back to the same bytes.
+func FuzzBookBinary(f *testing.F) {
+	_, b := parseBook(f, "carol", carol)
+	data, err := b.MarshalBinary()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Add([]byte{bookFormat, 0, 0, 0})
+	f.Add([]byte{bookFormat, 1, 'x', 1, 0, 1, 'a', 2, 2, 0, 1, 0, 2, 2, 0, 1})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var b Book
+		if err := b.UnmarshalBinary(data); err != nil {
+			return
+		}
+		again, err := b.MarshalBinary()
+		if err != nil {
+			t.Fatalf("an accepted book does not encode: %v", err)
+		}
+		var b2 Book
+		if err := b2.UnmarshalBinary(again); err != nil || !reflect.DeepEqual(b, b2) {
+			t.Fatalf("round trip changes the book (%v)", err)
+		}
+		for i := range b.Rows() {
+			words, _ := b.Row(i)
+			for _, k := range words {
+				_ = b.Words[k]
+			}
+		}
+	})
+}
