@@ -1,0 +1,122 @@
+package classify
+
+import (
+	"fmt"
+	"slices"
+)
+
+// AllBooks is the key of the training set of every training book: the set of
+// the model that is saved (models/<method>.json) and, with a separate test
+// corpus, of the model that summarizes the test books.
+const AllBooks = -1
+
+// A Plan says which books train which models and which model summarizes each
+// book, for one experiment. Under cross-validation (Folds >= 1, no test
+// books) every training book is in one fold, the training set of fold f is
+// the books of every other fold, and the model of set f summarizes the books
+// of fold f; the set AllBooks, every training book, trains the saved model.
+// With a separate test corpus (Test) there is one training set, AllBooks,
+// whose model summarizes the test books.
+//
+// A Plan is what a distributed pipeline needs to know about all books to
+// route each one: a training book is read under its fold (Fold) by the
+// training sets that hold that fold (SetsOf, FoldsOf), and a book to summarize
+// goes to the model of one set (TestSet).
+type Plan struct {
+	// Folds is the number of cross-validation folds; 1 when Test.
+	Folds int `json:"folds"`
+	// Test says that test books are summarized by the model of all
+	// training books, without cross-validation.
+	Test bool `json:"test"`
+	// Fold holds the fold of every training book (0 when Test).
+	Fold map[string]int `json:"fold"`
+}
+
+// NewPlan makes the plan of training books trainIDs: with test books, one
+// training set of all of them; without, folds-fold cross-validation with
+// the seeded assignment of Folds. It returns an error when there is no
+// training book, when folds < 1 without test books, or when an ID repeats.
+func NewPlan(seed uint64, folds int, trainIDs []string, test bool) (*Plan, error) {
+	if len(trainIDs) == 0 {
+		return nil, ErrNoBooks
+	}
+	if test {
+		p := &Plan{Folds: 1, Test: true, Fold: make(map[string]int, len(trainIDs))}
+		for _, id := range trainIDs {
+			if _, dup := p.Fold[id]; dup {
+				return nil, fmt.Errorf("%w: %q", ErrDuplicateBook, id)
+			}
+			p.Fold[id] = 0
+		}
+		return p, nil
+	}
+	f, err := Folds(seed, folds, trainIDs)
+	if err != nil {
+		return nil, err
+	}
+	return &Plan{Folds: folds, Fold: f}, nil
+}
+
+// Sets returns the keys of the training sets, one model per method each:
+// 0 … Folds-1 and AllBooks under cross-validation with two folds or more;
+// AllBooks alone with test books; fold 0 alone with one fold (whose
+// training set is empty, which training reports).
+func (p *Plan) Sets() []int {
+	if p.Test {
+		return []int{AllBooks}
+	}
+	sets := make([]int, 0, p.Folds+1)
+	for f := range p.Folds {
+		sets = append(sets, f)
+	}
+	if p.Folds > 1 {
+		sets = append(sets, AllBooks)
+	}
+	return sets
+}
+
+// SetsOf returns the training sets that hold the training books of fold f,
+// in the order of Sets.
+func (p *Plan) SetsOf(f int) []int {
+	var out []int
+	for _, s := range p.Sets() {
+		if slices.Contains(p.FoldsOf(s), f) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// FoldsOf returns the folds whose training books make training set s.
+func (p *Plan) FoldsOf(s int) []int {
+	var out []int
+	for f := range p.Folds {
+		if s == AllBooks || s != f {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// TestSet returns the training set whose model summarizes a book: its own
+// fold's under cross-validation (fold is Fold[id]), AllBooks for a test
+// book.
+func (p *Plan) TestSet(fold int, test bool) int {
+	if p.Test || test {
+		return AllBooks
+	}
+	return fold
+}
+
+// Ranked reports whether the models of training set s are the ones whose
+// features are rank-averaged (TopFeatures): the fold models under
+// cross-validation, the one model with test books.
+func (p *Plan) Ranked(s int) bool {
+	return p.Test || s != AllBooks
+}
+
+// SelectionFold is the fold a summary made by the model of set s is
+// reported under: s itself under cross-validation, 0 otherwise.
+func SelectionFold(s int) int {
+	return max(s, 0)
+}

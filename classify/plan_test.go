@@ -1,0 +1,127 @@
+package classify
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// TestPlan checks which books form which training set: under
+// cross-validation, set f is every book outside fold f and AllBooks every
+// book, each book is summarized by its own fold's model, and the folds are
+// those of Folds; with test books, one set of every training book.
+func TestPlan(t *testing.T) {
+	ids := make([]string, 23)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("b%02d", i)
+	}
+	for _, tc := range []struct {
+		name      string
+		folds     int
+		test      bool
+		sets      []int
+		foldsOf   map[int][]int
+		setsOf    map[int][]int
+		ranked    []int
+		testSetOf map[int]int // fold → set that summarizes its books
+	}{
+		{
+			name: "3 folds", folds: 3,
+			sets:      []int{0, 1, 2, AllBooks},
+			foldsOf:   map[int][]int{0: {1, 2}, 1: {0, 2}, 2: {0, 1}, AllBooks: {0, 1, 2}},
+			setsOf:    map[int][]int{0: {1, 2, AllBooks}, 1: {0, 2, AllBooks}, 2: {0, 1, AllBooks}},
+			ranked:    []int{0, 1, 2},
+			testSetOf: map[int]int{0: 0, 1: 1, 2: 2},
+		},
+		{
+			name: "2 folds", folds: 2,
+			sets:      []int{0, 1, AllBooks},
+			foldsOf:   map[int][]int{0: {1}, 1: {0}, AllBooks: {0, 1}},
+			setsOf:    map[int][]int{0: {1, AllBooks}, 1: {0, AllBooks}},
+			ranked:    []int{0, 1},
+			testSetOf: map[int]int{0: 0, 1: 1},
+		},
+		{
+			name: "test books", folds: 10, test: true,
+			sets:      []int{AllBooks},
+			foldsOf:   map[int][]int{AllBooks: {0}},
+			setsOf:    map[int][]int{0: {AllBooks}},
+			ranked:    []int{AllBooks},
+			testSetOf: map[int]int{0: AllBooks},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := NewPlan(7, tc.folds, ids, tc.test)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.Sets(); !slices.Equal(got, tc.sets) {
+				t.Errorf("Sets() = %v, want %v", got, tc.sets)
+			}
+			var ranked []int
+			for _, s := range p.Sets() {
+				if got := p.FoldsOf(s); !slices.Equal(got, tc.foldsOf[s]) {
+					t.Errorf("FoldsOf(%d) = %v, want %v", s, got, tc.foldsOf[s])
+				}
+				if p.Ranked(s) {
+					ranked = append(ranked, s)
+				}
+			}
+			if !slices.Equal(ranked, tc.ranked) {
+				t.Errorf("ranked sets %v, want %v", ranked, tc.ranked)
+			}
+			for f, want := range tc.setsOf {
+				if got := p.SetsOf(f); !slices.Equal(got, want) {
+					t.Errorf("SetsOf(%d) = %v, want %v", f, got, want)
+				}
+			}
+			for f, want := range tc.testSetOf {
+				if got := p.TestSet(f, false); got != want {
+					t.Errorf("TestSet(%d) = %d, want %d", f, got, want)
+				}
+			}
+			if got := p.TestSet(0, true); got != AllBooks {
+				t.Errorf("a test book goes to set %d, want AllBooks", got)
+			}
+			// The folds are those of Folds; each training set holds the
+			// books of its folds.
+			if !tc.test {
+				want, _ := Folds(7, tc.folds, ids)
+				for _, id := range ids {
+					if p.Fold[id] != want[id] {
+						t.Errorf("%s in fold %d, Folds says %d", id, p.Fold[id], want[id])
+					}
+				}
+			}
+			for _, s := range p.Sets() {
+				n := 0
+				for _, id := range ids {
+					if slices.Contains(p.FoldsOf(s), p.Fold[id]) {
+						n++
+					}
+				}
+				if s == AllBooks && n != len(ids) || s != AllBooks && (n == 0 || n == len(ids)) {
+					t.Errorf("set %d holds %d of %d books", s, n, len(ids))
+				}
+			}
+		})
+	}
+	if got := SelectionFold(AllBooks); got != 0 {
+		t.Errorf("SelectionFold(AllBooks) = %d", got)
+	}
+}
+
+func TestPlanErrors(t *testing.T) {
+	if _, err := NewPlan(1, 3, nil, false); !errors.Is(err, ErrNoBooks) {
+		t.Errorf("no books: %v", err)
+	}
+	if _, err := NewPlan(1, 0, []string{"a"}, false); err == nil {
+		t.Error("0 folds accepted")
+	}
+	for _, test := range []bool{false, true} {
+		if _, err := NewPlan(1, 3, []string{"a", "b", "a"}, test); !errors.Is(err, ErrDuplicateBook) {
+			t.Errorf("test %v: repeated id: %v", test, err)
+		}
+	}
+}
