@@ -39,16 +39,18 @@ func smallConfig(corpusDir, out string) Config {
 
 type executor func(context.Context, *beam.Pipeline) (beam.PipelineResult, error)
 
-func runExperiment(t *testing.T, exec executor, cfg Config) {
+func runExperiment(t *testing.T, exec executor, cfg Config) beam.PipelineResult {
 	t.Helper()
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
 	p, s := beam.NewPipelineWithRoot()
 	Experiment(s, cfg)
-	if _, err := exec(context.Background(), p); err != nil {
+	res, err := exec(context.Background(), p)
+	if err != nil {
 		t.Fatalf("pipeline failed: %v", err)
 	}
+	return res
 }
 
 // readTree returns every file under dir by its slash-separated relative path.
@@ -276,6 +278,50 @@ func TestFullExperiment(t *testing.T) {
 	}
 	runExperiment(t, direct.Execute, cfg(outDirect))
 	compareTrees(t, got, readTree(t, outDirect))
+}
+
+// TestTrainingIsKeyed runs 3-fold cross-validation of the three trained
+// methods on prism and checks, from Beam's counters, that every (method,
+// training set) reached transforms.Train as an element of its own, 3
+// methods × (3 folds + all books) = 12, each training one model, and that
+// every book was summarized once per method by its own fold's model. One
+// element training every model, as a single global key would make, fails.
+func TestTrainingIsKeyed(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	if err := testcorpus.Good(9).WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	cfg := smallConfig(dir, out)
+	cfg.Methods = []string{"passage", "token", "jing"}
+	cfg.Folds = 3
+	cfg.Align.Iterations = 10
+	res := runExperiment(t, prism.Execute, cfg)
+	trainSteps := map[string]bool{}
+	for _, c := range res.Metrics().AllMetrics().Counters() {
+		if c.Key.Name == "train_keys" {
+			trainSteps[c.Key.Step] = true
+		}
+	}
+	counters := wikiCounters(res)
+	if counters["train_keys"] != 12 || counters["models_trained"] != 12 {
+		t.Errorf("%d (method, training set) elements reached Train and %d models were trained, want 12 and 12 (steps %v)",
+			counters["train_keys"], counters["models_trained"], trainSteps)
+	}
+	if counters["books_summarized"] != 27 {
+		t.Errorf("%d books summarized, want 9 books × 3 methods", counters["books_summarized"])
+	}
+	got := readTree(t, out)
+	for _, m := range cfg.Methods {
+		var table []struct {
+			Models int `json:"models"`
+		}
+		if err := json.Unmarshal(got["features/"+m+".json"], &table); err != nil || len(table) == 0 {
+			t.Fatalf("features/%s.json: %v", m, err)
+		}
+		if !strings.Contains(string(got["features/"+m+".md"]), "over 3 training splits") {
+			t.Errorf("features/%s.md is not over the 3 fold models", m)
+		}
+	}
 }
 
 // TestTestCorpus trains on one corpus and evaluates on another: the results

@@ -3,12 +3,9 @@ package transforms
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"runtime"
-	"sort"
-	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -16,17 +13,21 @@ import (
 )
 
 var (
-	modelsTrained   = beam.NewCounter("bookalign", "models_trained")
-	booksSummarized = beam.NewCounter("bookalign", "books_summarized")
+	modelsTrained = beam.NewCounter("bookalign", "models_trained")
+	// trainKeys counts the (method, training set) elements that reach
+	// Train: one per model, however the runner spreads them.
+	trainKeys = beam.NewCounter("bookalign", "train_keys")
 )
 
 func init() {
-	beam.RegisterType(reflect.TypeOf((*Selection)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*Artifact)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*crossValidateFn)(nil)).Elem())
-	register.Iter1[BookData]()
-	register.Emitter1[Selection]()
-	register.Emitter1[Artifact]()
+	beam.RegisterType(reflect.TypeOf((*TrainTask)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*TrainedModel)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*RankedModel)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*trainTasksFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*trainFn)(nil)).Elem())
+	register.Emitter1[TrainTask]()
+	register.Emitter1[TrainedModel]()
+	register.Emitter2[string, RankedModel]()
 }
 
 // TrainOptions configure the summarizers trained on alignments.
@@ -47,239 +48,136 @@ type TrainOptions struct {
 	Lambda float64 `json:"lambda"`
 }
 
-// Selection is the sentences a method picked as the summary of one book.
-type Selection struct {
-	ID     string
-	Row    int
+// recipe is how every model is trained.
+func (o TrainOptions) recipe() classify.Recipe {
+	return classify.Recipe{Features: o.Features, Lambda: o.Lambda, Seed: o.Seed, Budget: o.Words}
+}
+
+// TrainTask is one model to train: a method and a training set, with the
+// set's collection statistics and the folds its books are read from.
+type TrainTask struct {
 	Method string
-	// Fold is the cross-validation fold the book was tested in (0 when a
-	// separate test corpus is used).
-	Fold int
-	// Sentences index the book's sentences (text.ParseBook), in book order.
-	Sentences []int
+	// Set is the training set: a fold, or classify.AllBooks.
+	Set int
+	// Folds are the folds of Split.Train that hold the set's books.
+	Folds []int
+	// Ranked says the model's features enter the rank-averaged table.
+	Ranked bool
+	// Counts are the Stats of the set's books, added up.
+	Counts classify.Counts
 }
 
-// Artifact is a file the pipeline writes: a model, a feature table, a figure.
-type Artifact struct {
-	// Path is relative to the output directory.
-	Path string
-	Data []byte
+// TrainedModel is a model of one method trained on one training set, as the
+// JSON of classify.Model.WriteJSON.
+type TrainedModel struct {
+	Method string
+	Set    int
+	Model  []byte
 }
 
-// CrossValidate trains and applies the summarizers. Without test books it
-// runs Folds-fold cross-validation over books: for every method and fold it
-// builds the vocabulary and IDF from the training books, featurizes them,
-// fits an L2 logistic regression on their alignment labels and summarizes
-// the held-out books. With test books (those marked Test) it trains once on
-// all other books and summarizes the test books. Every book is aligned and
-// prepared once, upstream; only what depends on the training books is
-// computed per fold. It also emits, per method, the model trained on all
-// training books (models/<method>.json) and the strongest features
-// rank-averaged over the folds (features/<method>.md).
+// RankedModel is what the feature table needs of one model: its training
+// set and its weights by feature name.
+type RankedModel struct {
+	Set      int
+	Features []string
+	Weights  []float64
+}
+
+// Train trains one model per (method, training set): every method of opts
+// on every set of the split's plan. Each (method, set) is one element,
+// reshuffled so that a runner may train as many at once as it has workers;
+// its DoFn reads the set's books from Split.Train, a side input keyed by
+// fold, one fold at a time, keeping only their features (classify.
+// TrainingSet), and chooses lambda on an inner split of the set.
 //
-// The books meet in one group: they are compact (BookData holds no text).
-//
-// In: PCollection<BookData>. Out: PCollection<Selection>, PCollection<Artifact>.
-func CrossValidate(s beam.Scope, opts TrainOptions, books beam.PCollection) (selections, artifacts beam.PCollection) {
-	s = s.Scope("transforms.CrossValidate")
-	grouped := beam.GroupByKey(s, beam.AddFixedKey(s, books))
-	return beam.ParDo2(s, &crossValidateFn{Options: opts}, grouped)
+// Out: PCollection<TrainedModel>, and PCollection<KV<string, RankedModel>>
+// of the models whose features are rank-averaged, keyed by method.
+func Train(s beam.Scope, opts TrainOptions, split Split) (models, ranked beam.PCollection) {
+	s = s.Scope("transforms.Train")
+	tasks := beam.ParDo(s, &trainTasksFn{Methods: opts.Methods}, split.Counts, beam.SideInput{Input: split.Plan})
+	tasks = beam.Reshuffle(s, tasks)
+	return beam.ParDo2(s, &trainFn{Recipe: opts.recipe()}, tasks, beam.SideInput{Input: split.Train})
 }
 
-// crossValidateFn trains every method on every fold.
-type crossValidateFn struct {
-	// Options configure training.
-	Options TrainOptions `json:"options"`
+// trainTasksFn makes the tasks of one training set, one per method.
+type trainTasksFn struct {
+	// Methods are the methods to train.
+	Methods []string `json:"methods"`
 }
 
-// split is one training set and the books it summarizes.
-type split struct {
-	fold        int
-	train, test []*BookData
-}
-
-func (f *crossValidateFn) ProcessElement(ctx context.Context, _ int, iter func(*BookData) bool, emit func(Selection), emitArtifact func(Artifact)) error {
-	var all []*BookData
-	for {
-		bd := new(BookData)
-		if !iter(bd) {
-			break
-		}
-		all = append(all, bd)
+func (f *trainTasksFn) ProcessElement(set int, counts classify.Counts, plan classify.Plan, emit func(TrainTask)) {
+	for _, m := range f.Methods {
+		emit(TrainTask{Method: m, Set: set, Folds: plan.FoldsOf(set), Ranked: plan.Ranked(set), Counts: counts})
 	}
-	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
-	splits, err := f.splits(all)
+}
+
+// trainFn trains the model of one (method, training set).
+type trainFn struct {
+	// Recipe is how models are trained.
+	Recipe classify.Recipe `json:"recipe"`
+}
+
+func (f *trainFn) ProcessElement(ctx context.Context, t TrainTask, folds func(int) func(*BookData) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
+	trainKeys.Inc(ctx, 1)
+	workers, release := trainingSlot()
+	defer release()
+	set, err := f.Recipe.NewTrainingSet(&t.Counts)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s, %s: %w", t.Method, setName(t.Set), err)
 	}
-	models, err := f.trainAll(ctx, splits, all)
-	if err != nil {
-		return err
-	}
-	for mi, method := range f.Options.Methods {
-		foldModels := models[mi][:len(splits)]
-		for k, sp := range splits {
-			for _, b := range sp.test {
-				emit(Selection{ID: b.ID, Row: b.Row, Method: method, Fold: sp.fold, Sentences: foldModels[k].Summarize(&b.Book, f.Options.Words)})
-				booksSummarized.Inc(ctx, 1)
+	t.Counts = classify.Counts{} // the collection holds what is needed
+	for _, fold := range t.Folds {
+		iter := folds(fold)
+		for {
+			b := new(BookData)
+			if !iter(b) {
+				break
+			}
+			if err := set.Add(&b.Book, b.labels(t.Method)); err != nil {
+				return fmt.Errorf("%s, %s: %w", t.Method, setName(t.Set), err)
 			}
 		}
-		full := models[mi][len(models[mi])-1]
-		var buf bytes.Buffer
-		if err := full.WriteJSON(&buf); err != nil {
-			return err
-		}
-		emitArtifact(Artifact{Path: "models/" + method + ".json", Data: buf.Bytes()})
-		top := classify.TopFeatures(foldModels, 25)
-		table := fmt.Sprintf("# Strongest features: %s\n\nThe 25 features with the largest weights, rank-averaged over %d training splits (the paper's Table 3).\n\n%s",
-			method, len(foldModels), classify.FeatureTable(top))
-		emitArtifact(Artifact{Path: "features/" + method + ".md", Data: []byte(table)})
-		js, err := json.MarshalIndent(top, "", "  ")
-		if err != nil {
-			return err
-		}
-		emitArtifact(Artifact{Path: "features/" + method + ".json", Data: append(js, '\n')})
 	}
+	m, err := set.Train(workers)
+	if err != nil {
+		return fmt.Errorf("%s, %s: %w", t.Method, setName(t.Set), err)
+	}
+	var buf bytes.Buffer
+	if err := m.WriteJSON(&buf); err != nil {
+		return err
+	}
+	emit(TrainedModel{Method: t.Method, Set: t.Set, Model: buf.Bytes()})
+	if t.Ranked {
+		emitRanked(t.Method, RankedModel{Set: t.Set, Features: m.Features, Weights: m.Weights})
+	}
+	modelsTrained.Inc(ctx, 1)
+	progress.tick("train", "models")
 	return nil
 }
 
-// trainAll trains every method on every split and, when there are several
-// splits, on all training books, running up to GOMAXPROCS trainings at
-// once: models[m] holds method m's split models in split order, then its
-// model of all training books (the split model when there is one split).
-// The models do not depend on the order the trainings finish in.
-func (f *crossValidateFn) trainAll(ctx context.Context, splits []split, all []*BookData) ([][]*classify.Model, error) {
-	type job struct{ method, split int } // split == len(splits): all books
-	var jobs []job
-	models := make([][]*classify.Model, len(f.Options.Methods))
-	for m := range f.Options.Methods {
-		n := len(splits)
-		if n > 1 {
-			n++
-		}
-		models[m] = make([]*classify.Model, n)
-		for k := range n {
-			jobs = append(jobs, job{m, k})
-		}
+// setName names a training set in errors.
+func setName(set int) string {
+	if set == classify.AllBooks {
+		return "all books"
 	}
-	training := trainingBooks(all)
-	errs := make([]error, len(jobs))
-	next, done := make(chan int), make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Go(func() {
-			for i := range next {
-				j := jobs[i]
-				books := training
-				if j.split < len(splits) {
-					books = splits[j.split].train
-				}
-				models[j.method][j.split], errs[i] = f.train(f.Options.Methods[j.method], books)
-				done <- i
-			}
-		})
-	}
-	go func() {
-		for i := range jobs {
-			next <- i
-		}
-		close(next)
-		wg.Wait()
-		close(done)
-	}()
-	// Counters and the progress line are updated here, on the bundle's
-	// goroutine.
-	for i := range done {
-		if errs[i] == nil {
-			modelsTrained.Inc(ctx, 1)
-			progress.tick("train", "models")
-		}
-	}
-	for i, err := range errs {
-		if err != nil {
-			j := jobs[i]
-			if j.split == len(splits) {
-				return nil, fmt.Errorf("%s, all books: %w", f.Options.Methods[j.method], err)
-			}
-			return nil, fmt.Errorf("%s, fold %d: %w", f.Options.Methods[j.method], splits[j.split].fold, err)
-		}
-	}
-	return models, nil
+	return fmt.Sprintf("fold %d", set)
 }
 
-// splits returns the cross-validation folds, or the one train/test split
-// when some books are test books.
-func (f *crossValidateFn) splits(all []*BookData) ([]split, error) {
-	var train, test []*BookData
-	for _, b := range all {
-		if b.Test {
-			test = append(test, b)
-		} else {
-			train = append(train, b)
-		}
-	}
-	if len(train) == 0 {
-		return nil, fmt.Errorf("no training books")
-	}
-	if len(test) > 0 {
-		return []split{{fold: 0, train: train, test: test}}, nil
-	}
-	ids := make([]string, len(train))
-	for i, b := range train {
-		ids[i] = b.ID
-	}
-	folds, err := classify.Folds(f.Options.Seed, f.Options.Folds, ids)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]split, f.Options.Folds)
-	for k := range out {
-		out[k].fold = k
-	}
-	for _, b := range train {
-		k := folds[b.ID]
-		out[k].test = append(out[k].test, b)
-		for j := range out {
-			if j != k {
-				out[j].train = append(out[j].train, b)
-			}
-		}
-	}
-	return out, nil
-}
+// trainingSlots bounds the models trained at once in one worker process to
+// its cores. A runner may hand a worker more (method, set) elements at once
+// than it has cores (prism splits a bundle that makes no progress, a
+// Dataflow worker runs several bundles); training is CPU-bound, and each
+// training holds its set's features (about 0.3 MB a book), so more at once
+// would only add memory.
+var trainingSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
 
-// trainingBooks returns the books that are not test books.
-func trainingBooks(all []*BookData) []*BookData {
-	var out []*BookData
-	for _, b := range all {
-		if !b.Test {
-			out = append(out, b)
-		}
-	}
-	return out
-}
-
-// train fits method's summarizer on books: collection statistics, features
-// and labels from the training books only.
-func (f *crossValidateFn) train(method string, books []*BookData) (*classify.Model, error) {
-	var counts classify.Counts
-	for _, b := range books {
-		if err := counts.Add(b.Book.Stats()); err != nil {
-			return nil, err
-		}
-	}
-	col, err := counts.Collection(f.Options.Features)
-	if err != nil {
-		return nil, err
-	}
-	feats := make([]*classify.Features, 0, len(books))
-	for _, b := range books {
-		x := col.Featurize(&b.Book)
-		x.Label = b.Book.Labels(b.labels(method))
-		feats = append(feats, x)
-	}
-	trainer := &classify.Trainer{Lambda: f.Options.Lambda, Seed: f.Options.Seed, Budget: f.Options.Words}
-	return trainer.Train(col, feats)
+// trainingSlot waits for a free slot and returns the number of goroutines
+// the training may use, the cores it does not share with the trainings
+// already running (at least one), and the function that frees the slot.
+func trainingSlot() (workers int, release func()) {
+	trainingSlots <- struct{}{}
+	workers = max(1, cap(trainingSlots)-len(trainingSlots)+1)
+	return workers, func() { <-trainingSlots }
 }
 
 // labels returns the sentences method labelled in b.

@@ -1,0 +1,163 @@
+package transforms
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/bookalign/bookalign/classify"
+)
+
+var booksSummarized = beam.NewCounter("bookalign", "books_summarized")
+
+func init() {
+	beam.RegisterType(reflect.TypeOf((*Selection)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*Artifact)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*predictFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*featureTableFn)(nil)).Elem())
+	register.Function1x2[TrainedModel, int, TrainedModel](modelBySet)
+	register.Function2x0[TrainedModel, func(Artifact)](savedModel)
+	register.Iter1[BookData]()
+	register.Iter1[TrainedModel]()
+	register.Iter1[RankedModel]()
+	register.Emitter1[Selection]()
+	register.Emitter1[Artifact]()
+}
+
+// Selection is the sentences a method picked as the summary of one book.
+type Selection struct {
+	ID     string
+	Row    int
+	Method string
+	// Fold is the cross-validation fold the book was tested in (0 when a
+	// separate test corpus is used).
+	Fold int
+	// Sentences index the book's sentences (text.ParseBook), in book order.
+	Sentences []int
+}
+
+// Artifact is a file the pipeline writes: a model, a feature table, a figure.
+type Artifact struct {
+	// Path is relative to the output directory.
+	Path string
+	Data []byte
+}
+
+// CrossValidate trains and applies the summarizers. Without test books it
+// runs Folds-fold cross-validation over books: for every method and fold it
+// builds the vocabulary and IDF from the training books, featurizes them,
+// fits an L2 logistic regression on their alignment labels and summarizes
+// the held-out books. With test books (those marked Test) it trains once on
+// all other books and summarizes the test books. Every book is aligned and
+// prepared once, upstream; only what depends on the training books is
+// computed per training set. It also emits, per method, the model trained
+// on all training books (models/<method>.json) and the strongest features
+// rank-averaged over the folds (features/<method>.md and .json).
+//
+// The stages are FoldSplit (the books keyed by fold and by training set,
+// with each set's statistics combined), Train (one element per method and
+// training set) and Predict (each fold's books meet its models by key), so
+// that no worker holds every book; see docs/running.md for how each scales.
+//
+// In: PCollection<BookData>. Out: PCollection<Selection>, PCollection<Artifact>.
+func CrossValidate(s beam.Scope, opts TrainOptions, books beam.PCollection) (selections, artifacts beam.PCollection) {
+	s = s.Scope("transforms.CrossValidate")
+	split := FoldSplit(s, opts, books)
+	models, ranked := Train(s, opts, split)
+	selections = Predict(s, opts.Words, models, split.Test)
+	artifacts = beam.Flatten(s,
+		beam.ParDo(s, savedModel, models),
+		beam.ParDo(s, &featureTableFn{}, beam.GroupByKey(s, ranked)))
+	return selections, artifacts
+}
+
+// Predict summarizes each book with the models of the training set it is
+// keyed to: models and books meet by set (CoGroupByKey), so a book travels
+// only to its own fold's models.
+//
+// In: PCollection<TrainedModel>, PCollection<KV<int, BookData>> (Split.Test).
+// Out: PCollection<Selection>.
+func Predict(s beam.Scope, words int, models, test beam.PCollection) beam.PCollection {
+	s = s.Scope("transforms.Predict")
+	bySet := beam.ParDo(s, modelBySet, models)
+	return beam.ParDo(s, &predictFn{Words: words}, beam.CoGroupByKey(s, bySet, test))
+}
+
+func modelBySet(m TrainedModel) (int, TrainedModel) { return m.Set, m }
+
+// predictFn summarizes the books of one training set with its models.
+type predictFn struct {
+	// Words is the summary budget.
+	Words int `json:"words"`
+}
+
+func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(*TrainedModel) bool, books func(*BookData) bool, emit func(Selection)) error {
+	type named struct {
+		method string
+		model  *classify.Model
+	}
+	var models []named
+	var tm TrainedModel
+	for modelIter(&tm) {
+		m, err := classify.ReadModel(bytes.NewReader(tm.Model))
+		if err != nil {
+			return fmt.Errorf("%s, %s: %w", tm.Method, setName(set), err)
+		}
+		models = append(models, named{tm.Method, m})
+	}
+	for {
+		b := new(BookData)
+		if !books(b) {
+			break
+		}
+		if len(models) == 0 {
+			return fmt.Errorf("%s has books to summarize but no model", setName(set))
+		}
+		for _, m := range models {
+			emit(Selection{ID: b.ID, Row: b.Row, Method: m.method, Fold: classify.SelectionFold(set), Sentences: m.model.Summarize(&b.Book, f.Words)})
+			booksSummarized.Inc(ctx, 1)
+		}
+	}
+	return nil
+}
+
+// savedModel emits the model of all training books as models/<method>.json.
+func savedModel(m TrainedModel, emit func(Artifact)) {
+	if m.Set == classify.AllBooks {
+		emit(Artifact{Path: "models/" + m.Method + ".json", Data: m.Model})
+	}
+}
+
+// featureTableFn writes the strongest features of one method, rank-averaged
+// over its fold models in fold order (the paper's Table 3), as
+// features/<method>.md and features/<method>.json.
+type featureTableFn struct{}
+
+func (f *featureTableFn) ProcessElement(method string, iter func(*RankedModel) bool, emit func(Artifact)) error {
+	var ranked []RankedModel
+	var r RankedModel
+	for iter(&r) {
+		ranked = append(ranked, r)
+		r = RankedModel{}
+	}
+	slices.SortFunc(ranked, func(a, b RankedModel) int { return a.Set - b.Set })
+	models := make([]*classify.Model, len(ranked))
+	for i, r := range ranked {
+		models[i] = &classify.Model{Features: r.Features, Weights: r.Weights}
+	}
+	top := classify.TopFeatures(models, 25)
+	table := fmt.Sprintf("# Strongest features: %s\n\nThe 25 features with the largest weights, rank-averaged over %d training splits (the paper's Table 3).\n\n%s",
+		method, len(models), classify.FeatureTable(top))
+	emit(Artifact{Path: "features/" + method + ".md", Data: []byte(table)})
+	js, err := json.MarshalIndent(top, "", "  ")
+	if err != nil {
+		return err
+	}
+	emit(Artifact{Path: "features/" + method + ".json", Data: append(js, '\n')})
+	return nil
+}
