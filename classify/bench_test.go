@@ -3,8 +3,11 @@ package classify
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"runtime/metrics"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/rouge"
@@ -14,13 +17,36 @@ import (
 // short one (heart-of-darkness, 230 kB).
 var benchBooks = []string{"tarzan-of-the-apes", "heart-of-darkness"}
 
-func benchPair(b *testing.B, id string) *corpusPair {
-	b.Helper()
-	p, err := loadPair(sharedtest.Path(b, "corpus"), id)
+func benchPair(tb testing.TB, id string) *corpusPair {
+	tb.Helper()
+	p, err := loadPair(sharedtest.Path(tb, "corpus"), id)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return p
+}
+
+// foldZero returns the books of the shared corpus outside fold 0 of the
+// seeded 10-fold assignment: one training set of the pipeline.
+func foldZero(tb testing.TB) []*corpusPair {
+	tb.Helper()
+	dir := sharedtest.Path(tb, "corpus")
+	pairs := loadCorpus(tb, dir, corpusIDs(tb, dir))
+	ids := make([]string, len(pairs))
+	for i, p := range pairs {
+		ids[i] = p.id
+	}
+	folds, err := Folds(1, 10, ids)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var train []*corpusPair
+	for _, p := range pairs {
+		if folds[p.id] != 0 {
+			train = append(train, p)
+		}
+	}
+	return train
 }
 
 // BenchmarkNewBook measures preparing a parsed book.
@@ -67,20 +93,10 @@ func BenchmarkFeaturize(b *testing.B) {
 //
 //	go test ./classify/ -run XXX -bench Train -benchtime 1x
 func BenchmarkTrain(b *testing.B) {
-	dir := sharedtest.Path(b, "corpus")
-	pairs := loadCorpus(b, dir, corpusIDs(b, dir))
-	ids := make([]string, len(pairs))
-	for i, p := range pairs {
-		ids[i] = p.id
-	}
-	folds, _ := Folds(1, 10, ids)
+	train := foldZero(b)
 	var c Counts
-	var train []*corpusPair
-	for _, p := range pairs {
-		if folds[p.id] != 0 {
-			train = append(train, p)
-			c.Add(p.book.Stats())
-		}
+	for _, p := range train {
+		c.Add(p.book.Stats())
 	}
 	col, err := c.Collection(Settings{})
 	if err != nil {
@@ -158,4 +174,120 @@ func BenchmarkObjective(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkBookBinary measures the binary form of every corpus book, what
+// crosses a pipeline's shuffles in place of the text: its mean and largest
+// size, the mean size of the text it replaces, and the time to decode a
+// book of median size.
+//
+//	go test ./classify/ -run XXX -bench BookBinary -benchtime 10x
+func BenchmarkBookBinary(b *testing.B) {
+	dir := sharedtest.Path(b, "corpus")
+	pairs := loadCorpus(b, dir, corpusIDs(b, dir))
+	var total, largest, textBytes int
+	for _, p := range pairs {
+		data, err := p.book.MarshalBinary()
+		if err != nil {
+			b.Fatal(err)
+		}
+		total, largest = total+len(data), max(largest, len(data))
+		textBytes += len(p.doc.Text)
+	}
+	median, err := benchPair(b, "tarzan-of-the-apes").book.MarshalBinary()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		var got Book
+		if err := got.UnmarshalBinary(median); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(total)/float64(len(pairs)), "bytes/book")
+	b.ReportMetric(float64(largest), "max-bytes")
+	b.ReportMetric(float64(textBytes)/float64(len(pairs)), "text-bytes/book")
+}
+
+// BenchmarkTrainingSetMemory measures what one training key of a pipeline
+// holds: the training set of fold 0 of ten (about 220 books) featurized
+// under its collection, in bytes per book of live heap after a collection,
+// and the peak heap above that while its model is trained with lambda
+// chosen on an inner split (sampled every 10 ms, garbage included).
+//
+//	go test ./classify/ -run XXX -bench TrainingSetMemory -benchtime 1x
+func BenchmarkTrainingSetMemory(b *testing.B) {
+	train := foldZero(b)
+	var counts Counts
+	for _, p := range train {
+		if err := counts.Add(p.book.Stats()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		before := liveHeap()
+		set, err := (Recipe{Seed: 1, Budget: 1000}).NewTrainingSet(&counts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, p := range train {
+			if err := set.Add(p.book, labelledSentences(p)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		held := liveHeap() - before
+		stop := sampleHeap()
+		if _, err := set.Train(2); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(held)/float64(len(train))/1e6, "MB/book")
+		b.ReportMetric(float64(held)/1e6, "set-MB")
+		b.ReportMetric(float64(stop()-before)/1e6, "peak-MB")
+		b.ReportMetric(float64(len(train)), "books")
+	}
+}
+
+// labelledSentences returns the document sentences of p's labelled rows.
+func labelledSentences(p *corpusPair) []int {
+	var out []int
+	for i, in := range p.labels {
+		if in {
+			out = append(out, int(p.book.Sentence[i]))
+		}
+	}
+	return out
+}
+
+// liveHeap returns the bytes of live heap objects after a garbage collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	return heapObjects()
+}
+
+// heapObjects returns the bytes of heap objects, live or not yet collected.
+func heapObjects() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// sampleHeap samples heapObjects every 10 ms until the function it returns
+// is called, which returns the largest sample.
+func sampleHeap() (stop func() uint64) {
+	done, peak := make(chan struct{}), make(chan uint64)
+	go func() {
+		most := heapObjects()
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-tick.C:
+				most = max(most, heapObjects())
+			case <-done:
+				peak <- max(most, heapObjects())
+				return
+			}
+		}
+	}()
+	return func() uint64 { close(done); return <-peak }
 }

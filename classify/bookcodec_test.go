@@ -4,8 +4,6 @@ import (
 	"errors"
 	"reflect"
 	"testing"
-
-	"github.com/bookalign/bookalign/internal/sharedtest"
 )
 
 // TestBookBinary checks that books round-trip exactly through their binary
@@ -43,7 +41,7 @@ func TestBookBinary(t *testing.T) {
 
 // TestBookBinarySize measures the binary form of a book of median size.
 func TestBookBinarySize(t *testing.T) {
-	p := benchPairT(t, "tarzan-of-the-apes")
+	p := benchPair(t, "tarzan-of-the-apes")
 	data, err := p.book.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -59,15 +57,6 @@ func TestBookBinarySize(t *testing.T) {
 	if !reflect.DeepEqual(&got, p.book) {
 		t.Error("tarzan-of-the-apes does not round-trip")
 	}
-}
-
-func benchPairT(t *testing.T, id string) *corpusPair {
-	t.Helper()
-	p, err := loadPair(sharedtest.Path(t, "corpus"), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
 
 // normalize makes empty slices nil, so that DeepEqual compares contents.
