@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# bench/scale.sh measures the whole experiment on the corpus replicated N
+# times: wall time, user+sys CPU and peak resident memory (GNU time -v) of
+# `bookalign run` with every method and 10 folds on prism, as ./run.sh runs
+# it, after one untimed build.
+#
+#   bench/scale.sh N [extra flags for bookalign run]
+#
+# The replicated corpus is made of symlinks in a temporary directory: copy 0
+# keeps the ids of the corpus, copy k (1 ≤ k < N) suffixes every id with
+# "-xK" (pairs.tsv rows, books/ and summaries/ links), so the N× corpus has
+# N times the books, each aligned and trained on as a distinct pair. With
+# N = 1 the output equals ./run.sh's. The report is skipped (--report=false):
+# it is built after the pipeline, in the launching process (docs/running.md).
+#
+# Corpus:     $BOOKALIGN_CORPUS, else ../shared/corpus
+# ROUGE data: $BOOKALIGN_ROUGE_DATA, else ../shared/rouge
+# Thesaurus:  $BOOKALIGN_THESAURUS, else ../shared/thesaurus
+# Subset:     $BOOKALIGN_SUBSET, else every pair: replicate only the first K
+#             pairs of pairs.tsv (a quick scaling check on a busy machine)
+# Output:     $BOOKALIGN_OUT, else a temporary directory removed at the end
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+n=${1:?usage: bench/scale.sh N [flags for bookalign run]}
+shift
+if ! [[ "$n" =~ ^[1-9][0-9]*$ ]]; then
+  echo "scale.sh: N must be a positive integer, not $n" >&2
+  exit 1
+fi
+corpus=$(cd "${BOOKALIGN_CORPUS:-../shared/corpus}" && pwd)
+rouge_data=${BOOKALIGN_ROUGE_DATA:-../shared/rouge}
+thesaurus=${BOOKALIGN_THESAURUS:-../shared/thesaurus}
+subset=${BOOKALIGN_SUBSET:-}
+rows() { # the data rows of pairs.tsv, or the first $subset of them
+  if [ -n "$subset" ]; then tail -n +2 "$corpus/pairs.tsv" | head -n "$subset"; else tail -n +2 "$corpus/pairs.tsv"; fi
+}
+
+mkdir -p bin
+go build -o bin/bookalign ./cmd/bookalign
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+sub="$tmp/corpus"
+mkdir -p "$sub/books" "$sub/summaries"
+head -n 1 "$corpus/pairs.tsv" >"$sub/pairs.tsv"
+for ((k = 0; k < n; k++)); do
+  suffix=""
+  if ((k > 0)); then suffix="-x$k"; fi
+  rows | awk -F'\t' -v OFS='\t' -v s="$suffix" '$1 != "" { $1 = $1 s; print }' >>"$sub/pairs.tsv"
+  rows | cut -f1 | while read -r id; do
+    [ -n "$id" ] || continue
+    ln -s "$corpus/books/$id.txt" "$sub/books/$id$suffix.txt"
+    ln -s "$corpus/summaries/$id.txt" "$sub/summaries/$id$suffix.txt"
+  done
+done
+out=${BOOKALIGN_OUT:-$tmp/out}
+echo "scale.sh: ${n}× corpus, $(($(wc -l <"$sub/pairs.tsv") - 1)) pairs → $out" >&2
+
+/usr/bin/time -v -o "$tmp/time.txt" bin/bookalign run --corpus "$sub" --out "$out" \
+  --rouge-data "$rouge_data" --thesaurus "$thesaurus" --report=false "$@"
+awk -F': ' '
+  /User time/ {u = $2} /System time/ {s = $2} /Elapsed/ {w = $2} /Maximum resident/ {m = $2}
+  END { printf "scale.sh: %s× corpus: wall %s, user %.1f s + sys %.1f s = %.1f CPU-s, peak RSS %.2f GB\n", n, w, u, s, u + s, m / 1048576 }
+' n="$n" "$tmp/time.txt"
