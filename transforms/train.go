@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -28,6 +29,7 @@ func init() {
 	register.Emitter1[TrainTask]()
 	register.Emitter1[TrainedModel]()
 	register.Emitter2[string, RankedModel]()
+	register.Iter2[int, BookData]()
 }
 
 // TrainOptions configure the summarizers trained on alignments.
@@ -86,9 +88,16 @@ type RankedModel struct {
 // Train trains one model per (method, training set): every method of opts
 // on every set of the split's plan. Each (method, set) is one element,
 // reshuffled so that a runner may train as many at once as it has workers;
-// its DoFn reads the set's books from Split.Train, a side input keyed by
-// fold, one fold at a time, keeping only their features (classify.
-// TrainingSet), and chooses lambda on an inner split of the set.
+// its DoFn reads the training books from Split.Train, an iterable side
+// input of books keyed by fold, one book at a time, keeps the features of
+// those in the set's folds (classify.TrainingSet), and chooses lambda on an
+// inner split of the set.
+//
+// The side input is iterable, not a multimap keyed by fold: prism gives
+// every bundle its own decoded copy of a multimap side input, and it splits
+// the Train bundles (each element trains for many seconds), so a multimap
+// held one copy of every training book per bundle alive; an iterable side
+// input is read when the training starts and dropped when it ends.
 //
 // Out: PCollection<TrainedModel>, and PCollection<KV<string, RankedModel>>
 // of the models whose features are rank-averaged, keyed by method.
@@ -117,7 +126,7 @@ type trainFn struct {
 	Recipe classify.Recipe `json:"recipe"`
 }
 
-func (f *trainFn) ProcessElement(ctx context.Context, t TrainTask, folds func(int) func(*BookData) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
+func (f *trainFn) ProcessElement(ctx context.Context, t TrainTask, books func(*int, *BookData) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
 	trainKeys.Inc(ctx, 1)
 	workers, release := trainingSlot()
 	defer release()
@@ -126,16 +135,17 @@ func (f *trainFn) ProcessElement(ctx context.Context, t TrainTask, folds func(in
 		return fmt.Errorf("%s, %s: %w", t.Method, setName(t.Set), err)
 	}
 	t.Counts = classify.Counts{} // the collection holds what is needed
-	for _, fold := range t.Folds {
-		iter := folds(fold)
-		for {
-			b := new(BookData)
-			if !iter(b) {
-				break
-			}
-			if err := set.Add(&b.Book, b.labels(t.Method)); err != nil {
-				return fmt.Errorf("%s, %s: %w", t.Method, setName(t.Set), err)
-			}
+	var fold int
+	for {
+		b := new(BookData)
+		if !books(&fold, b) {
+			break
+		}
+		if !slices.Contains(t.Folds, fold) {
+			continue
+		}
+		if err := set.Add(&b.Book, b.labels(t.Method)); err != nil {
+			return fmt.Errorf("%s, %s: %w", t.Method, setName(t.Set), err)
 		}
 	}
 	m, err := set.Train(workers)
