@@ -101,9 +101,25 @@ timed() { # timed LABEL CMD...: run, print the wall time
 }
 
 timed "run in process" bin/bookalign run --corpus "$sub" --out "$tmp/run-local" "${rouge_flag[@]}" --quiet "$@"
-timed "run on the job server" bin/bookalign run --corpus "$sub" --out "$tmp/run-portable" "${rouge_flag[@]}" --quiet "${portable[@]}" "$@"
+# Not --quiet: the run prints the Beam counters the job server reports.
+timed "run on the job server" bin/bookalign run --corpus "$sub" --out "$tmp/run-portable" "${rouge_flag[@]}" "${portable[@]}" "$@" \
+  >/dev/null 2>"$tmp/run-portable.log"
 cmp "$tmp/run-local/results.json" "$tmp/run-portable/results.json" || status=1
 compare "bookalign run on $books books, in process vs job server" "$tmp/run-local" "$tmp/run-portable"
+
+# Keyed training: transforms.Train counts one train_keys per (method,
+# training set) element it receives, and transforms.Predict one
+# books_summarized per book and method, as the job server reports them.
+counter() { awk -v n="$1" '$1 == n { print $2 }' "$tmp/run-portable.log"; }
+keys=$(counter train_keys) models=$(counter models_trained) summarized=$(counter books_summarized)
+models_json=$(find "$tmp/run-portable/models" -name '*.json' | wc -l)
+echo "portable.sh: job server counters: train_keys ${keys:-none}, models_trained ${models:-none}, books_summarized ${summarized:-none}"
+if [ -z "$keys" ] || [ "$keys" -le "$models_json" ] || [ "$keys" != "$models" ]; then
+  echo "portable.sh: training was not keyed: want one train_keys per (method, training set), more than the $models_json saved models" >&2
+  status=1
+else
+  echo "portable.sh: training ran as $keys keyed (method, training set) elements, $models_json methods"
+fi
 
 timed "wiki-extract in process" bin/bookalign wiki-extract --dump "$dump" --out "$tmp/wiki-local" --quiet
 timed "wiki-extract on the job server" bin/bookalign wiki-extract --dump "$dump" --out "$tmp/wiki-portable" --quiet "${portable[@]}"
