@@ -102,8 +102,10 @@ timed() { # timed LABEL CMD...: run, print the wall time
 
 timed "run in process" bin/bookalign run --corpus "$sub" --out "$tmp/run-local" "${rouge_flag[@]}" --quiet "$@"
 # Not --quiet: the run prints the Beam counters the job server reports.
-timed "run on the job server" bin/bookalign run --corpus "$sub" --out "$tmp/run-portable" "${rouge_flag[@]}" "${portable[@]}" "$@" \
-  >/dev/null 2>"$tmp/run-portable.log"
+run_portable() {
+  bin/bookalign run --corpus "$sub" --out "$tmp/run-portable" "${rouge_flag[@]}" "${portable[@]}" "$@" >/dev/null 2>"$tmp/run-portable.log"
+}
+timed "run on the job server" run_portable "$@"
 cmp "$tmp/run-local/results.json" "$tmp/run-portable/results.json" || status=1
 compare "bookalign run on $books books, in process vs job server" "$tmp/run-local" "$tmp/run-portable"
 
