@@ -33,9 +33,7 @@ func (b *Book) MarshalBinary() ([]byte, error) {
 	out = binary.AppendUvarint(out, uint64(n))
 	prev := ""
 	for k, w := range b.Words {
-		p := commonPrefix(prev, w)
-		out = binary.AppendUvarint(out, uint64(p))
-		out = appendString(out, w[p:])
+		out = appendFrontCoded(out, prev, w)
 		out = binary.AppendVarint(out, int64(b.Count[k]))
 		out = binary.AppendVarint(out, int64(b.NameCount[k]))
 		out = binary.AppendVarint(out, int64(b.First[k]))
@@ -78,12 +76,10 @@ func (b *Book) UnmarshalBinary(data []byte) error {
 	nb.Count, nb.NameCount, nb.First = make([]int32, n), make([]int32, n), make([]int32, n)
 	var word []byte
 	for k := range n {
-		p := d.uvarint()
-		if p > uint64(len(word)) {
-			d.fail("word prefix")
+		word = d.frontCoded(word)
+		if d.err != nil {
 			break
 		}
-		word = append(word[:p], d.bytes(d.count(1))...)
 		nb.Words[k] = string(word)
 		nb.Count[k], nb.NameCount[k], nb.First[k] = d.int32(), d.int32(), d.int32()
 	}
@@ -112,11 +108,8 @@ func (b *Book) UnmarshalBinary(data []byte) error {
 	if d.err == nil && len(nb.Word) != nnz {
 		d.fail("row words")
 	}
-	if d.err == nil && len(d.data) != 0 {
-		d.fail("trailing bytes")
-	}
-	if d.err != nil {
-		return d.err
+	if err := d.end(); err != nil {
+		return err
 	}
 	*b = nb
 	return nil

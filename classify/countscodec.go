@@ -1,0 +1,141 @@
+package classify
+
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+)
+
+// Format bytes of the binary forms of Stats and Counts.
+const (
+	statsFormat  = 2
+	countsFormat = 3
+)
+
+// MarshalBinary returns the compact binary form of s: its ID, then its
+// words front-coded in order with their counts. A pipeline moves the Stats
+// of every book to the training sets that hold it, so they are kept small.
+func (s *Stats) MarshalBinary() ([]byte, error) {
+	if len(s.Count) != len(s.Words) {
+		return nil, fmt.Errorf("classify: stats of %q have %d words and %d counts", s.ID, len(s.Words), len(s.Count))
+	}
+	out := make([]byte, 0, 8+len(s.ID)+6*len(s.Words))
+	out = append(out, statsFormat)
+	out = appendString(out, s.ID)
+	out = binary.AppendUvarint(out, uint64(len(s.Words)))
+	prev := ""
+	for k, w := range s.Words {
+		out = appendFrontCoded(out, prev, w)
+		out = binary.AppendVarint(out, int64(s.Count[k]))
+		prev = w
+	}
+	return out, nil
+}
+
+// UnmarshalBinary sets s to the Stats of data, the output of MarshalBinary;
+// the error wraps ErrBookEncoding.
+func (s *Stats) UnmarshalBinary(data []byte) error {
+	d := decoder{data: data}
+	if d.byte() != statsFormat {
+		return fmt.Errorf("%w: stats format", ErrBookEncoding)
+	}
+	ns := Stats{ID: d.string()}
+	n := d.count(3) // prefix, length and count: at least a byte each
+	ns.Words, ns.Count = make([]string, n), make([]int32, n)
+	var word []byte
+	for k := range n {
+		word = d.frontCoded(word)
+		ns.Words[k] = string(word)
+		ns.Count[k] = d.int32()
+	}
+	if err := d.end(); err != nil {
+		return err
+	}
+	*s = ns
+	return nil
+}
+
+// MarshalBinary returns the compact binary form of c: the IDs, then the
+// words in byte order, front-coded, with their frequencies and document
+// frequencies. Equal Counts have equal binary forms.
+func (c *Counts) MarshalBinary() ([]byte, error) {
+	words := make([]string, 0, len(c.Words))
+	for w := range c.Words {
+		words = append(words, w)
+	}
+	slices.Sort(words)
+	out := make([]byte, 0, 8+16*len(c.IDs)+8*len(words))
+	out = append(out, countsFormat)
+	out = binary.AppendUvarint(out, uint64(len(c.IDs)))
+	for _, id := range c.IDs {
+		out = appendString(out, id)
+	}
+	out = binary.AppendUvarint(out, uint64(len(words)))
+	prev := ""
+	for _, w := range words {
+		wc := c.Words[w]
+		out = appendFrontCoded(out, prev, w)
+		out = binary.AppendVarint(out, wc.Freq)
+		out = binary.AppendVarint(out, int64(wc.Books))
+		prev = w
+	}
+	return out, nil
+}
+
+// UnmarshalBinary sets c to the Counts of data, the output of
+// MarshalBinary; the error wraps ErrBookEncoding. A Counts with no words
+// decodes with a nil map, as the zero value.
+func (c *Counts) UnmarshalBinary(data []byte) error {
+	d := decoder{data: data}
+	if d.byte() != countsFormat {
+		return fmt.Errorf("%w: counts format", ErrBookEncoding)
+	}
+	var nc Counts
+	if ids := d.count(1); ids > 0 {
+		nc.IDs = make([]string, ids)
+		for i := range ids {
+			nc.IDs[i] = d.string()
+		}
+	}
+	if n := d.count(4); n > 0 {
+		nc.Words = make(map[string]WordCount, n)
+		var word []byte
+		for range n {
+			word = d.frontCoded(word)
+			freq := d.varint()
+			nc.Words[string(word)] = WordCount{Freq: freq, Books: d.int32()}
+		}
+	}
+	if err := d.end(); err != nil {
+		return err
+	}
+	*c = nc
+	return nil
+}
+
+// appendFrontCoded appends w as the length of its common prefix with prev
+// and the rest of it.
+func appendFrontCoded(out []byte, prev, w string) []byte {
+	p := commonPrefix(prev, w)
+	out = binary.AppendUvarint(out, uint64(p))
+	return appendString(out, w[p:])
+}
+
+// frontCoded reads what appendFrontCoded wrote after the word prev
+// (reusing its bytes) and returns the word.
+func (d *decoder) frontCoded(prev []byte) []byte {
+	p := d.uvarint()
+	if p > uint64(len(prev)) {
+		d.fail("word prefix")
+		return prev[:0]
+	}
+	return append(prev[:p], d.bytes(d.count(1))...)
+}
+
+// end returns the decoder's error, or one if bytes are left over.
+func (d *decoder) end() error {
+	if d.err == nil && len(d.data) != 0 {
+		d.fail("trailing bytes")
+	}
+	return d.err
+}

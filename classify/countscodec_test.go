@@ -1,0 +1,107 @@
+package classify
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"testing"
+)
+
+// TestStatsAndCountsBinary checks that Stats and Counts round-trip exactly
+// through their binary forms, that every truncation is an error, and that
+// equal Counts encode equally whatever order their map was filled in.
+func TestStatsAndCountsBinary(t *testing.T) {
+	_, carolBook := parseBook(t, "carol", carol)
+	_, homeBook := parseBook(t, "home", home)
+	var counts, reversed Counts
+	stats := []*Stats{carolBook.Stats(), homeBook.Stats(), {ID: "none"}}
+	for i, st := range stats {
+		if err := counts.Add(st); err != nil {
+			t.Fatal(err)
+		}
+		if err := reversed.Add(stats[len(stats)-1-i]); err != nil {
+			t.Fatal(err)
+		}
+		data, err := st.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got Stats
+		if err := got.UnmarshalBinary(data); err != nil {
+			t.Fatalf("%s: %v", st.ID, err)
+		}
+		if len(st.Words) == 0 {
+			got.Words, got.Count = nil, nil
+		}
+		if !reflect.DeepEqual(&got, st) {
+			t.Errorf("%s: round trip\n got %+v\nwant %+v", st.ID, got, *st)
+		}
+		for cut := range len(data) {
+			if err := new(Stats).UnmarshalBinary(data[:cut]); !errors.Is(err, ErrBookEncoding) {
+				t.Errorf("%s stats cut to %d bytes: error %v", st.ID, cut, err)
+			}
+		}
+	}
+	for _, c := range []*Counts{&counts, {}} {
+		data, err := c.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got Counts
+		if err := got.UnmarshalBinary(data); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(&got, c) {
+			t.Errorf("counts round trip\n got %+v\nwant %+v", got, *c)
+		}
+		for cut := range len(data) {
+			if err := new(Counts).UnmarshalBinary(data[:cut]); !errors.Is(err, ErrBookEncoding) {
+				t.Errorf("counts cut to %d bytes: error %v", cut, err)
+			}
+		}
+	}
+	a, _ := counts.MarshalBinary()
+	b, _ := reversed.MarshalBinary()
+	if !bytes.Equal(a, b) {
+		t.Error("equal Counts have different binary forms")
+	}
+	if _, err := (&Stats{ID: "bad", Words: []string{"a"}}).MarshalBinary(); err == nil {
+		t.Error("stats of inconsistent lengths were encoded")
+	}
+}
+
+// FuzzCountsBinary checks that decoding arbitrary bytes as Stats or Counts
+// never panics, and that what decodes encodes back to a form that decodes
+// to the same value.
+func FuzzCountsBinary(f *testing.F) {
+	st := &Stats{ID: "a", Words: []string{"cat", "cats", "dog"}, Count: []int32{3, 1, -2}}
+	c := &Counts{}
+	if err := c.Add(st); err != nil {
+		f.Fatal(err)
+	}
+	for _, m := range []interface{ MarshalBinary() ([]byte, error) }{st, c} {
+		data, err := m.MarshalBinary()
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var s Stats
+		if s.UnmarshalBinary(data) == nil {
+			again, err := s.MarshalBinary()
+			var s2 Stats
+			if err != nil || s2.UnmarshalBinary(again) != nil || !reflect.DeepEqual(s, s2) {
+				t.Fatalf("stats do not round-trip: %v", err)
+			}
+		}
+		var c Counts
+		if c.UnmarshalBinary(data) == nil {
+			again, err := c.MarshalBinary()
+			var c2 Counts
+			if err != nil || c2.UnmarshalBinary(again) != nil || !reflect.DeepEqual(c, c2) {
+				t.Fatalf("counts do not round-trip: %v", err)
+			}
+		}
+	})
+}
