@@ -27,13 +27,7 @@ func encodeBookData(b BookData) ([]byte, error) {
 		return nil, err
 	}
 	out := make([]byte, 0, len(book)+len(b.ID)+32)
-	out = appendBytes(out, []byte(b.ID))
-	out = binary.AppendVarint(out, int64(b.Row))
-	test := byte(0)
-	if b.Test {
-		test = 1
-	}
-	out = append(out, test)
+	out = appendHeader(out, b.ID, b.Row, b.Test)
 	out = binary.AppendUvarint(out, uint64(len(b.Labels)))
 	for _, l := range b.Labels {
 		out = appendBytes(out, []byte(l.Method))
@@ -50,16 +44,10 @@ func encodeBookData(b BookData) ([]byte, error) {
 // decodeBookData decodes the output of encodeBookData.
 func decodeBookData(data []byte) (BookData, error) {
 	var b BookData
-	id, data, err := readBytes(data)
-	if err != nil {
+	var err error
+	if b.ID, b.Row, b.Test, data, err = readHeader(data); err != nil {
 		return b, err
 	}
-	b.ID = string(id)
-	row, n := binary.Varint(data)
-	if n <= 0 || len(data) < n+1 || data[n] > 1 || row != int64(int(row)) {
-		return b, fmt.Errorf("%w: row", errBookData)
-	}
-	b.Row, b.Test, data = int(row), data[n] == 1, data[n+1:]
 	labels, n := binary.Uvarint(data)
 	if n <= 0 || labels > uint64(len(data)) {
 		return b, fmt.Errorf("%w: labels", errBookData)
@@ -94,6 +82,30 @@ func decodeBookData(data []byte) (BookData, error) {
 	}
 	err = b.Book.UnmarshalBinary(data)
 	return b, err
+}
+
+// appendHeader appends what the coders of BookData and TrainTask start
+// with: a name, a number and a flag.
+func appendHeader(out []byte, name string, n int, flag bool) []byte {
+	out = appendBytes(out, []byte(name))
+	out = binary.AppendVarint(out, int64(n))
+	if flag {
+		return append(out, 1)
+	}
+	return append(out, 0)
+}
+
+// readHeader reads what appendHeader wrote and returns the rest.
+func readHeader(data []byte) (name string, n int, flag bool, rest []byte, err error) {
+	p, data, err := readBytes(data)
+	if err != nil {
+		return "", 0, false, nil, err
+	}
+	v, size := binary.Varint(data)
+	if size <= 0 || len(data) < size+1 || data[size] > 1 || v != int64(int(v)) {
+		return "", 0, false, nil, fmt.Errorf("%w: header", errBookData)
+	}
+	return string(p), int(v), data[size] == 1, data[size+1:], nil
 }
 
 // appendBytes appends p with its length.

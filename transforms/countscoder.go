@@ -47,13 +47,7 @@ func encodeTrainTask(t TrainTask) ([]byte, error) {
 		return nil, err
 	}
 	out := make([]byte, 0, len(counts)+len(t.Method)+2*len(t.Folds)+16)
-	out = appendBytes(out, []byte(t.Method))
-	out = binary.AppendVarint(out, int64(t.Set))
-	ranked := byte(0)
-	if t.Ranked {
-		ranked = 1
-	}
-	out = append(out, ranked)
+	out = appendHeader(out, t.Method, t.Set, t.Ranked)
 	out = binary.AppendUvarint(out, uint64(len(t.Folds)))
 	for _, f := range t.Folds {
 		out = binary.AppendVarint(out, int64(f))
@@ -64,16 +58,10 @@ func encodeTrainTask(t TrainTask) ([]byte, error) {
 // decodeTrainTask decodes the output of encodeTrainTask.
 func decodeTrainTask(data []byte) (TrainTask, error) {
 	var t TrainTask
-	method, data, err := readBytes(data)
-	if err != nil {
+	var err error
+	if t.Method, t.Set, t.Ranked, data, err = readHeader(data); err != nil {
 		return t, err
 	}
-	t.Method = string(method)
-	set, n := binary.Varint(data)
-	if n <= 0 || len(data) < n+1 || data[n] > 1 || set != int64(int(set)) {
-		return t, fmt.Errorf("%w: set", errTrainTask)
-	}
-	t.Set, t.Ranked, data = int(set), data[n] == 1, data[n+1:]
 	folds, n := binary.Uvarint(data)
 	if n <= 0 || folds > uint64(len(data)) {
 		return t, fmt.Errorf("%w: folds", errTrainTask)
