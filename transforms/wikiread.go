@@ -359,6 +359,17 @@ func openRange(ctx context.Context, path string, start, length int64) (io.ReadCl
 	return &rangeReader{Reader: io.LimitReader(r, length), closers: []io.Closer{r, fs}}, nil
 }
 
+// ReadRange returns length bytes of the file at path (local or any Beam
+// filesystem) from byte start, fewer at the end of the file.
+func ReadRange(ctx context.Context, path string, start, length int64) ([]byte, error) {
+	r, err := openRange(ctx, path, start, length)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
+}
+
 // openGCSRange reads a byte range of a GCS object with one ranged request.
 func openGCSRange(ctx context.Context, path string, start, length int64) (io.ReadCloser, error) {
 	bucket, object, err := gcsx.ParseObject(path)

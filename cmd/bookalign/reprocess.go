@@ -104,13 +104,30 @@ func (j *reprocessJob) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if run, done := state.Lookup(dump.Date); done {
-		j.logf("%s was processed on %s into %s: nothing to do\n", dump.Name, run.Finished, run.Out)
-		return nil
+	key, err := contentKey(ctx, corpus.Join(j.Dumps, dump.Name))
+	if err != nil {
+		return err
 	}
+	if run, done := state.Lookup(dump.Date); done {
+		if run.Content == "" || run.Content == key {
+			j.logf("%s was processed on %s into %s: nothing to do\n", dump.Name, run.Finished, run.Out)
+			return nil
+		}
+		j.logf("%s changed since it was processed on %s: processing it again\n", dump.Name, run.Finished)
+	}
+	// A dump caught mid-download, or corrupt, is refused before any work
+	// and not recorded, so the complete file is processed when it arrives.
+	verified, err := j.verifyDump(ctx, names)
+	if err != nil {
+		if errors.Is(err, reprocess.ErrIncomplete) {
+			return fmt.Errorf("refusing %s, not processed and not recorded: %w", dump.Name, err)
+		}
+		return fmt.Errorf("verifying %s: %w", dump.Name, err)
+	}
+	j.logf("verified %s: %s\n", dump.Name, verified)
 	j.final = corpus.Join(j.Out, dump.Date)
 	j.work = j.final + ".partial"
-	fp, err := j.fingerprint(ctx)
+	fp, err := j.fingerprint(ctx, key)
 	if err != nil {
 		return err
 	}
@@ -119,7 +136,7 @@ func (j *reprocessJob) run(ctx context.Context) error {
 	if err := j.process(ctx, fp, state); err != nil {
 		return err
 	}
-	run := reprocess.Run{Date: dump.Date, Dump: dump.Name, Out: j.final, Finished: time.Now().UTC().Format(time.RFC3339),
+	run := reprocess.Run{Date: dump.Date, Dump: dump.Name, Out: j.final, Content: key, Verified: verified, Finished: time.Now().UTC().Format(time.RFC3339),
 		Summaries: j.summaries, Pairs: j.pairs, Books: j.evaluated}
 	state.Record(run)
 	if err := transforms.WriteFile(ctx, statePath, state.Marshal()); err != nil {
@@ -361,9 +378,10 @@ func (j *reprocessJob) pairIDs(ctx context.Context, dir string) ([]string, error
 }
 
 // fingerprint digests the inputs and settings, so that work left by a run
-// with other ones is not resumed.
-func (j *reprocessJob) fingerprint(ctx context.Context) (string, error) {
-	parts := []string{j.dump.Name, j.dump.Index, j.Catalog, j.Books, j.Decisions}
+// with other ones is not resumed. dumpKey is the dump's content key, so
+// that an edit of the dump that keeps its length is not resumed either.
+func (j *reprocessJob) fingerprint(ctx context.Context, dumpKey string) (string, error) {
+	parts := []string{j.dump.Name, j.dump.Index, j.Catalog, j.Books, j.Decisions, dumpKey}
 	for _, p := range []string{corpus.Join(j.Dumps, j.dump.Name), j.Catalog} {
 		fs, err := filesystem.New(ctx, p)
 		if err != nil {
