@@ -67,3 +67,32 @@ func mustDecompress(t *testing.T, b []byte) io.Reader {
 	}
 	return r
 }
+
+// BenchmarkLastBzip2Block checks the end of the dump fixture, against
+// decompressing the whole of it.
+func BenchmarkLastBzip2Block(b *testing.B) {
+	data, err := os.ReadFile(sharedtest.Path(b, "wikidump", fixtureBz2))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("last-block", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			if _, err := LastBzip2Block(bytes.NewReader(data), int64(len(data))); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("whole", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			r, err := Decompress(bytes.NewReader(data))
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := io.Copy(io.Discard, r); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
