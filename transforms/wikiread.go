@@ -24,7 +24,10 @@ var (
 	wikiArticles    = beam.NewCounter("bookalign", "wiki_articles")
 	wikiStreamsRead = beam.NewCounter("bookalign", "wiki_streams_read")
 	wikiStreamsBad  = beam.NewCounter("bookalign", "wiki_streams_unreadable")
-	wikiBytesRead   = beam.NewCounter("bookalign", "wiki_bytes_read")
+	// wikiStreamsMissing counts the streams an index names past the end of
+	// a dump that is cut short.
+	wikiStreamsMissing = beam.NewCounter("bookalign", "wiki_streams_missing")
+	wikiBytesRead      = beam.NewCounter("bookalign", "wiki_bytes_read")
 )
 
 func init() {
@@ -49,7 +52,9 @@ const (
 // reads the index once and cuts the dump into work items of about
 // chunkBytes bytes of whole bzip2 streams (0 means DefaultChunkBytes);
 // without one the whole dump is one work item with one "stream" that is
-// read sequentially. An index that cannot be read as one (a bad line, no
+// read sequentially. A stream the index names at or past the end of the
+// dump (a dump cut short) is a reject, one per stream, with its page count
+// and first page. An index that cannot be read as one (a bad line, no
 // offsets) is not fatal: the dump is then read sequentially and a reject
 // says why. A dump that cannot be opened fails the pipeline.
 //
@@ -80,8 +85,8 @@ func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(Wik
 		emit(whole)
 		return nil
 	}
-	offsets, err := readIndex(ctx, f.Index)
-	if errors.Is(err, wiki.ErrIndexLine) || err == nil && len(offsets) == 0 {
+	streams, err := readIndex(ctx, f.Index)
+	if errors.Is(err, wiki.ErrIndexLine) || err == nil && len(streams) == 0 {
 		if err == nil {
 			err = errors.New("the index names no stream")
 		}
@@ -92,10 +97,31 @@ func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(Wik
 	if err != nil {
 		return fmt.Errorf("reading the multistream index: %w", err)
 	}
+	offsets := make([]int64, len(streams))
+	for i, st := range streams {
+		offsets[i] = st.Offset
+		if st.Offset >= size {
+			// The dump is cut short: nothing of this stream can be read.
+			wikiStreamsMissing.Inc(ctx, 1)
+			reject(missingStream(st, size))
+		}
+	}
 	for _, c := range PlanChunks(f.Dump, offsets, size, f.ChunkBytes) {
 		emit(c)
 	}
 	return nil
+}
+
+// missingStream is the reject of a stream that the index names at or past
+// the end of a dump of size bytes.
+func missingStream(st wiki.IndexStream, size int64) WikiReject {
+	return WikiReject{
+		Stage:  "plan",
+		Reason: "stream past the end of the dump",
+		Detail: fmt.Sprintf("the index puts %d pages (the first %d %q) in a stream at byte %d, but the dump has %d bytes: it is cut short",
+			st.Pages, st.FirstID, st.FirstTitle, st.Offset, size),
+		Stream: st.Offset,
+	}
 }
 
 // PlanChunks cuts a multistream dump of size bytes, whose bzip2 streams
@@ -122,9 +148,8 @@ func PlanChunks(dump string, offsets []int64, size, chunkBytes int64) []WikiChun
 	return out
 }
 
-// readIndex returns the stream offsets of a multistream index (plain or
-// bzip2).
-func readIndex(ctx context.Context, path string) ([]int64, error) {
+// readIndex returns the streams of a multistream index (plain or bzip2).
+func readIndex(ctx context.Context, path string) ([]wiki.IndexStream, error) {
 	r, err := openFile(ctx, path)
 	if err != nil {
 		return nil, err
@@ -134,7 +159,7 @@ func readIndex(ctx context.Context, path string) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return wiki.StreamOffsets(in)
+	return wiki.IndexStreams(in)
 }
 
 // ReadDump reads the article pages (namespace 0, no redirects) of the work

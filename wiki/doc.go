@@ -19,7 +19,9 @@
 // The input need not be a whole export: any run of <page> elements cut from
 // one reads the same, which is what a multistream dump holds in each bzip2
 // stream. The multistream index ("offset:pageid:title" lines, itself
-// bzip2-compressed) gives the stream offsets: StreamOffsets reads them,
+// bzip2-compressed) gives the stream offsets: StreamOffsets reads them
+// (IndexStreams with each stream's page count and first page, so that a
+// stream past the end of a dump cut short can be accounted for),
 // Spans turns them into byte ranges [Start, End) of the .bz2 file, Merge
 // joins neighbouring ranges into work items of a chosen size, and ReadSpan
 // reads the pages of one range through an io.ReaderAt. Without an index a

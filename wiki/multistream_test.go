@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -165,5 +166,19 @@ func TestReadSpanBadRange(t *testing.T) {
 	}
 	if r.Err() == nil {
 		t.Error("a span not at a stream boundary read without error")
+	}
+}
+
+func TestIndexStreams(t *testing.T) {
+	got, err := IndexStreams(strings.NewReader("30:5:e\n10:1:a:b\n10:2:b\n\n20:3:c\n10:4:d\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []IndexStream{{Offset: 10, Pages: 3, FirstID: 1, FirstTitle: "a:b"}, {Offset: 20, Pages: 1, FirstID: 3, FirstTitle: "c"}, {Offset: 30, Pages: 1, FirstID: 5, FirstTitle: "e"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("IndexStreams = %+v, want %+v", got, want)
+	}
+	if _, err := IndexStreams(strings.NewReader("10:1:a\nx\n")); !errors.Is(err, ErrIndexLine) {
+		t.Errorf("bad line: %v", err)
 	}
 }
