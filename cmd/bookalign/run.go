@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/beamrun"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/transforms"
 
@@ -58,7 +58,7 @@ func runExperiment(args []string) error {
 		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s; aligners %s)\n", cfg.Corpus, cfg.Out, strings.Join(cfg.Methods, ","), strings.Join(cfg.Align.Methods, ","))
 	}
 	start := time.Now()
-	res, err := beamx.RunWithMetrics(ctx, p)
+	res, err := beamrun.Run(ctx, p)
 	if err != nil {
 		return fmt.Errorf("pipeline failed: %w", err)
 	}
