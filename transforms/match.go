@@ -158,7 +158,7 @@ type readSummariesFn struct {
 }
 
 func (f *readSummariesFn) ProcessElement(ctx context.Context, _ []byte, emit func(SummaryRow), reject func(MatchReject), count func(int)) error {
-	in, err := openFile(ctx, f.Path)
+	in, err := OpenFile(ctx, f.Path)
 	if err != nil {
 		return fmt.Errorf("opening the summaries: %w", err)
 	}
@@ -237,7 +237,7 @@ func (f *matchFn) Setup(ctx context.Context) error {
 // not empty) and returns a Matcher of them, with the number of catalog
 // rows that could not be used.
 func LoadMatcher(ctx context.Context, catalog, decisions string) (m *match.Matcher, badRows int, err error) {
-	in, err := openFile(ctx, catalog)
+	in, err := OpenFile(ctx, catalog)
 	if err != nil {
 		return nil, 0, fmt.Errorf("opening the catalog: %w", err)
 	}
@@ -248,7 +248,7 @@ func LoadMatcher(ctx context.Context, catalog, decisions string) (m *match.Match
 	}
 	m = match.NewMatcher(books)
 	if decisions != "" {
-		d, err := openFile(ctx, decisions)
+		d, err := OpenFile(ctx, decisions)
 		if err != nil {
 			return nil, 0, fmt.Errorf("opening the decision list: %w", err)
 		}

@@ -76,7 +76,7 @@ type planDumpFn struct {
 }
 
 func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(WikiChunk), reject func(WikiReject)) error {
-	size, err := fileSize(ctx, f.Dump)
+	size, err := FileSize(ctx, f.Dump)
 	if err != nil {
 		return fmt.Errorf("opening the dump: %w", err)
 	}
@@ -85,7 +85,7 @@ func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(Wik
 		emit(whole)
 		return nil
 	}
-	streams, err := readIndex(ctx, f.Index)
+	streams, err := ReadIndex(ctx, f.Index)
 	if errors.Is(err, wiki.ErrIndexLine) || err == nil && len(streams) == 0 {
 		if err == nil {
 			err = errors.New("the index names no stream")
@@ -148,9 +148,9 @@ func PlanChunks(dump string, offsets []int64, size, chunkBytes int64) []WikiChun
 	return out
 }
 
-// readIndex returns the streams of a multistream index (plain or bzip2).
-func readIndex(ctx context.Context, path string) ([]wiki.IndexStream, error) {
-	r, err := openFile(ctx, path)
+// ReadIndex returns the streams of a multistream index (plain or bzip2).
+func ReadIndex(ctx context.Context, path string) ([]wiki.IndexStream, error) {
+	r, err := OpenFile(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -331,8 +331,8 @@ func (s *sourceReader) Read(p []byte) (int, error) {
 
 func (s *sourceReader) Close() error { return s.r.Close() }
 
-// fileSize returns the size of a file through Beam's filesystem.
-func fileSize(ctx context.Context, path string) (int64, error) {
+// FileSize returns the size of a file through Beam's filesystem.
+func FileSize(ctx context.Context, path string) (int64, error) {
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
 		return 0, err
@@ -341,8 +341,8 @@ func fileSize(ctx context.Context, path string) (int64, error) {
 	return fs.Size(ctx, path)
 }
 
-// openFile opens a whole file through Beam's filesystem, for streaming.
-func openFile(ctx context.Context, path string) (io.ReadCloser, error) {
+// OpenFile opens a whole file through Beam's filesystem, for streaming.
+func OpenFile(ctx context.Context, path string) (io.ReadCloser, error) {
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
 		return nil, err

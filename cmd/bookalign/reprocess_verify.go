@@ -18,7 +18,6 @@ import (
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/reprocess"
 	"github.com/bookalign/bookalign/transforms"
-	"github.com/bookalign/bookalign/wiki"
 )
 
 // keyBytes is how much of each end of a dump goes into its content key.
@@ -26,26 +25,13 @@ const keyBytes = 1 << 20
 
 // contentKey returns the reprocess.ContentKey of the file at path.
 func contentKey(ctx context.Context, path string) (string, error) {
-	fs, err := filesystem.New(ctx, path)
-	if err != nil {
-		return "", err
-	}
-	defer fs.Close()
-	size, err := fs.Size(ctx, path)
+	size, err := transforms.FileSize(ctx, path)
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
-	var modified time.Time
-	if isLocal(path) {
-		st, err := os.Stat(path)
-		if err != nil {
-			return "", err
-		}
-		modified = st.ModTime()
-	} else if lm, ok := fs.(filesystem.LastModifiedGetter); ok {
-		if modified, err = lm.LastModified(ctx, path); err != nil {
-			return "", fmt.Errorf("%s: %w", path, err)
-		}
+	modified, err := lastModified(ctx, path)
+	if err != nil {
+		return "", err
 	}
 	head, err := transforms.ReadRange(ctx, path, 0, min(size, keyBytes))
 	if err != nil {
@@ -57,6 +43,31 @@ func contentKey(ctx context.Context, path string) (string, error) {
 		return "", err
 	}
 	return reprocess.ContentKey(size, modified, head, tail), nil
+}
+
+// lastModified returns when the file at path was last changed, or the
+// zero time where its filesystem does not say.
+func lastModified(ctx context.Context, path string) (time.Time, error) {
+	if isLocal(path) {
+		st, err := os.Stat(path)
+		if err != nil {
+			return time.Time{}, err
+		}
+		return st.ModTime(), nil
+	}
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return time.Time{}, err
+	}
+	defer fs.Close()
+	if lm, ok := fs.(filesystem.LastModifiedGetter); ok {
+		t, err := lm.LastModified(ctx, path)
+		if err != nil {
+			return time.Time{}, fmt.Errorf("%s: %w", path, err)
+		}
+		return t, nil
+	}
+	return time.Time{}, nil
 }
 
 // verifyDump checks the dump before it is processed and returns what was
@@ -75,7 +86,7 @@ func contentKey(ctx context.Context, path string) (string, error) {
 //     listed) must match. This reads every byte once.
 func (j *reprocessJob) verifyDump(ctx context.Context, names []string) (string, error) {
 	path := corpus.Join(j.Dumps, j.dump.Name)
-	size, err := fileSizeOf(ctx, path)
+	size, err := transforms.FileSize(ctx, path)
 	if err != nil {
 		return "", err
 	}
@@ -85,9 +96,13 @@ func (j *reprocessJob) verifyDump(ctx context.Context, names []string) (string, 
 	}
 	checked := []string{"end of data (" + mediawikiEnd(j.dump.Name) + ")"}
 	if j.dump.Index != "" {
-		offsets, err := readIndexOffsets(ctx, corpus.Join(j.Dumps, j.dump.Index))
+		streams, err := transforms.ReadIndex(ctx, corpus.Join(j.Dumps, j.dump.Index))
 		if err != nil {
 			return "", fmt.Errorf("%w: the index %s cannot be read: %v", reprocess.ErrIncomplete, j.dump.Index, err)
+		}
+		offsets := make([]int64, len(streams))
+		for i, st := range streams {
+			offsets[i] = st.Offset
 		}
 		if err := reprocess.CheckIndex(j.dump.Name, ra, size, offsets); err != nil {
 			return "", err
@@ -136,25 +151,6 @@ func mediawikiEnd(name string) string {
 	return "</mediawiki>"
 }
 
-// readIndexOffsets reads the stream offsets of a multistream index.
-func readIndexOffsets(ctx context.Context, path string) ([]int64, error) {
-	fs, err := filesystem.New(ctx, path)
-	if err != nil {
-		return nil, err
-	}
-	defer fs.Close()
-	r, err := fs.OpenRead(ctx, path)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	in, err := wiki.Decompress(r)
-	if err != nil {
-		return nil, err
-	}
-	return wiki.StreamOffsets(in)
-}
-
 // digestFile returns the hex SHA-1 (hexLen 40) or MD5 (32) of a file.
 func digestFile(ctx context.Context, path string, hexLen int) (string, error) {
 	var h hash.Hash
@@ -166,12 +162,7 @@ func digestFile(ctx context.Context, path string, hexLen int) (string, error) {
 	default:
 		return "", errors.New("unknown digest")
 	}
-	fs, err := filesystem.New(ctx, path)
-	if err != nil {
-		return "", err
-	}
-	defer fs.Close()
-	r, err := fs.OpenRead(ctx, path)
+	r, err := transforms.OpenFile(ctx, path)
 	if err != nil {
 		return "", err
 	}
@@ -180,19 +171,6 @@ func digestFile(ctx context.Context, path string, hexLen int) (string, error) {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-func fileSizeOf(ctx context.Context, path string) (int64, error) {
-	fs, err := filesystem.New(ctx, path)
-	if err != nil {
-		return 0, err
-	}
-	defer fs.Close()
-	size, err := fs.Size(ctx, path)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", path, err)
-	}
-	return size, nil
 }
 
 // rangeReaderAt reads a file of any Beam filesystem with ranged reads.
