@@ -96,3 +96,21 @@ func BenchmarkLastBzip2Block(b *testing.B) {
 		}
 	})
 }
+
+// FuzzLastBzip2Block feeds arbitrary endings to the end check: it returns
+// the text of a block or ErrBzip2End, and never panics.
+func FuzzLastBzip2Block(f *testing.F) {
+	whole := testcorpus.Bzip2(f, "<mediawiki>\n<page><title>A</title></page>\n</mediawiki>\n")
+	f.Add(whole)
+	f.Add(whole[:len(whole)-1])
+	f.Add([]byte("BZh9"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		text, err := LastBzip2Block(bytes.NewReader(b), int64(len(b)))
+		if err != nil && !errors.Is(err, ErrBzip2End) {
+			t.Errorf("error %v is not ErrBzip2End", err)
+		}
+		if err == nil && len(text) > maxTailText {
+			t.Errorf("%d bytes of text", len(text))
+		}
+	})
+}
