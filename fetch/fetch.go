@@ -159,7 +159,7 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 			todo++
 		}
 	}
-	logf("%d books to download, %d already here: about %s at one request every %v\n",
+	logf("books: %d to download, %d already here: about %s at one request every %v\n",
 		todo, len(sel.Ebooks)-todo, Estimate(todo, cfg.Client.Delay).Round(time.Second), cfg.Client.Delay)
 
 	bar := NewProgress(cfg.Progress, "books", len(sel.Ebooks))
