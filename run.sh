@@ -42,8 +42,8 @@ run.sh: no corpus at $corpus: building one there from the public sources with
 It downloads the CMU Book Summary Dataset, Project Gutenberg's catalog, Roget's
 Thesaurus and the text of every matched book, one request at a time with a pause
 between them (--delay, 2 s): once it has matched the summaries it prints how many
-books it will fetch and how long that takes (books x delay, about an hour or more
-per 2,000 books). Interrupt it at any time; run ./run.sh again to resume.
+books it will fetch and how long that takes (books x delay: at least an hour per
+1,800 books). Interrupt it at any time; run ./run.sh again to resume.
 MSG
   # shellcheck disable=SC2086 # the extra flags are words
   bin/bookalign fetch --out "$corpus" ${BOOKALIGN_FETCH_FLAGS:-}

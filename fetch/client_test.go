@@ -150,7 +150,8 @@ func TestDownloadPolite(t *testing.T) {
 }
 
 func TestDownloadFileURL(t *testing.T) {
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "a dir #1")
+	os.Mkdir(dir, 0o755)
 	src := filepath.Join(dir, "src.txt")
 	os.WriteFile(src, []byte("local copy"), 0o644)
 	dest := filepath.Join(dir, "out", "dest.txt")

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -261,5 +262,5 @@ func SourceURL(s string) string {
 	if abs, err := filepath.Abs(s); err == nil {
 		s = abs
 	}
-	return "file://" + filepath.ToSlash(s)
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(s)}).String()
 }
