@@ -180,6 +180,7 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 			return nil, fmt.Errorf("ebook %d: %w", n, err)
 		default:
 			res.Unavailable[n] = err.Error()
+			bar.Break()
 			logf("ebook %d: %v\n", n, err)
 		}
 		bar.Add(e.Size, time.Since(start), skipped)

@@ -62,6 +62,15 @@ func (p *Progress) Add(n int64, d time.Duration, skipped bool) {
 	}
 }
 
+// Break ends the line being redrawn on a terminal, so that a message can
+// be written below it; the next update draws a new line.
+func (p *Progress) Break() {
+	if p.tty && p.width > 0 && p.w != nil {
+		fmt.Fprintln(p.w)
+		p.width = 0
+	}
+}
+
 // ETA estimates the time left: the mean time of the files downloaded so
 // far times the files left; 0 before the first download.
 func (p *Progress) ETA() time.Duration {

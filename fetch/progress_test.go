@@ -39,3 +39,18 @@ func TestBytes(t *testing.T) {
 		}
 	}
 }
+
+func TestProgressTerminal(t *testing.T) {
+	var out bytes.Buffer
+	p := NewProgress(&out, "books", 3)
+	p.tty = true
+	p.Add(5, time.Second, false)
+	p.Break()
+	out.WriteString("a message\n")
+	p.Add(5, time.Second, false)
+	p.Add(5, time.Second, false)
+	want := "\rbooks  1/3  33%  5 B  ETA 2s\na message\n\rbooks  2/3  66%  10 B  ETA 1s\rbooks  3/3  100%  15 B  done in 0s\n"
+	if out.String() != want {
+		t.Errorf("terminal output %q, want %q", out.String(), want)
+	}
+}

@@ -51,6 +51,9 @@ func runFetch(args []string) error {
 	if strings.Contains(*out, "://") {
 		return fmt.Errorf("--out %s: fetch writes a local directory", *out)
 	}
+	if err := checkFetchDir(*out); err != nil {
+		return err
+	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if !set["thesaurus"] {
@@ -163,4 +166,16 @@ func inScratch(dir string, do func() error) error {
 		os.RemoveAll(dir)
 	}()
 	return do()
+}
+
+// checkFetchDir refuses an --out that holds a corpus fetch did not make:
+// fetch replaces books/ and summaries/, which must not happen to a corpus
+// made by hand or by match.
+func checkFetchDir(dir string) error {
+	_, pairsErr := os.Stat(filepath.Join(dir, "pairs.tsv"))
+	_, manifestErr := os.Stat(filepath.Join(dir, fetch.ManifestFile))
+	if pairsErr == nil && errors.Is(manifestErr, os.ErrNotExist) {
+		return fmt.Errorf("--out %s holds a corpus that fetch did not make (it has pairs.tsv but no %s): choose another directory", dir, fetch.ManifestFile)
+	}
+	return nil
 }

@@ -232,6 +232,11 @@ func TestFetchOffline(t *testing.T) {
 	if _, stderr, code := bookalign(t, "fetch", "--cmu", closed); code != 1 || !strings.Contains(stderr, "--out is required") {
 		t.Errorf("no --out: exit %d\n%s", code, stderr)
 	}
+	handMade := t.TempDir()
+	writeFile(t, filepath.Join(handMade, "pairs.tsv"), []byte("id\n"))
+	if _, stderr, code := bookalign(t, "fetch", "--out", handMade, "--cmu", closed); code != 1 || !strings.Contains(stderr, "fetch did not make") {
+		t.Errorf("--out a corpus made by hand: exit %d\n%s", code, stderr)
+	}
 }
 
 // TestRunShOffline runs ./run.sh with BOOKALIGN_CORPUS naming a directory
