@@ -156,7 +156,7 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 	}
 	todo := 0
 	for _, n := range sel.Ebooks {
-		if e, ok := st.Manifest().Get(BookFile(n)); !ok || !whole(st.Path(BookFile(n)), e) {
+		if _, ok := st.Have(BookFile(n), urls(n)...); !ok {
 			todo++
 		}
 	}

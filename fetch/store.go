@@ -78,7 +78,7 @@ func (s *Store) Fetch(ctx context.Context, rel string, urls ...string) (e Entry,
 	if len(urls) == 0 {
 		return Entry{}, false, fmt.Errorf("fetch: no URL for %s", rel)
 	}
-	if old, ok := s.m.Get(rel); ok && slices.Contains(urls, old.URL) && whole(s.Path(rel), old) {
+	if old, ok := s.Have(rel, urls...); ok {
 		return old, true, nil
 	}
 	var missing []string
@@ -99,6 +99,14 @@ func (s *Store) Fetch(ctx context.Context, rel string, urls ...string) (e Entry,
 		return e, false, nil
 	}
 	return Entry{}, false, fmt.Errorf("%w: HTTP 404 or 410 at %s", ErrNotFound, strings.Join(missing, ", "))
+}
+
+// Have reports whether the manifest lists rel as downloaded from one of
+// urls and the file is whole (same size and SHA-256), and returns its
+// entry.
+func (s *Store) Have(rel string, urls ...string) (Entry, bool) {
+	e, ok := s.m.Get(rel)
+	return e, ok && slices.Contains(urls, e.URL) && whole(s.Path(rel), e)
 }
 
 // Record adds to the manifest a file that the caller made in the store
