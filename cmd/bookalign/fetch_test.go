@@ -131,6 +131,18 @@ func TestFetchCommand(t *testing.T) {
 		t.Errorf("written to TMPDIR: %v", entries)
 	}
 
+	// The experiment runs on the fetched corpus, the Token HMM with the
+	// fetched thesaurus.
+	results := filepath.Join(t.TempDir(), "results")
+	if _, stderr, code := bookalign(t, "run", "--corpus", out, "--out", results, "--thesaurus", filepath.Join(out, "thesaurus"),
+		"--methods", "first1000", "--align", "token", "--iterations", "2", "--folds", "2", "--min-book-words", "100",
+		"--min-summary-words", "10", "--words", "200", "--report=false"); code != 0 || !strings.Contains(stderr, "pairs_read") {
+		t.Fatalf("run on the fetched corpus: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(results, "alignments/token/gamma.jsonl")); err != nil {
+		t.Error(err)
+	}
+
 	// Pinned to its own manifest, a second fetch downloads nothing and
 	// passes; pinned to a doctored one, it fails and says which file.
 	pin := filepath.Join(t.TempDir(), "manifest.tsv")
