@@ -111,6 +111,12 @@ func (j fetchJob) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if j.pinned != nil {
+		if diffs := res.Manifest.Compare(j.pinned); len(diffs) > 0 {
+			return fmt.Errorf("the sources differ from the pinned manifest in %d files (no corpus written):\n  %s", len(diffs), strings.Join(diffs, "\n  "))
+		}
+		j.logf("every file is as in the pinned manifest\n")
+	}
 	// Pairs of an earlier run are made again; one whose book is gone must
 	// not stay behind.
 	for _, d := range []string{"books", "summaries"} {
@@ -132,12 +138,6 @@ func (j fetchJob) run(ctx context.Context) error {
 	}
 	if err := fetch.Describe(dir, j.cfg.Sources, res); err != nil {
 		return err
-	}
-	if j.pinned != nil {
-		if diffs := res.Manifest.Compare(j.pinned); len(diffs) > 0 {
-			return fmt.Errorf("the sources differ from the pinned manifest in %d files:\n  %s", len(diffs), strings.Join(diffs, "\n  "))
-		}
-		j.logf("every file is as in the pinned manifest\n")
 	}
 	th := ""
 	if res.Thesaurus != "" {
