@@ -54,8 +54,9 @@ Pinning
 manifest.tsv identifies every input. Keep it with your results. To check that
 another fetch used the same inputs, run it with --pin OLD/manifest.tsv: it
 fails and lists every file that differs. To rebuild this very corpus elsewhere,
-copy sources/ and thesaurus/ with manifest.tsv: a fetch into that directory
-verifies the files and downloads nothing.
+copy sources/ and thesaurus/ with manifest.tsv and run the same fetch command
+into that directory: it verifies the files and downloads none of them again
+(only books that could not be had are asked for again).
 
 Not the paper's corpus
 ----------------------
