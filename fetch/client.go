@@ -27,9 +27,10 @@ var (
 	ErrUnreachable = errors.New("cannot connect")
 )
 
-// DefaultUserAgent names bookalign and where it comes from; the Contact
-// field of Client adds a way to reach the person running it.
-const DefaultUserAgent = "bookalign-fetch/1 (corpus builder for book-summary research; +https://github.com/bookalign/bookalign)"
+// DefaultUserAgent names bookalign and what it does. It gives the Go module
+// path, not a web page, since bookalign has no public home of its own; the
+// Contact field of Client adds a way to reach the person running it.
+const DefaultUserAgent = "bookalign-fetch/1 (corpus builder for book-summary research; Go module github.com/bookalign/bookalign)"
 
 // An HTTPError is a response whose status is not 200 OK.
 type HTTPError struct {
@@ -108,9 +109,9 @@ func (c *Client) userAgent() string {
 		ua = DefaultUserAgent
 	}
 	if c.Contact != "" {
-		ua += " contact: " + c.Contact
+		return ua + " (contact: " + c.Contact + ")"
 	}
-	return ua
+	return ua + " (no contact given)"
 }
 
 // Download fetches rawURL into the file dest: the body goes to dest.part,
