@@ -28,7 +28,7 @@ var (
 )
 
 // DefaultUserAgent names bookalign and what it does. It gives the Go module
-// path, not a web page, since bookalign has no public home of its own; the
+// path rather than a web page, which the code cannot vouch for; the
 // Contact field of Client adds a way to reach the person running it.
 const DefaultUserAgent = "bookalign-fetch/1 (corpus builder for book-summary research; Go module github.com/bookalign/bookalign)"
 
