@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -36,7 +37,13 @@ const DefaultUserAgent = "bookalign-fetch/1 (corpus builder for book-summary res
 type HTTPError struct {
 	URL    string
 	Status int
+	// RetryAfter is the wait the server asked for (a Retry-After header in
+	// seconds), or 0.
+	RetryAfter time.Duration
 }
+
+// maxRetryAfter caps the wait a Retry-After header may ask for.
+const maxRetryAfter = 10 * time.Minute
 
 func (e *HTTPError) Error() string {
 	return fmt.Sprintf("GET %s: HTTP %d %s", e.URL, e.Status, http.StatusText(e.Status))
@@ -131,10 +138,15 @@ func (c *Client) Download(ctx context.Context, rawURL, dest string) (Entry, erro
 			}
 			return e, err
 		}
-		if c.Log != nil {
-			c.Log("%v; retrying in %v", err, wait)
+		pause := wait
+		var he *HTTPError
+		if errors.As(err, &he) && he.RetryAfter > pause {
+			pause = he.RetryAfter
 		}
-		if err := sleep(ctx, wait); err != nil {
+		if c.Log != nil {
+			c.Log("%v; retrying in %v", err, pause)
+		}
+		if err := sleep(ctx, pause); err != nil {
 			return Entry{}, err
 		}
 		wait *= 2
@@ -167,7 +179,11 @@ func (c *Client) attempt(ctx context.Context, rawURL, dest string) (Entry, error
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-		return Entry{}, &HTTPError{URL: rawURL, Status: resp.StatusCode}
+		he := &HTTPError{URL: rawURL, Status: resp.StatusCode}
+		if secs, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && secs > 0 {
+			he.RetryAfter = min(time.Duration(secs)*time.Second, maxRetryAfter)
+		}
+		return Entry{}, he
 	}
 	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
 		return Entry{}, err

@@ -166,3 +166,23 @@ func TestDownloadFileURL(t *testing.T) {
 		t.Errorf("missing local file: %v", err)
 	}
 }
+
+func TestDownloadRetryAfter(t *testing.T) {
+	n := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if n++; n == 1 {
+			w.Header().Set("Retry-After", "1")
+			http.Error(w, "busy", http.StatusServiceUnavailable)
+			return
+		}
+		w.Write([]byte("ok"))
+	}))
+	defer srv.Close()
+	start := time.Now()
+	if _, err := quick().Download(context.Background(), srv.URL, filepath.Join(t.TempDir(), "f")); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d < time.Second {
+		t.Errorf("retried after %v, the server asked for 1s", d)
+	}
+}
