@@ -332,12 +332,14 @@ func (f *namePairsFn) ProcessElement(ctx context.Context, _ int, iter func(*Matc
 // gs://, laid out as <n>.txt or <n>/<n>-0.txt, see match.BookPaths), and
 // writes the pair into the corpus at out: books/<id>.txt exactly as found
 // and summaries/<id>.txt. A book that is missing, not valid UTF-8 or
-// without a word goes to rejects.
+// without a word goes to rejects; unavailable (may be nil) says why an
+// ebook missing from the mirror could not be downloaded into it, which the
+// reject then gives.
 //
 // In: PCollection<MatchedSummary>. Out: PCollection<CorpusPair>, PCollection<MatchReject>.
-func FetchBooks(s beam.Scope, mirror, out string, named beam.PCollection) (pairs, rejects beam.PCollection) {
+func FetchBooks(s beam.Scope, mirror, out string, unavailable map[int]string, named beam.PCollection) (pairs, rejects beam.PCollection) {
 	s = s.Scope("transforms.FetchBooks")
-	return beam.ParDo2(s, &fetchBookFn{Mirror: mirror, Out: out}, named)
+	return beam.ParDo2(s, &fetchBookFn{Mirror: mirror, Out: out, Unavailable: unavailable}, named)
 }
 
 // fetchBookFn fetches and writes one pair.
@@ -346,6 +348,8 @@ type fetchBookFn struct {
 	Mirror string `json:"mirror"`
 	// Out is the corpus directory written.
 	Out string `json:"out"`
+	// Unavailable maps an ebook that could not be downloaded to the reason.
+	Unavailable map[int]string `json:"unavailable,omitempty"`
 }
 
 func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit func(CorpusPair), reject func(MatchReject)) error {
@@ -364,6 +368,10 @@ func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit
 	})
 	if lookupErr != nil {
 		return fmt.Errorf("looking for ebook %d in %s: %w", m.Ebook, f.Mirror, lookupErr)
+	}
+	if why, bad := f.Unavailable[m.Ebook]; bad && !ok {
+		fail("book could not be downloaded", why)
+		return nil
 	}
 	if !ok {
 		fail("book not in the mirror", "looked for "+strings.Join(match.BookPaths(m.Ebook), ", "))
