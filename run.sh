@@ -6,9 +6,11 @@
 #   ./run.sh [extra flags for `bookalign run`, e.g. --runner=direct]
 #
 # Corpus:     $BOOKALIGN_CORPUS, else ../shared/corpus if it exists, else
-#             data/corpus. A local corpus directory without pairs.tsv is
-#             built by `bookalign fetch --out DIR $BOOKALIGN_FETCH_FLAGS`
-#             (downloads; stop it at any time, run again to resume).
+#             data/corpus. data/corpus without pairs.tsv is built by
+#             `bookalign fetch --out data/corpus $BOOKALIGN_FETCH_FLAGS`
+#             (downloads; stop it at any time, run again to resume). A
+#             $BOOKALIGN_CORPUS without pairs.tsv is an error, unless
+#             BOOKALIGN_FETCH=1 asks to fetch into it.
 # Fetch:      $BOOKALIGN_FETCH_FLAGS, extra flags for `bookalign fetch`, e.g.
 #             "--mirror URL --contact you@example.org"
 # ROUGE data: $BOOKALIGN_ROUGE_DATA, else ../shared/rouge (ROUGE-1.5.5's
@@ -35,6 +37,10 @@ thesaurus=${BOOKALIGN_THESAURUS:-../shared/thesaurus}
 mkdir -p bin
 go build -o bin/bookalign ./cmd/bookalign
 
+if [ ! -e "$corpus/pairs.tsv" ] && [[ "$corpus" != gs://* ]] && [ -n "${BOOKALIGN_CORPUS:-}" ] && [ "${BOOKALIGN_FETCH:-}" != 1 ]; then
+  echo "run.sh: no corpus at $corpus (BOOKALIGN_CORPUS must name a directory holding pairs.tsv; to build one there from the public sources: BOOKALIGN_FETCH=1 ./run.sh, or bin/bookalign fetch --out $corpus)" >&2
+  exit 1
+fi
 if [ ! -e "$corpus/pairs.tsv" ] && [[ "$corpus" != gs://* ]]; then
   cat >&2 <<MSG
 run.sh: no corpus at $corpus: building one there from the public sources with

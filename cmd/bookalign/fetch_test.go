@@ -252,7 +252,7 @@ func TestFetchOffline(t *testing.T) {
 }
 
 // TestRunShOffline runs ./run.sh with BOOKALIGN_CORPUS naming a directory
-// without a corpus on a machine where the sources cannot be reached (all
+// without a corpus and BOOKALIGN_FETCH=1 on a machine where the sources cannot be reached (all
 // on a closed port of 127.0.0.1): it says what it is about to do, then
 // fails with fetch's message on how to use local copies.
 func TestRunShOffline(t *testing.T) {
@@ -262,7 +262,7 @@ func TestRunShOffline(t *testing.T) {
 	closed := closedURL(t)
 	corpusDir := filepath.Join(t.TempDir(), "corpus")
 	cmd := exec.Command("bash", "../../run.sh")
-	cmd.Env = append(os.Environ(), "BOOKALIGN_CORPUS="+corpusDir, "BOOKALIGN_OUT="+filepath.Join(t.TempDir(), "out"),
+	cmd.Env = append(os.Environ(), "BOOKALIGN_CORPUS="+corpusDir, "BOOKALIGN_FETCH=1", "BOOKALIGN_OUT="+filepath.Join(t.TempDir(), "out"),
 		"BOOKALIGN_FETCH_FLAGS=--cmu "+closed+"/a.tar.gz --catalog "+closed+"/c.csv --gutenberg "+closed+" --thesaurus "+closed+"/t.txt")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
