@@ -501,10 +501,6 @@ func (f *writeCorpusFn) ProcessElement(ctx context.Context, _ int, iter func(*Co
 	return nil
 }
 
-// PairsHeader is the header of the pairs.tsv that match writes: the
-// columns of the shared corpus.
-const PairsHeader = "id\ttitle\tauthor\tgutenberg_id\twikipedia_id\tbook_words\tsummary_words\tsummary_source\tbook_source"
-
 // CorpusFiles renders pairs.tsv, matches.jsonl and rejects.jsonl; it sorts
 // pairs by id and rejects by line, stage and reason.
 func CorpusFiles(source string, pairs []CorpusPair, rejects []MatchReject) (map[string][]byte, error) {
@@ -519,14 +515,16 @@ func CorpusFiles(source string, pairs []CorpusPair, rejects []MatchReject) (map[
 		}
 		return a.Reason < b.Reason
 	})
+	rows := make([]corpus.PairRow, len(pairs))
+	for i, p := range pairs {
+		rows[i] = corpus.PairRow{ID: p.ID, Title: p.Title, Author: p.Author, Ebook: p.Ebook, WikipediaID: p.WikipediaID,
+			BookWords: p.BookWords, SummaryWords: p.SummaryWords,
+			SummarySource: fmt.Sprintf("%s, Wikipedia page %d", source, p.WikipediaID),
+			BookSource:    fmt.Sprintf("Project Gutenberg #%d: %s", p.Ebook, p.BookPath)}
+	}
 	var tsv, mj, rj bytes.Buffer
-	tsv.WriteString(PairsHeader + "\n")
-	clean := strings.NewReplacer("\t", " ", "\n", " ", "\r", " ")
-	for _, p := range pairs {
-		fmt.Fprintf(&tsv, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", p.ID, clean.Replace(p.Title), clean.Replace(p.Author),
-			p.Ebook, p.WikipediaID, p.BookWords, p.SummaryWords,
-			clean.Replace(fmt.Sprintf("%s, Wikipedia page %d", source, p.WikipediaID)),
-			clean.Replace(fmt.Sprintf("Project Gutenberg #%d: %s", p.Ebook, p.BookPath)))
+	if err := corpus.WritePairs(&tsv, rows); err != nil {
+		return nil, err
 	}
 	if err := encodeJSONL(&mj, pairs); err != nil {
 		return nil, err
