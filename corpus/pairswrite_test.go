@@ -2,12 +2,12 @@ package corpus
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/bookalign/bookalign/internal/golden"
 )
 
 // goldenRows are the rows of testdata/pairs.golden.tsv, which was written
@@ -23,17 +23,11 @@ var goldenRows = []PairRow{
 }
 
 func TestWritePairsGolden(t *testing.T) {
-	want, err := os.ReadFile(filepath.Join("testdata", "pairs.golden.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var got bytes.Buffer
 	if err := WritePairs(&got, goldenRows); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(got.Bytes(), want) {
-		t.Errorf("WritePairs:\n%q\nwant (testdata/pairs.golden.tsv):\n%q", got.String(), want)
-	}
+	golden.Check(t, "pairs.golden.tsv", got.Bytes())
 }
 
 func TestWritePairsRoundTrip(t *testing.T) {

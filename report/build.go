@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -248,33 +247,8 @@ func missing(want, have []string) []string {
 	return out
 }
 
-// ParseRecords reads an alignment file: one align.Record per line, blank
-// lines allowed.
-func ParseRecords(data []byte) ([]align.Record, error) {
-	var out []align.Record
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 16<<20)
-	for line := 1; sc.Scan(); line++ {
-		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-			continue
-		}
-		var r align.Record
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
-		if r.SpanBytes != nil && (r.SpanBytes[0] < 0 || r.SpanBytes[1] < r.SpanBytes[0]) {
-			return nil, fmt.Errorf("line %d: bad span %v", line, *r.SpanBytes)
-		}
-		if r.SummaryIndex < 0 {
-			return nil, fmt.Errorf("line %d: negative summary index %d", line, r.SummaryIndex)
-		}
-		out = append(out, r)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
+// ParseRecords reads an alignment file (align.ParseRecords).
+func ParseRecords(data []byte) ([]align.Record, error) { return align.ParseRecords(data) }
 
 func readFeatures(ctx context.Context, f Files, out string, methods []string) (map[string][]classify.RankedFeature, error) {
 	feats := map[string][]classify.RankedFeature{}

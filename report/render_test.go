@@ -174,50 +174,6 @@ func TestRenderIndex(t *testing.T) {
 	}
 }
 
-func TestParseRecords(t *testing.T) {
-	for _, tc := range []struct {
-		name, in string
-		n        int
-		err      string
-	}{
-		{"records and blank lines", `{"method":"jing","summary_index":0,"span_bytes":[3,9],"book_sentences":[1],"confidence":0.5}` + "\n\n" +
-			`{"method":"jing","summary_index":1,"span_bytes":null,"book_sentences":[],"confidence":0}` + "\n", 2, ""},
-		{"empty", "", 0, ""},
-		{"not JSON", "{\n", 0, "line 1"},
-		{"reversed span", `{"summary_index":0,"span_bytes":[9,3]}`, 0, "bad span"},
-		{"negative index", "\n" + `{"summary_index":-1}`, 0, "line 2: negative summary index"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			rs, err := ParseRecords([]byte(tc.in))
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Errorf("error %v, want %q", err, tc.err)
-				}
-				return
-			}
-			if err != nil || len(rs) != tc.n {
-				t.Errorf("%d records, %v; want %d", len(rs), err, tc.n)
-			}
-		})
-	}
-}
-
-func FuzzParseRecords(f *testing.F) {
-	f.Add([]byte(`{"method":"jing","summary_index":0,"span_bytes":[3,9],"book_sentences":[1],"confidence":0.5}`))
-	f.Add([]byte("\n\n{}\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		rs, err := ParseRecords(data)
-		if err != nil {
-			return
-		}
-		for _, r := range rs {
-			if r.SummaryIndex < 0 || r.SpanBytes != nil && (r.SpanBytes[0] < 0 || r.SpanBytes[1] < r.SpanBytes[0]) {
-				t.Fatalf("accepted %+v", r)
-			}
-		}
-	})
-}
-
 // FuzzRenderBook renders arbitrary books, summaries and spans: never a
 // panic, never a script element beyond the page's own two.
 func FuzzRenderBook(f *testing.F) {

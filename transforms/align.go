@@ -3,7 +3,6 @@ package transforms
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"sync"
@@ -155,12 +154,8 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Ali
 		}
 		alignMillis.Update(ctx, took[i].Milliseconds())
 		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		for _, r := range align.Records(p, res) {
-			if err := enc.Encode(r); err != nil {
-				return err
-			}
+		if err := align.WriteRecords(&buf, align.Records(p, res)); err != nil {
+			return err
 		}
 		labels := res.Labelled()
 		labelledCounts.Update(ctx, int64(len(labels)))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -97,12 +96,8 @@ func alignOne(corpusDir, cache, id string, methods []string, seed uint64, th *al
 			return err
 		}
 		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		for _, r := range align.Records(p, res) {
-			if err := enc.Encode(r); err != nil {
-				return err
-			}
+		if err := align.WriteRecords(&buf, align.Records(p, res)); err != nil {
+			return err
 		}
 		path := filepath.Join(cache, m, id+".jsonl")
 		if err := os.WriteFile(path+".tmp", buf.Bytes(), 0o644); err != nil {
@@ -136,19 +131,14 @@ func loadTexts(corpusDir, id string) (book, summary *text.Document, err error) {
 
 // readRecords reads CACHE/<method>/<id>.jsonl.
 func readRecords(cache, method, id string) ([]align.Record, error) {
-	f, err := os.Open(filepath.Join(cache, method, id+".jsonl"))
+	path := filepath.Join(cache, method, id+".jsonl")
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	var out []align.Record
-	dec := json.NewDecoder(f)
-	for dec.More() {
-		var r align.Record
-		if err := dec.Decode(&r); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
+	out, err := align.ParseRecords(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return out, nil
 }
