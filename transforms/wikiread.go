@@ -155,11 +155,7 @@ func ReadIndex(ctx context.Context, path string) ([]wiki.IndexStream, error) {
 		return nil, err
 	}
 	defer r.Close()
-	in, err := wiki.Decompress(r)
-	if err != nil {
-		return nil, err
-	}
-	return wiki.IndexStreams(in)
+	return wiki.ReadIndex(r)
 }
 
 // ReadDump reads the article pages (namespace 0, no redirects) of the work

@@ -153,6 +153,16 @@ type IndexStream struct {
 	FirstTitle string
 }
 
+// ReadIndex reads a multistream index file, plain or bzip2-compressed
+// (Decompress), and returns its streams (IndexStreams).
+func ReadIndex(file io.Reader) ([]IndexStream, error) {
+	in, err := Decompress(file)
+	if err != nil {
+		return nil, err
+	}
+	return IndexStreams(in)
+}
+
 // IndexStreams reads a multistream index and returns the streams it
 // names, in increasing order of offset, so that a reader can account for
 // every stream, the ones it cannot read included.

@@ -182,3 +182,16 @@ func TestIndexStreams(t *testing.T) {
 		t.Errorf("bad line: %v", err)
 	}
 }
+
+func TestReadIndex(t *testing.T) {
+	index := "20:3:c\n10:1:a\n"
+	want := []IndexStream{{Offset: 10, Pages: 1, FirstID: 1, FirstTitle: "a"}, {Offset: 20, Pages: 1, FirstID: 3, FirstTitle: "c"}}
+	for name, file := range map[string][]byte{"plain": []byte(index), "bzip2": bz2(t, index)} {
+		if got, err := ReadIndex(bytes.NewReader(file)); err != nil || !slices.Equal(got, want) {
+			t.Errorf("%s: ReadIndex = %+v, %v; want %+v", name, got, err, want)
+		}
+	}
+	if _, err := ReadIndex(bytes.NewReader(bz2(t, index)[:30])); err == nil {
+		t.Error("a cut bzip2 index read without error")
+	}
+}
