@@ -115,7 +115,7 @@ func ParseChecksums(r io.Reader) (map[string]string, error) {
 // of its first and last bytes. An edit that keeps the length changes the
 // time, unless the time is put back by hand, and an edit near either end
 // changes the digest; a published checksum, when there is one, covers the
-// rest (see the command's verification).
+// rest (see Job's verification).
 func ContentKey(size int64, modified time.Time, head, tail []byte) string {
 	var mtime int64
 	if !modified.IsZero() {

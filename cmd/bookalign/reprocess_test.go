@@ -4,15 +4,14 @@ import (
 	"bytes"
 	"crypto/sha1"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/bookalign/bookalign/internal/gcstest"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/reprocess"
@@ -345,7 +344,7 @@ func TestReprocessGCS(t *testing.T) {
 	f := newReprocessFixture(t)
 	os.Remove(filepath.Join(f.dumps, "enwiki-20240101-pages-articles.xml.bz2"))
 	f.dump2()
-	srv := startFakeGCS(t)
+	srv := gcstest.Start(t)
 	srv.CreateBucket("data")
 	root := filepath.Dir(f.out)
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
@@ -393,26 +392,6 @@ func TestReprocessGCS(t *testing.T) {
 	if _, stderr, code := bookalign(t, args...); code != 0 || !strings.Contains(stderr, "nothing to do") {
 		t.Fatalf("rerun: exit %d\n%s", code, stderr)
 	}
-}
-
-// startFakeGCS starts a fake GCS server on a free loopback port and points
-// the storage client, in this process and in the commands it starts, at it.
-func startFakeGCS(t *testing.T) *fakestorage.Server {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	host := "127.0.0.1:" + strconv.Itoa(port)
-	srv, err := fakestorage.NewServerWithOptions(fakestorage.Options{Scheme: "http", Host: "127.0.0.1", Port: uint16(port), PublicHost: host})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Stop)
-	t.Setenv("STORAGE_EMULATOR_HOST", host)
-	return srv
 }
 
 // TestReprocessRefusesIncompleteDump offers reprocess a dump caught
