@@ -6,20 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/bookalign/bookalign/internal/jsonl"
 )
 
 // WriteRecords writes records as an alignment file: JSON Lines, one Record
 // a line, with <, > and & written as they are (not HTML-escaped). This is
 // the one encoder of alignment files; ParseRecords reads them back.
 func WriteRecords(w io.Writer, records []Record) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for _, r := range records {
-		if err := enc.Encode(r); err != nil {
-			return err
-		}
-	}
-	return nil
+	return jsonl.Write(w, records)
 }
 
 // maxRecordLine bounds one line of an alignment file.

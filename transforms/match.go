@@ -3,7 +3,6 @@ package transforms
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +16,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/jsonl"
 	"github.com/bookalign/bookalign/match"
 	"github.com/bookalign/bookalign/text"
 	"github.com/bookalign/bookalign/wiki"
@@ -526,23 +526,11 @@ func CorpusFiles(source string, pairs []CorpusPair, rejects []MatchReject) (map[
 	if err := corpus.WritePairs(&tsv, rows); err != nil {
 		return nil, err
 	}
-	if err := encodeJSONL(&mj, pairs); err != nil {
+	if err := jsonl.Write(&mj, pairs); err != nil {
 		return nil, err
 	}
-	if err := encodeJSONL(&rj, rejects); err != nil {
+	if err := jsonl.Write(&rj, rejects); err != nil {
 		return nil, err
 	}
 	return map[string][]byte{"pairs.tsv": tsv.Bytes(), "matches.jsonl": mj.Bytes(), "rejects.jsonl": rj.Bytes()}, nil
-}
-
-// encodeJSONL writes one JSON line per element, without HTML escaping.
-func encodeJSONL[T any](w io.Writer, list []T) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for _, x := range list {
-		if err := enc.Encode(x); err != nil {
-			return err
-		}
-	}
-	return nil
 }
