@@ -5,6 +5,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/transforms"
 )
@@ -39,7 +40,8 @@ type Config struct {
 	Features classify.Settings
 	// Lambda fixes the L2 strength; zero chooses it on the training data.
 	Lambda float64
-	// FigureBook is the book whose Passage HMM state makes Figure 3.
+	// FigureBook is the book whose Passage HMM state makes Figure 3; empty
+	// draws no Figure 3. A figure never fails the run (transforms.Figures).
 	FigureBook string
 }
 
@@ -88,6 +90,11 @@ func (c Config) Validate() error {
 	for _, m := range c.Align.Methods {
 		if !contains(Aligners, m) {
 			return fmt.Errorf("unknown aligner %q (known: %v)", m, Aligners)
+		}
+	}
+	if c.FigureBook != "" {
+		if err := corpus.ValidID(c.FigureBook); err != nil {
+			return fmt.Errorf("figure book %q: %w", c.FigureBook, err)
 		}
 	}
 	if c.Rouge.Stopwords && c.Rouge.DataDir == "" {
