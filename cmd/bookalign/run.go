@@ -34,6 +34,7 @@ func runExperiment(args []string) error {
 	out := fs.String("out", "", "output `DIR`, local or gs://")
 	testCorpus := fs.String("test-corpus", "", "train on all of --corpus and evaluate on this corpus `DIR` instead of cross-validating")
 	writeReport := fs.Bool("report", true, "write the HTML report OUT/report when the pipeline has finished (bookalign report rebuilds it later)")
+	overwrite := fs.Bool("overwrite", false, "clear --out first when it holds an earlier bookalign run that did not finish or had other settings (a finished run of the same settings is cleared and rerun without it)")
 	experiment := addExperimentFlags(fs)
 	term := addTerminalFlags(fs)
 	if err := term.parse(fs, "run", "bookalign run --corpus DIR --out DIR [flags] [Beam flags such as --runner]", args); err != nil {
@@ -51,30 +52,21 @@ func runExperiment(args []string) error {
 	if err := checkInputs(ctx, cfg); err != nil {
 		return err
 	}
-	p, s := beam.NewPipelineWithRoot()
-	pipelines.Experiment(s, cfg)
+	var say func(string)
 	if !*quiet {
-		transforms.ShowProgress(os.Stderr)
-		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s; aligners %s)\n", cfg.Corpus, cfg.Out, strings.Join(cfg.Methods, ","), strings.Join(cfg.Align.Methods, ","))
+		say = func(note string) { fmt.Fprintf(os.Stderr, "bookalign run: --out %s: %s\n", cfg.Out, note) }
+	}
+	dir, err := openOutDir(ctx, cfg, *overwrite, say)
+	if err != nil {
+		return err
 	}
 	start := time.Now()
-	res, err := beamx.RunWithMetrics(ctx, p)
-	if err != nil {
-		return fmt.Errorf("pipeline failed: %w", err)
+	err = runAndReport(ctx, cfg, *writeReport, *quiet)
+	if ferr := dir.finish(ctx, err); err == nil {
+		err = ferr
 	}
-	var progress io.Writer = os.Stderr
-	if *quiet {
-		progress = nil
-	} else {
-		printCounters(res)
-	}
-	if *writeReport {
-		if err := buildReport(ctx, cfg.Out, cfg.TestCorpus, progress); err != nil {
-			return fmt.Errorf("the run finished but its report failed: %w", err)
-		}
-	}
-	if *quiet {
-		return nil
+	if err != nil || *quiet {
+		return err
 	}
 	fmt.Fprintf(os.Stderr, "bookalign run: done in %.1fs; results in %s\n\n", time.Since(start).Seconds(), cfg.Out)
 	table, err := transforms.ReadFile(ctx, corpus.Join(cfg.Out, "table.md"))
@@ -82,6 +74,33 @@ func runExperiment(args []string) error {
 		return err
 	}
 	os.Stdout.Write(table)
+	return nil
+}
+
+// runAndReport runs the experiment pipeline of cfg and, if asked, builds
+// its report.
+func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet bool) error {
+	p, s := beam.NewPipelineWithRoot()
+	pipelines.Experiment(s, cfg)
+	if !quiet {
+		transforms.ShowProgress(os.Stderr)
+		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s; aligners %s)\n", cfg.Corpus, cfg.Out, strings.Join(cfg.Methods, ","), strings.Join(cfg.Align.Methods, ","))
+	}
+	res, err := beamx.RunWithMetrics(ctx, p)
+	if err != nil {
+		return fmt.Errorf("pipeline failed: %w", err)
+	}
+	var progress io.Writer = os.Stderr
+	if quiet {
+		progress = nil
+	} else {
+		printCounters(res)
+	}
+	if writeReport {
+		if err := buildReport(ctx, cfg.Out, cfg.TestCorpus, progress); err != nil {
+			return fmt.Errorf("the run finished but its report failed: %w", err)
+		}
+	}
 	return nil
 }
 
