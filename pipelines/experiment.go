@@ -40,6 +40,10 @@ type Config struct {
 	Features classify.Settings
 	// Lambda fixes the L2 strength; zero chooses it on the training data.
 	Lambda float64
+	// AllowOutsideSymlinks reads books and summaries that are symbolic
+	// links to files outside their corpus directory; by default their pairs
+	// are rejected (transforms.CheckInput).
+	AllowOutsideSymlinks bool
 	// FigureBook is the book whose Passage HMM state makes Figure 3; empty
 	// draws no Figure 3. A figure never fails the run (transforms.Figures).
 	FigureBook string
@@ -157,7 +161,7 @@ func Experiment(s beam.Scope, cfg Config) {
 // readCorpus reads, loads and filters the pairs of the corpus at dir.
 func readCorpus(s beam.Scope, cfg Config, dir string) (kept, rows beam.PCollection, rejects []beam.PCollection) {
 	pairs, badRows, rows := transforms.ReadPairs(s, dir)
-	texts, unreadable := transforms.LoadPairs(s, dir, pairs)
+	texts, unreadable := transforms.LoadPairs(s, transforms.LoadOptions{Dir: dir, AllowOutsideSymlinks: cfg.AllowOutsideSymlinks}, pairs)
 	kept, tooShort := transforms.FilterByLength(s, texts, cfg.MinBookWords, cfg.MinSummaryWords)
 	return kept, rows, []beam.PCollection{badRows, unreadable, tooShort}
 }

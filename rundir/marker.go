@@ -37,6 +37,9 @@ type Marker struct {
 	Finished string `json:"finished,omitempty"`
 	// Error says why the run failed, when it did.
 	Error string `json:"error,omitempty"`
+	// Warnings are what the run found worth saying about its inputs or
+	// settings (an index without rows, ...).
+	Warnings []string `json:"warnings,omitempty"`
 	// Complete is true once every output has been written.
 	Complete bool `json:"complete"`
 }

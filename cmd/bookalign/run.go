@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/transforms"
 
@@ -62,6 +64,9 @@ func runExperiment(args []string) error {
 	}
 	start := time.Now()
 	err = runAndReport(ctx, cfg, *writeReport, *quiet)
+	if err == nil {
+		dir.marker.Warnings, err = runWarnings(ctx, cfg)
+	}
 	if ferr := dir.finish(ctx, err); err == nil {
 		err = ferr
 	}
@@ -104,6 +109,23 @@ func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet 
 	return nil
 }
 
+// runWarnings are the warnings of a finished run, for its marker.
+func runWarnings(ctx context.Context, cfg pipelines.Config) ([]string, error) {
+	b, err := transforms.ReadFile(ctx, corpus.Join(cfg.Out, "results.json"))
+	if err != nil {
+		return nil, err
+	}
+	var res evaluate.Results
+	if err := json.Unmarshal(b, &res); err != nil {
+		return nil, err
+	}
+	var warnings []string
+	if res.Books+res.Rejected == 0 {
+		warnings = append(warnings, "the corpus index has a header but no rows: no pair was processed")
+	}
+	return warnings, nil
+}
+
 // checkInputs turns a missing corpus or ROUGE data directory into a clear
 // error before any pipeline starts.
 func checkInputs(ctx context.Context, cfg pipelines.Config) error {
@@ -114,6 +136,9 @@ func checkInputs(ctx context.Context, cfg pipelines.Config) error {
 		index := corpus.Layout{Dir: dir}.Pairs()
 		if ok, err := transforms.Exists(ctx, index); err != nil || !ok {
 			return fmt.Errorf("no corpus index at %s (is %q a corpus directory?)%s", index, dir, errSuffix(err))
+		}
+		if err := transforms.CheckInput(index, "", true); err != nil {
+			return fmt.Errorf("the corpus index: %w", err)
 		}
 	}
 	if cfg.Align.Thesaurus != "" {
