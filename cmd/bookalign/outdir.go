@@ -234,6 +234,24 @@ func removeFile(ctx context.Context, path string) error {
 	return rm.Remove(ctx, path)
 }
 
+// fileSize is the size of a file, -1 when it cannot be had (the run rejects
+// its pair). A local file is not opened: Beam's local Size opens it, which
+// blocks forever on a FIFO.
+func fileSize(ctx context.Context, fsys filesystem.Interface, path string) int64 {
+	if isLocal(path) {
+		info, err := os.Stat(path)
+		if err != nil {
+			return -1
+		}
+		return info.Size()
+	}
+	size, err := fsys.Size(ctx, path)
+	if err != nil {
+		return -1
+	}
+	return size
+}
+
 // inputFingerprint fingerprints the corpora of cfg: the content of each
 // pairs.tsv, and the names and sizes of the books and summaries.
 func inputFingerprint(ctx context.Context, cfg pipelines.Config) (string, error) {
@@ -256,11 +274,7 @@ func inputFingerprint(ctx context.Context, cfg pipelines.Config) (string, error)
 			paths, err := fsys.List(ctx, corpus.Join(dir, sub+"/*"))
 			if err == nil {
 				for _, p := range paths {
-					size, serr := fsys.Size(ctx, p)
-					if serr != nil {
-						size = -1 // unreadable: the run rejects its pair
-					}
-					files = append(files, rundir.File{Path: p, Size: size})
+					files = append(files, rundir.File{Path: p, Size: fileSize(ctx, fsys, p)})
 				}
 			}
 			fsys.Close()
