@@ -50,6 +50,9 @@ func TestCheckInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	link(outside+"/books", linkedCorpus+"/books")
+	// A corpus given by a relative path, whose link inside is absolute.
+	link(corpusDir+"/shared/inside.txt", corpusDir+"/books/inside-absolute.txt")
+	t.Chdir(root)
 
 	tests := []struct {
 		path, root string
@@ -68,6 +71,8 @@ func TestCheckInput(t *testing.T) {
 		{root + "/corpus-link/books/plain.txt", root + "/corpus-link", false, ""},
 		{linkedCorpus + "/books/linked.txt", linkedCorpus, false, "outside the corpus"},
 		{corpusDir + "/books/missing.txt", corpusDir, false, "no such file"},
+		{"corpus/books/inside-absolute.txt", "corpus", false, ""},
+		{"corpus/books/out.txt", "corpus", false, "outside the corpus " + corpusDir},
 		{"gs://bucket/corpus/books/x.txt", "gs://bucket/corpus", false, ""},
 	}
 	for _, tt := range tests {

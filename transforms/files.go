@@ -100,11 +100,11 @@ func CheckInput(path, root string, allowOutside bool) error {
 	if allowOutside || root == "" {
 		return nil
 	}
-	target, err := filepath.EvalSymlinks(path)
+	target, err := resolve(path)
 	if err != nil {
 		return err
 	}
-	base, err := filepath.EvalSymlinks(root)
+	base, err := resolve(root)
 	if err != nil {
 		return err
 	}
@@ -112,6 +112,16 @@ func CheckInput(path, root string, allowOutside bool) error {
 		return fmt.Errorf("%s is a symbolic link to %s, outside the corpus %s (--allow-outside-symlinks follows such links)", path, target, base)
 	}
 	return nil
+}
+
+// resolve returns the absolute path of path with every symbolic link
+// followed: a relative corpus root and an absolute link target compare.
+func resolve(path string) (string, error) {
+	p, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Abs(p)
 }
 
 // fileKind names the kind of a file that is not regular.
