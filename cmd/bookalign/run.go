@@ -63,9 +63,9 @@ func runExperiment(args []string) error {
 		return err
 	}
 	start := time.Now()
-	err = runAndReport(ctx, cfg, *writeReport, *quiet)
+	counters, err := runAndReport(ctx, cfg, *writeReport, *quiet)
 	if err == nil {
-		dir.marker.Warnings, err = runWarnings(ctx, cfg)
+		dir.marker.Warnings, err = runWarnings(ctx, cfg, counters)
 	}
 	if ferr := dir.finish(ctx, err); err == nil {
 		err = ferr
@@ -83,8 +83,8 @@ func runExperiment(args []string) error {
 }
 
 // runAndReport runs the experiment pipeline of cfg and, if asked, builds
-// its report.
-func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet bool) error {
+// its report. It returns the pipeline's bookalign counters.
+func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet bool) (map[string]int64, error) {
 	p, s := beam.NewPipelineWithRoot()
 	pipelines.Experiment(s, cfg)
 	if !quiet {
@@ -93,24 +93,26 @@ func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet 
 	}
 	res, err := beamx.RunWithMetrics(ctx, p)
 	if err != nil {
-		return fmt.Errorf("pipeline failed: %w", err)
+		return nil, fmt.Errorf("pipeline failed: %w", err)
 	}
+	counters := counterTotals(res)
 	var progress io.Writer = os.Stderr
 	if quiet {
 		progress = nil
 	} else {
-		printCounters(res)
+		printCounters(counters)
 	}
 	if writeReport {
 		if err := buildReport(ctx, cfg.Out, cfg.TestCorpus, progress); err != nil {
-			return fmt.Errorf("the run finished but its report failed: %w", err)
+			return counters, fmt.Errorf("the run finished but its report failed: %w", err)
 		}
 	}
-	return nil
+	return counters, nil
 }
 
-// runWarnings are the warnings of a finished run, for its marker.
-func runWarnings(ctx context.Context, cfg pipelines.Config) ([]string, error) {
+// runWarnings are the warnings of a finished run, for its marker: what
+// the log said that a reader of the outputs should know too.
+func runWarnings(ctx context.Context, cfg pipelines.Config, counters map[string]int64) ([]string, error) {
 	b, err := transforms.ReadFile(ctx, corpus.Join(cfg.Out, "results.json"))
 	if err != nil {
 		return nil, err
@@ -122,6 +124,12 @@ func runWarnings(ctx context.Context, cfg pipelines.Config) ([]string, error) {
 	var warnings []string
 	if res.Books+res.Rejected == 0 {
 		warnings = append(warnings, "the corpus index has a header but no rows: no pair was processed")
+	}
+	if n := counters["lambda_fallbacks"]; n > 0 {
+		warnings = append(warnings, fmt.Sprintf("%d of %d models were trained with a fixed lambda, the strongest candidate: their training books were too few to choose it on an inner split", n, counters["models_trained"]))
+	}
+	if counters["figures_skipped"] > 0 {
+		warnings = append(warnings, "Figure 3 was not drawn: figures/boundary_density.skipped.json says why")
 	}
 	return warnings, nil
 }
@@ -165,17 +173,24 @@ func errSuffix(err error) string {
 	return ": " + err.Error()
 }
 
-// printCounters prints the bookalign counters of a finished run, one a line.
-func printCounters(res beam.PipelineResult) {
-	if res == nil {
-		return
-	}
+// counterTotals sums the pipeline's bookalign counters by name (none when
+// the runner returns no result).
+func counterTotals(res beam.PipelineResult) map[string]int64 {
 	totals := map[string]int64{}
+	if res == nil {
+		return totals
+	}
 	for _, c := range res.Metrics().AllMetrics().Counters() {
 		if c.Key.Namespace == "bookalign" {
 			totals[c.Key.Name] += c.Result()
 		}
 	}
+	return totals
+}
+
+// printCounters prints the bookalign counters of a finished run, one a
+// line, sorted by name.
+func printCounters(totals map[string]int64) {
 	names := make([]string, 0, len(totals))
 	for n := range totals {
 		names = append(names, n)
