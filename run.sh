@@ -10,7 +10,10 @@
 #             with an empty exception table)
 # Thesaurus:  $BOOKALIGN_THESAURUS, else ../shared/thesaurus (Roget's, for
 #             the Token HMM's synonyms; without it identity emissions only)
-# Output:     $BOOKALIGN_OUT, else out/
+# Output:     $BOOKALIGN_OUT, else out/. A rerun with the same flags clears
+#             and rewrites it; after a run with other flags, or one that did
+#             not finish, add --overwrite (docs/running.md, "The output
+#             directory").
 set -euo pipefail
 cd "$(dirname "$0")"
 
