@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // File is an input file as the fingerprint sees it.
@@ -22,15 +23,7 @@ type File struct {
 // of books costs one listing, not a read of every book.
 func Fingerprint(files []File) string {
 	files = slices.Clone(files)
-	slices.SortFunc(files, func(a, b File) int {
-		switch {
-		case a.Path < b.Path:
-			return -1
-		case a.Path > b.Path:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	h := sha256.New()
 	for _, f := range files {
 		fmt.Fprintf(h, "%s\t%d\t", f.Path, f.Size)
