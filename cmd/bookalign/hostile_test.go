@@ -128,8 +128,10 @@ func TestHostileCorpus(t *testing.T) {
 		return nil
 	})
 
-	// A results.json tampered with names a book outside the run.
-	b = []byte(strings.Replace(string(b), `"book-00":`, `"../../../../secret":{},"book-00":`, 1))
+	// A results.json tampered with names a book outside the run: read as a
+	// path, the id reaches ROOT/secret.txt from the corpus's books/ and
+	// writes OUT/secret.html from OUT/report/books/.
+	b = []byte(strings.Replace(string(b), `"book-00":`, `"../../secret":{},"book-00":`, 1))
 	if err := os.WriteFile(filepath.Join(out, "results.json"), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
