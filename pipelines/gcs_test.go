@@ -67,7 +67,7 @@ func TestGCS(t *testing.T) {
 	compareTrees(t, local, got)
 }
 
-var missingFileRE = regexp.MustCompile(`(open \S+: no such file or directory|storage: object doesn't exist)`)
+var missingFileRE = regexp.MustCompile(`((open|stat) \S+: no such file or directory|storage: object doesn't exist)`)
 
 // startFakeGCS starts a fake GCS server on a free loopback port and points
 // the storage client at it through STORAGE_EMULATOR_HOST.
