@@ -19,7 +19,10 @@
 # Thesaurus:  $BOOKALIGN_THESAURUS, else ../shared/thesaurus, else the one a
 #             fetch put in CORPUS/thesaurus (Roget's, for the Token HMM's
 #             synonyms; without it identity emissions only)
-# Output:     $BOOKALIGN_OUT, else out/
+# Output:     $BOOKALIGN_OUT, else out/. A rerun with the same flags clears
+#             and rewrites it; after a run with other flags, or one that did
+#             not finish, add --overwrite (docs/running.md, "The output
+#             directory").
 set -euo pipefail
 cd "$(dirname "$0")"
 

@@ -15,7 +15,8 @@
 #   bench/portable.sh [extra flags for bookalign run, e.g. --methods first1000]
 #
 # Corpus:     $BOOKALIGN_CORPUS, else ../shared/corpus (the subset is made of
-#             symlinks in a temporary directory; nothing is copied here)
+#             symlinks in a temporary directory; nothing is copied here, and
+#             the runs pass --allow-outside-symlinks to follow them)
 # ROUGE data: $BOOKALIGN_ROUGE_DATA, else ../shared/rouge
 # Dump:       $BOOKALIGN_WIKIDUMP, else the fixture in ../shared/wikidump
 # Books:      $BOOKALIGN_SUBSET, else 20
@@ -83,8 +84,8 @@ tail -n +2 "$sub/pairs.tsv" | cut -f1 | while read -r id; do
 done
 
 status=0
-compare() { # compare NAME DIR1 DIR2: every file equal, byte for byte
-  if diff -r "$2" "$3" >"$tmp/diff.txt"; then
+compare() { # compare NAME DIR1 DIR2 [diff flags]: every file equal, byte for byte
+  if diff -r "${@:4}" "$2" "$3" >"$tmp/diff.txt"; then
     echo "portable.sh: $1: identical outputs ($(find "$2" -type f | wc -l) files)"
   else
     echo "portable.sh: $1: outputs DIFFER:" >&2
@@ -100,10 +101,11 @@ timed() { # timed LABEL CMD...: run, print the wall time
   printf 'portable.sh: %s took %.1fs\n' "$1" "$(echo "$end - $start" | bc)"
 }
 
-timed "run in process" bin/bookalign run --corpus "$sub" --out "$tmp/run-local" "${rouge_flag[@]}" --quiet "$@"
-timed "run on the job server" bin/bookalign run --corpus "$sub" --out "$tmp/run-portable" "${rouge_flag[@]}" --quiet "${portable[@]}" "$@"
+timed "run in process" bin/bookalign run --corpus "$sub" --out "$tmp/run-local" "${rouge_flag[@]}" --allow-outside-symlinks --quiet "$@"
+timed "run on the job server" bin/bookalign run --corpus "$sub" --out "$tmp/run-portable" "${rouge_flag[@]}" --allow-outside-symlinks --quiet "${portable[@]}" "$@"
 cmp "$tmp/run-local/results.json" "$tmp/run-portable/results.json" || status=1
-compare "bookalign run on $books books, in process vs job server" "$tmp/run-local" "$tmp/run-portable"
+# run.json records when each run started: every other file must be equal.
+compare "bookalign run on $books books, in process vs job server" "$tmp/run-local" "$tmp/run-portable" -x run.json
 
 timed "wiki-extract in process" bin/bookalign wiki-extract --dump "$dump" --out "$tmp/wiki-local" --quiet
 timed "wiki-extract on the job server" bin/bookalign wiki-extract --dump "$dump" --out "$tmp/wiki-portable" --quiet "${portable[@]}"

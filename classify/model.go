@@ -39,6 +39,9 @@ type Model struct {
 	Collection *Collection `json:"collection"`
 	// Lambda is the regularisation strength the weights were fitted with.
 	Lambda float64 `json:"lambda"`
+	// LambdaNote says why Lambda was not chosen on held-out books when a
+	// Trainer had to fall back to a fixed one (too few books).
+	LambdaNote string `json:"lambda_note,omitempty"`
 	// Criterion is how lambda was chosen (Criterion.String).
 	Criterion string `json:"criterion"`
 	// Selection holds each candidate lambda's held-out score, when lambda

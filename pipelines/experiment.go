@@ -5,6 +5,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/transforms"
 )
@@ -39,7 +40,12 @@ type Config struct {
 	Features classify.Settings
 	// Lambda fixes the L2 strength; zero chooses it on the training data.
 	Lambda float64
-	// FigureBook is the book whose Passage HMM state makes Figure 3.
+	// AllowOutsideSymlinks reads books and summaries that are symbolic
+	// links to files outside their corpus directory; by default their pairs
+	// are rejected (transforms.CheckInput).
+	AllowOutsideSymlinks bool
+	// FigureBook is the book whose Passage HMM state makes Figure 3; empty
+	// draws no Figure 3. A figure never fails the run (transforms.Figures).
 	FigureBook string
 }
 
@@ -88,6 +94,11 @@ func (c Config) Validate() error {
 	for _, m := range c.Align.Methods {
 		if !contains(Aligners, m) {
 			return fmt.Errorf("unknown aligner %q (known: %v)", m, Aligners)
+		}
+	}
+	if c.FigureBook != "" {
+		if err := corpus.ValidID(c.FigureBook); err != nil {
+			return fmt.Errorf("figure book %q: %w", c.FigureBook, err)
 		}
 	}
 	if c.Rouge.Stopwords && c.Rouge.DataDir == "" {
@@ -150,7 +161,7 @@ func Experiment(s beam.Scope, cfg Config) {
 // readCorpus reads, loads and filters the pairs of the corpus at dir.
 func readCorpus(s beam.Scope, cfg Config, dir string) (kept, rows beam.PCollection, rejects []beam.PCollection) {
 	pairs, badRows, rows := transforms.ReadPairs(s, dir)
-	texts, unreadable := transforms.LoadPairs(s, dir, pairs)
+	texts, unreadable := transforms.LoadPairs(s, transforms.LoadOptions{Dir: dir, AllowOutsideSymlinks: cfg.AllowOutsideSymlinks}, pairs)
 	kept, tooShort := transforms.FilterByLength(s, texts, cfg.MinBookWords, cfg.MinSummaryWords)
 	return kept, rows, []beam.PCollection{badRows, unreadable, tooShort}
 }

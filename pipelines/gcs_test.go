@@ -66,4 +66,4 @@ func TestGCS(t *testing.T) {
 	compareTrees(t, local, got)
 }
 
-var missingFileRE = regexp.MustCompile(`(open \S+: no such file or directory|storage: object doesn't exist)`)
+var missingFileRE = regexp.MustCompile(`((open|stat) \S+: no such file or directory|storage: object doesn't exist)`)

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
 )
@@ -18,6 +19,9 @@ import (
 var (
 	modelsTrained   = beam.NewCounter("bookalign", "models_trained")
 	booksSummarized = beam.NewCounter("bookalign", "books_summarized")
+	// lambdaFallbacks counts models trained with a fixed lambda because
+	// their training books were too few to choose it (Model.LambdaNote).
+	lambdaFallbacks = beam.NewCounter("bookalign", "lambda_fallbacks")
 )
 
 func init() {
@@ -193,18 +197,29 @@ func (f *crossValidateFn) trainAll(ctx context.Context, splits []split, all []*B
 		if errs[i] == nil {
 			modelsTrained.Inc(ctx, 1)
 			progress.tick("train", "models")
+			j := jobs[i]
+			if note := models[j.method][j.split].LambdaNote; note != "" {
+				lambdaFallbacks.Inc(ctx, 1)
+				log.Warnf(ctx, "%s: %s", f.describe(j.method, j.split, splits), note)
+			}
 		}
 	}
 	for i, err := range errs {
 		if err != nil {
 			j := jobs[i]
-			if j.split == len(splits) {
-				return nil, fmt.Errorf("%s, all books: %w", f.Options.Methods[j.method], err)
-			}
-			return nil, fmt.Errorf("%s, fold %d: %w", f.Options.Methods[j.method], splits[j.split].fold, err)
+			return nil, fmt.Errorf("%s: %w", f.describe(j.method, j.split, splits), err)
 		}
 	}
 	return models, nil
+}
+
+// describe names a training of trainAll: the method and the split, or all
+// training books.
+func (f *crossValidateFn) describe(method, split int, splits []split) string {
+	if split == len(splits) {
+		return f.Options.Methods[method] + ", all books"
+	}
+	return fmt.Sprintf("%s, fold %d", f.Options.Methods[method], splits[split].fold)
 }
 
 // splits returns the cross-validation folds, or the one train/test split
@@ -278,7 +293,9 @@ func (f *crossValidateFn) train(method string, books []*BookData) (*classify.Mod
 		x.Label = b.Book.Labels(b.labels(method))
 		feats = append(feats, x)
 	}
-	trainer := &classify.Trainer{Lambda: f.Options.Lambda, Seed: f.Options.Seed, Budget: f.Options.Words}
+	// A fallback to a fixed lambda is logged and counted by trainAll, on
+	// the bundle's goroutine, from the model's note.
+	trainer := &classify.Trainer{Lambda: f.Options.Lambda, Seed: f.Options.Seed, Budget: f.Options.Words, Warn: func(string) {}}
 	return trainer.Train(col, feats)
 }
 

@@ -66,6 +66,8 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	lambda := fs.Float64("lambda", 0, "L2 strength of the logistic regression (0: chosen on an inner split of each training set)")
 	minBooks := fs.Int("min-vocab-books", def.Features.MinBooks, "keep out of the word features the words found in fewer training books (0 or 1: the paper's vocabulary)")
 	wholeSpans := fs.Bool("whole-span-labels", false, "label every book sentence of an aligned span (the paper's words read literally) instead of the one sharing the most words with the summary sentence")
+	figureBook := fs.String("figure-book", def.FigureBook, "`ID` of the pair whose Passage HMM samples draw Figure 3 (figures/boundary_density.svg); empty or none: no Figure 3")
+	outsideLinks := fs.Bool("allow-outside-symlinks", false, "read books and summaries that are symbolic links to files outside the corpus directory (by default their pairs are rejected)")
 	counts := fs.Bool("count-features", def.Features.Counts, "add count features beyond the paper's presence features: at least k salient-name tokens, at least k words (--count-features=false: the paper's features only)")
 	return func() pipelines.Config {
 		cfg := def
@@ -74,6 +76,10 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 		cfg.Rouge = transforms.RougeOptions{DataDir: strings.TrimRight(*rougeData, "/")}
 		cfg.Seed, cfg.Folds, cfg.Lambda = *seed, *folds, *lambda
 		cfg.Features.MinBooks, cfg.Features.Counts = *minBooks, *counts
+		cfg.AllowOutsideSymlinks = *outsideLinks
+		if cfg.FigureBook = *figureBook; cfg.FigureBook == "none" {
+			cfg.FigureBook = ""
+		}
 		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Seed: *seed, Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations, WholeSpans: *wholeSpans}
 		return cfg
 	}

@@ -64,9 +64,11 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	args := flag.Args()[1:]
+	// `run` parses its flags into flag.CommandLine, after which flag.Arg(0)
+	// no longer names the command: keep it for the error prefix.
+	cmd, args := flag.Arg(0), flag.Args()[1:]
 	var err error
-	switch cmd := flag.Arg(0); cmd {
+	switch cmd {
 	case "run":
 		err = runExperiment(args)
 	case "report":
@@ -97,7 +99,7 @@ func main() {
 	case errors.Is(err, errUsage):
 		os.Exit(2)
 	case err != nil:
-		fmt.Fprintf(os.Stderr, "bookalign %s: %v\n", flag.Arg(0), err)
+		fmt.Fprintf(os.Stderr, "bookalign %s: %v\n", cmd, err)
 		os.Exit(1)
 	}
 }

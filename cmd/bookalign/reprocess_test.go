@@ -5,7 +5,6 @@ import (
 	"crypto/sha1"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -228,22 +227,6 @@ func TestWikiExtractAndMatchCommands(t *testing.T) {
 	if _, stderr, code := bookalign(t, "wiki-extract", "--dump", "nope.xml.bz2", "--out", extract); code != 1 || !strings.Contains(stderr, "no such file") {
 		t.Errorf("missing dump: exit %d\n%s", code, stderr)
 	}
-}
-
-// bookalignEnv is bookalign with an extra environment variable.
-func bookalignEnv(t *testing.T, env string, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
-	cmd.Env = append(os.Environ(), "BOOKALIGN_AS_MAIN=1", "BOOKALIGN_CORPUS=", "BOOKALIGN_ROUGE_DATA=", env)
-	var o, e bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &o, &e
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return o.String(), e.String(), code
 }
 
 // splitPages cuts an export into its header and its <page> elements.

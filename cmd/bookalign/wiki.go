@@ -82,7 +82,7 @@ func runPipeline(ctx context.Context, name, what string, quiet bool, build func(
 		return nil, fmt.Errorf("%s pipeline failed: %w", name, err)
 	}
 	if !quiet {
-		printCounters(res)
+		printCounters(counterTotals(res))
 		if report != nil {
 			report(res, time.Since(start))
 		} else {
