@@ -227,7 +227,7 @@ func buildBook(ctx context.Context, f Files, out, dir, id string, pair corpus.Pa
 		if !ok {
 			continue
 		}
-		if b.Alignments[m], err = ParseRecords(data); err != nil {
+		if b.Alignments[m], err = align.ParseRecords(data); err != nil {
 			return fmt.Errorf("alignments/%s/%s.jsonl: %w", m, id, err)
 		}
 	}
@@ -261,9 +261,6 @@ func missing(want, have []string) []string {
 	}
 	return out
 }
-
-// ParseRecords reads an alignment file (align.ParseRecords).
-func ParseRecords(data []byte) ([]align.Record, error) { return align.ParseRecords(data) }
 
 func readFeatures(ctx context.Context, f Files, out string, methods []string) (map[string][]classify.RankedFeature, error) {
 	feats := map[string][]classify.RankedFeature{}
