@@ -91,6 +91,25 @@ func newResult(name string) *result {
 
 type scorers struct{ stem, plain *rouge.Scorer }
 
+// newScorers loads the ROUGE data and returns the stemmed and unstemmed
+// scorers.
+func newScorers(dir string) (scorers, error) {
+	data, err := rouge.LoadData(dir)
+	if err != nil {
+		return scorers{}, err
+	}
+	return scorers{&rouge.Scorer{Stem: true, Data: data}, &rouge.Scorer{Data: data}}, nil
+}
+
+// merge copies the per-book scores of o into r.
+func (r *result) merge(o *result) {
+	for _, m := range []struct{ dst, src map[string]float64 }{{r.r1, o.r1}, {r.r2, o.r2}, {r.n1, o.n1}, {r.n2, o.n2}, {r.words, o.words}} {
+		for id, x := range m.src {
+			m.dst[id] = x
+		}
+	}
+}
+
 func (s scorers) score(p *pairData, rows []int, res *result) error {
 	cand := classify.Text(p.doc, rows)
 	a, err := s.stem.Score(cand, p.ref)
@@ -128,11 +147,10 @@ func runEval(args []string) error {
 		*out = filepath.Join(*cache, "results.csv")
 	}
 
-	data, err := rouge.LoadData(*rougeData)
+	sc, err := newScorers(*rougeData)
 	if err != nil {
 		return err
 	}
-	sc := scorers{&rouge.Scorer{Stem: true, Data: data}, &rouge.Scorer{Data: data}}
 	var vs []variant
 	for _, s := range strings.Split(*variants, ",") {
 		i := strings.LastIndexByte(s, '/')
@@ -275,6 +293,19 @@ func loadPair(corpusDir, cache, id string) (*pairData, error) {
 		// top1 plus the globally best-overlapping sentence.
 		set("top1+best", append(ov.topK(idx, spans, 1), ov.globalBest()...))
 	}
+	// The three aligners' top1 labels combined: rows that at least two of
+	// them label (agree), or any of them (union).
+	agree, any := make([]bool, p.book.Rows()), make([]bool, p.book.Rows())
+	for i := range agree {
+		n := 0
+		for _, m := range []string{"passage", "token", "jing"} {
+			if p.labels[m+"/top1"][i] {
+				n++
+			}
+		}
+		agree[i], any[i] = n >= 2, n >= 1
+	}
+	p.labels["agree/top1"], p.labels["union/top1"] = agree, any
 	return p, nil
 }
 
@@ -727,6 +758,19 @@ func report(pairs []*pairData, results []*result, names *result) {
 		fmt.Printf("| %s | %.2f | %.2f | %.2f | %.2f | %.1f | %.3f / %.3f | %s |\n", r.name,
 			100*mean(r.r1, pairs), 100*mean(r.r2, pairs), 100*mean(r.n1, pairs), 100*mean(r.n2, pairs),
 			mean(r.words, pairs), p1, p2, lambdaSummary(r.lambdas))
+	}
+}
+
+// reportNoStem prints a Markdown table led by the unstemmed recall (the
+// issue 12 goal), with p against names on it.
+func reportNoStem(pairs []*pairData, results []*result, names *result) {
+	fmt.Println("| variant | R-1 nostem | R-2 nostem | p vs names R-1 / R-2 nostem | R-1 | R-2 | words/sent | lambdas |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---|")
+	for _, r := range results {
+		p1, p2 := paired(r.n1, names.n1, pairs), paired(r.n2, names.n2, pairs)
+		fmt.Printf("| %s | %.2f | %.2f | %.4f / %.4f | %.2f | %.2f | %.1f | %s |\n", r.name,
+			100*mean(r.n1, pairs), 100*mean(r.n2, pairs), p1, p2, 100*mean(r.r1, pairs), 100*mean(r.r2, pairs),
+			mean(r.words, pairs), lambdaSummary(r.lambdas))
 	}
 }
 
