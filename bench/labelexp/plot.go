@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -105,25 +104,17 @@ func runPlot(args []string) error {
 		return err
 	}
 	start := time.Now()
-	ids, err := corpusIDs(*corpusDir)
-	if err != nil {
-		return err
-	}
-	pairs, err := loadPairs(*corpusDir, *cache, ids)
+	pairs, err := loadCorpus(*corpusDir, *cache)
 	if err != nil {
 		return err
 	}
 	if _, ok := pairs[0].labels[*labels]; !ok {
 		return fmt.Errorf("unknown labels %q", *labels)
 	}
-	fmt.Fprintf(os.Stderr, "loaded %d pairs in %v; %d feature sets × %d rules = %d variants\n",
-		len(pairs), time.Since(start).Round(time.Second), len(fsets), len(rules), len(fsets)*len(rules))
-
-	names := newResult("names")
-	for _, p := range pairs {
-		if err := sc.score(p, classify.Names(p.book, classify.DefaultBudget), names); err != nil {
-			return err
-		}
+	fmt.Fprintf(os.Stderr, "%d feature sets × %d rules = %d variants\n", len(fsets), len(rules), len(fsets)*len(rules))
+	names, err := namesResult(pairs, sc)
+	if err != nil {
+		return err
 	}
 	px := &plotExp{pairs: pairs, labels: *labels, trainer: *trainer, sets: fsets, rules: rules, sc: sc, res: map[string]*result{}}
 	for _, f := range fsets {
@@ -145,7 +136,7 @@ func runPlot(args []string) error {
 	for _, r := range results {
 		r.name = *tag + r.name
 	}
-	reportNoStem(pairs, results, names)
+	report(pairs, results, names, true)
 	fmt.Println("\nnested choices (per fold):", strings.Join(px.chosen, ", "))
 	fmt.Fprintf(os.Stderr, "took %v\n", time.Since(start).Round(time.Second))
 	return appendCSV(*out, pairs, results)
@@ -175,17 +166,9 @@ func (px *plotExp) crossValidate(n int, seed uint64) error {
 	}
 	for k := range n {
 		fstart := time.Now()
-		var counts classify.Counts
-		var train, test []*pairData
-		for _, p := range px.pairs {
-			if folds[p.id] == k {
-				test = append(test, p)
-				continue
-			}
-			train = append(train, p)
-			if err := counts.Add(p.book.Stats()); err != nil {
-				return err
-			}
+		train, test, counts, err := splitFold(px.pairs, folds, k)
+		if err != nil {
+			return err
 		}
 		fitIdx, held, err := innerSplit(train)
 		if err != nil {
@@ -296,33 +279,22 @@ func (px *plotExp) summarize(m *classify.Model, quotas map[int][]float64, books 
 	for _, r := range px.rules {
 		out[set+"/"+r.String()] = newResult(set + "/" + r.String())
 	}
-	next := make(chan int, len(books))
-	for i := range books {
-		next <- i
-	}
-	close(next)
-	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var firstErr error
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				p := books[i]
-				z := logits(m, feats[i])
-				for _, r := range px.rules {
-					rows := p.book.ExtractSpread(z, classify.DefaultBudget, classify.Spread{Quota: quotas[r.segments], Redundancy: r.redundancy})
-					one := newResult("")
-					err := px.sc.score(p, rows, one)
-					mu.Lock()
-					if err != nil && firstErr == nil {
-						firstErr = err
-					}
-					out[set+"/"+r.String()].merge(one)
-					mu.Unlock()
-				}
+	parallel(len(books), func(i int) {
+		p := books[i]
+		z := logits(m, feats[i])
+		for _, r := range px.rules {
+			rows := p.book.ExtractSpread(z, classify.DefaultBudget, classify.Spread{Quota: quotas[r.segments], Redundancy: r.redundancy})
+			one := newResult("")
+			err := px.sc.score(p, rows, one)
+			mu.Lock()
+			if err != nil && firstErr == nil {
+				firstErr = err
 			}
-		})
-	}
-	wg.Wait()
+			out[set+"/"+r.String()].merge(one)
+			mu.Unlock()
+		}
+	})
 	return out, firstErr
 }
