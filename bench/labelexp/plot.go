@@ -18,8 +18,9 @@ import (
 // featureSet is one set of features to cross-validate: a name such as
 // "counts+characters" and the classify.Settings it stands for.
 type featureSet struct {
-	name string
-	set  classify.Settings
+	name   string
+	set    classify.Settings
+	labels string // the label variant trained on
 }
 
 // parseFeatureSet reads "paper" or a "+"-joined list of counts,
@@ -64,7 +65,7 @@ func runPlot(args []string) error {
 	corpusDir := fl.String("corpus", "../shared/corpus", "corpus directory")
 	cache := fl.String("cache", "/tmp/labelexp", "alignment cache directory")
 	rougeData := fl.String("rouge-data", "../shared/rouge", "ROUGE-1.5.5 data directory")
-	labels := fl.String("labels", "passage/top1", "label variant (see eval)")
+	labels := fl.String("labels", "passage/top1", "comma-separated label variants (see eval; agree/top1 and union/top1 combine the three aligners' top1 labels); with more than one, variants are named LABELS:FEATURES/RULE")
 	trainer := fl.String("trainer", "1e-4", `lambda: a number, or "auto" (the pipeline's choice on an inner split)`)
 	sets := fl.String("features", "counts,counts+characters,counts+dialogue,counts+chapter,counts+characters+dialogue+chapter", "comma-separated feature sets")
 	segments := fl.String("segments", "0,5,10,20", "comma-separated Settings.Segments")
@@ -78,12 +79,19 @@ func runPlot(args []string) error {
 		*out = filepath.Join(*cache, "plot.csv")
 	}
 	var fsets []featureSet
-	for _, s := range strings.Split(*sets, ",") {
-		f, err := parseFeatureSet(s)
-		if err != nil {
-			return err
+	labelList := strings.Split(*labels, ",")
+	for _, l := range labelList {
+		for _, s := range strings.Split(*sets, ",") {
+			f, err := parseFeatureSet(s)
+			if err != nil {
+				return err
+			}
+			f.labels = l
+			if len(labelList) > 1 {
+				f.name = l + ":" + f.name
+			}
+			fsets = append(fsets, f)
 		}
-		fsets = append(fsets, f)
 	}
 	var rules []rule
 	for _, s := range strings.Split(*segments, ",") {
@@ -108,15 +116,17 @@ func runPlot(args []string) error {
 	if err != nil {
 		return err
 	}
-	if _, ok := pairs[0].labels[*labels]; !ok {
-		return fmt.Errorf("unknown labels %q", *labels)
+	for _, l := range labelList {
+		if _, ok := pairs[0].labels[l]; !ok {
+			return fmt.Errorf("unknown labels %q", l)
+		}
 	}
 	fmt.Fprintf(os.Stderr, "%d feature sets × %d rules = %d variants\n", len(fsets), len(rules), len(fsets)*len(rules))
 	names, err := namesResult(pairs, sc)
 	if err != nil {
 		return err
 	}
-	px := &plotExp{pairs: pairs, labels: *labels, trainer: *trainer, sets: fsets, rules: rules, sc: sc, res: map[string]*result{}}
+	px := &plotExp{pairs: pairs, trainer: *trainer, sets: fsets, rules: rules, sc: sc, res: map[string]*result{}}
 	for _, f := range fsets {
 		for _, r := range rules {
 			px.res[f.name+"/"+r.String()] = newResult(f.name + "/" + r.String())
@@ -145,7 +155,6 @@ func runPlot(args []string) error {
 // plotExp is one run of runPlot.
 type plotExp struct {
 	pairs   []*pairData
-	labels  string
 	trainer string
 	sets    []featureSet
 	rules   []rule
@@ -183,7 +192,7 @@ func (px *plotExp) crossValidate(n int, seed uint64) error {
 			}
 			trainF := featurize(col, train)
 			for i, p := range train {
-				trainF[i].Label = p.labels[px.labels]
+				trainF[i].Label = p.labels[fset.labels]
 			}
 			// Inner: fit on 4/5 of the training books, score every rule on
 			// the held-out fifth.
