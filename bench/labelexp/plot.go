@@ -74,6 +74,7 @@ func runPlot(args []string) error {
 	seed := fl.Uint64("seed", 1, "seed of the folds")
 	out := fl.String("out", "", "per-book CSV to append to (default CACHE/plot.csv)")
 	tag := fl.String("tag", "", "prefix of the variant names in the output")
+	nested := fl.Bool("nested", true, "fit on the inner split too and choose one variant per fold (false: the outer folds only, for seed runs of fixed variants)")
 	fl.Parse(args)
 	if *out == "" {
 		*out = filepath.Join(*cache, "plot.csv")
@@ -126,7 +127,7 @@ func runPlot(args []string) error {
 	if err != nil {
 		return err
 	}
-	px := &plotExp{pairs: pairs, trainer: *trainer, sets: fsets, rules: rules, sc: sc, res: map[string]*result{}}
+	px := &plotExp{pairs: pairs, nested: *nested, trainer: *trainer, sets: fsets, rules: rules, sc: sc, res: map[string]*result{}}
 	for _, f := range fsets {
 		for _, r := range rules {
 			px.res[f.name+"/"+r.String()] = newResult(f.name + "/" + r.String())
@@ -142,12 +143,16 @@ func runPlot(args []string) error {
 			results = append(results, px.res[f.name+"/"+r.String()])
 		}
 	}
-	results = append(results, px.res["nested"])
+	if *nested {
+		results = append(results, px.res["nested"])
+	}
 	for _, r := range results {
 		r.name = *tag + r.name
 	}
 	report(pairs, results, names, true)
-	fmt.Println("\nnested choices (per fold):", strings.Join(px.chosen, ", "))
+	if *nested {
+		fmt.Println("\nnested choices (per fold):", strings.Join(px.chosen, ", "))
+	}
 	fmt.Fprintf(os.Stderr, "took %v\n", time.Since(start).Round(time.Second))
 	return appendCSV(*out, pairs, results)
 }
@@ -155,6 +160,7 @@ func runPlot(args []string) error {
 // plotExp is one run of runPlot.
 type plotExp struct {
 	pairs   []*pairData
+	nested  bool // fit on the inner split and choose a variant per fold
 	trainer string
 	sets    []featureSet
 	rules   []rule
@@ -194,30 +200,13 @@ func (px *plotExp) crossValidate(n int, seed uint64) error {
 			for i, p := range train {
 				trainF[i].Label = p.labels[fset.labels]
 			}
-			// Inner: fit on 4/5 of the training books, score every rule on
-			// the held-out fifth.
-			var fitF []*classify.Features
-			for _, i := range fitIdx {
-				fitF = append(fitF, trainF[i])
-			}
-			m, err := px.train(col, fitF)
-			if err != nil {
-				return err
-			}
-			heldPairs := make([]*pairData, len(held))
-			heldF := make([]*classify.Features, len(held))
-			for j, i := range held {
-				heldPairs[j], heldF[j] = train[i], trainF[i]
-			}
-			innerRes, err := px.summarize(m, px.quotas(fitF), heldPairs, heldF, fset.name)
-			if err != nil {
-				return err
-			}
-			for name, r := range innerRes {
-				inner[name] = 100 * (mean(r.n1, heldPairs) + mean(r.n2, heldPairs))
+			if px.nested {
+				if err := px.scoreInner(col, fset.name, train, trainF, fitIdx, held, inner); err != nil {
+					return err
+				}
 			}
 			// Outer: fit on all training books, score the test books.
-			m, err = px.train(col, trainF)
+			m, err := px.train(col, trainF)
 			if err != nil {
 				return err
 			}
@@ -234,6 +223,10 @@ func (px *plotExp) crossValidate(n int, seed uint64) error {
 				px.res[name].lambdas = append(px.res[name].lambdas, m.Lambda)
 			}
 		}
+		if !px.nested {
+			fmt.Fprintf(os.Stderr, "fold %d done in %v\n", k, time.Since(fstart).Round(time.Second))
+			continue
+		}
 		best, bestScore := "", math.Inf(-1)
 		names := make([]string, 0, len(inner))
 		for name := range inner {
@@ -248,6 +241,33 @@ func (px *plotExp) crossValidate(n int, seed uint64) error {
 		px.res["nested"].merge(foldRes[best])
 		px.chosen = append(px.chosen, best)
 		fmt.Fprintf(os.Stderr, "fold %d done in %v; inner choice %s (%.2f)\n", k, time.Since(fstart).Round(time.Second), best, bestScore)
+	}
+	return nil
+}
+
+// scoreInner fits a model of feature set set on the fitIdx books of
+// train and records in inner, for every rule, the mean unstemmed ROUGE-1 +
+// ROUGE-2 of the summaries of the held books.
+func (px *plotExp) scoreInner(col *classify.Collection, set string, train []*pairData, trainF []*classify.Features, fitIdx, held []int, inner map[string]float64) error {
+	var fitF []*classify.Features
+	for _, i := range fitIdx {
+		fitF = append(fitF, trainF[i])
+	}
+	m, err := px.train(col, fitF)
+	if err != nil {
+		return err
+	}
+	heldPairs := make([]*pairData, len(held))
+	heldF := make([]*classify.Features, len(held))
+	for j, i := range held {
+		heldPairs[j], heldF[j] = train[i], trainF[i]
+	}
+	innerRes, err := px.summarize(m, px.quotas(fitF), heldPairs, heldF, set)
+	if err != nil {
+		return err
+	}
+	for name, r := range innerRes {
+		inner[name] = 100 * (mean(r.n1, heldPairs) + mean(r.n2, heldPairs))
 	}
 	return nil
 }
