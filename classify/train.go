@@ -105,6 +105,11 @@ func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
 	m.Weights, m.Bias = x[:dim], x[dim]
 	m.Features = c.FeatureNames()
 	m.Training = Training{Books: len(books), Sentences: len(all.y), Iterations: iters}
+	if n := c.Settings.Segments; n > 0 {
+		if m.Quota, err = LearnQuota(books, n); err != nil {
+			return nil, err
+		}
+	}
 	for _, y := range all.y {
 		if y {
 			m.Training.Positives++
