@@ -57,6 +57,10 @@ type TokenHMM struct {
 	// NullPrior is the strength, in transitions, of the Beta prior of p0
 	// toward its starting value 0.1. Zero means 10.
 	NullPrior float64
+	// NoContext leaves unaligned a summary sentence none of whose words any
+	// book token can emit. By default such a sentence is placed between its
+	// neighbours' aligned tokens (placeByNeighbours), with confidence 0.
+	NoContext bool
 	// MinTokens, ClusterGap and LabelTop set the label rule, as for Jing.
 	// Zero means 2, 100 and every sentence of the cluster.
 	MinTokens, ClusterGap, LabelTop int
@@ -122,5 +126,8 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 		}
 	}
 	tokenLabels(p, a, m.obs, path, orDefault(h.MinTokens, defaultMinTokens), orDefault(h.ClusterGap, defaultClusterGap), h.LabelTop, conf)
+	if !h.NoContext {
+		placeByNeighbours(p, a, m.obs, path, orDefault(h.Tau, 1000), h.LabelTop)
+	}
 	return a, nil
 }
