@@ -57,6 +57,9 @@ type TokenHMM struct {
 	// NullPrior is the strength, in transitions, of the Beta prior of p0
 	// toward its starting value 0.1. Zero means 10.
 	NullPrior float64
+	// PosteriorDecoding aligns each summary token to its state of highest
+	// posterior instead of taking the Viterbi path.
+	PosteriorDecoding bool
 	// NoContext leaves unaligned a summary sentence none of whose words any
 	// book token can emit. By default such a sentence is placed between its
 	// neighbours' aligned tokens (placeByNeighbours), with confidence 0.
@@ -102,7 +105,12 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 		m.mStep()
 		prev = ll
 	}
-	path, states := m.viterbi()
+	var path, states []int32
+	if h.PosteriorDecoding {
+		path, states = m.posteriorPath()
+	} else {
+		path, states = m.viterbi()
+	}
 
 	// Confidence: the mean posterior of the Viterbi states of a sentence,
 	// from the last E-step, whose parameters Viterbi used.

@@ -28,13 +28,14 @@ const variantHelp = `METHOD[:OPTION...]
           | stem (align.DefaultForms: possessive removed, Porter stem)
           | lemma (possessive removed, WordNet exceptions, Porter stem; needs -rouge-data)
   nocontext   leave sentences with no word in the book unaligned (passage, token)
-  nosyn       token without the thesaurus`
+  nosyn       token without the thesaurus
+  posterior   token with posterior decoding instead of Viterbi`
 
 // parseVariant returns the variant called name.
 func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	parts := strings.Split(name, ":")
 	v := variant{name: name, forms: align.DefaultForms}
-	noContext, noSyn := false, false
+	noContext, noSyn, post := false, false, false
 	for _, o := range parts[1:] {
 		switch o {
 		case "exact":
@@ -52,6 +53,8 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 			noContext = true
 		case "nosyn":
 			noSyn = true
+		case "posterior":
+			post = true
 		default:
 			return v, fmt.Errorf("%s: unknown option %q", name, o)
 		}
@@ -64,7 +67,7 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 			if noSyn {
 				th = nil
 			}
-			return &align.TokenHMM{Thesaurus: th, NoContext: noContext}
+			return &align.TokenHMM{Thesaurus: th, NoContext: noContext, PosteriorDecoding: post}
 		}
 	case "jing":
 		v.aligner = func(*align.Thesaurus) align.Aligner { return &align.Jing{} }
