@@ -10,10 +10,12 @@
 // the masked hit rate by decile of the aligners' confidence.
 //
 //	go run ./bench/anchors [-corpus ../shared/corpus] [-thesaurus ../shared/thesaurus]
-//	    [-min-run 8] [-workers 2] [-methods passage,token,jing] [-books id,...]
+//	    [-min-run 8] [-extend=true] [-workers 2] [-methods passage,token,jing] [-books id,...]
 //
-// Only books with at least one anchor are aligned. The anchors themselves
-// are found on exact lower-cased tokens, whatever a variant's word forms. See docs/alignment.md.
+// -h lists the variants -methods accepts (METHOD[:OPTION...], for instance
+// token:exact:nocontext). Only books with at least one anchor are aligned.
+// The anchors themselves are found on exact lower-cased tokens, whatever a
+// variant's word forms. See docs/alignment.md, "Masked anchors".
 package main
 
 import (
