@@ -22,7 +22,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -30,6 +29,7 @@ import (
 	"time"
 
 	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/bench/internal/pairids"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
@@ -83,7 +83,7 @@ func run(corpusDir, thDir, rougeDir string, rule align.AnchorRule, workers int, 
 	if err != nil {
 		return err
 	}
-	ids, err := pairIDs(corpusDir)
+	ids, err := pairids.Read(corpusDir)
 	if err != nil {
 		return err
 	}
@@ -187,27 +187,6 @@ func loadDocs(dir, id string) (book, summary *text.Document, err error) {
 	}
 	summary, err = text.ParseSummary(string(s))
 	return book, summary, err
-}
-
-// pairIDs returns the ids of pairs.tsv, in file order.
-func pairIDs(dir string) ([]string, error) {
-	f, err := os.Open(filepath.Join(dir, "pairs.tsv"))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	pairs, bad, err := corpus.ParsePairs(f)
-	if err != nil {
-		return nil, err
-	}
-	if len(bad) > 0 {
-		return nil, fmt.Errorf("pairs.tsv: %d bad rows, the first: %v", len(bad), bad[0])
-	}
-	ids := make([]string, len(pairs))
-	for i, p := range pairs {
-		ids[i] = p.ID
-	}
-	return ids, nil
 }
 
 // threadCPU returns the CPU time (user and system) of the calling OS thread,

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/bookalign/bookalign/align"
-	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/bench/internal/pairids"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -171,27 +171,6 @@ func (in inputFlags) load() (*align.Thesaurus, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	ids, err := corpusIDs(*in.corpus)
+	ids, err := pairids.Read(*in.corpus)
 	return th, ids, err
-}
-
-// corpusIDs returns the ids of pairs.tsv, in file order.
-func corpusIDs(dir string) ([]string, error) {
-	f, err := os.Open(filepath.Join(dir, "pairs.tsv"))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	pairs, bad, err := corpus.ParsePairs(f)
-	if err != nil {
-		return nil, err
-	}
-	if len(bad) > 0 {
-		return nil, fmt.Errorf("pairs.tsv: %d bad rows, the first: %v", len(bad), bad[0])
-	}
-	ids := make([]string, len(pairs))
-	for i, p := range pairs {
-		ids[i] = p.ID
-	}
-	return ids, nil
 }

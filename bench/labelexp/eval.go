@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bookalign/bookalign/bench/internal/pairids"
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/rouge"
@@ -143,7 +144,7 @@ func runEval(args []string) error {
 	}
 
 	start := time.Now()
-	ids, err := corpusIDs(*corpusDir)
+	ids, err := pairids.Read(*corpusDir)
 	if err != nil {
 		return err
 	}
