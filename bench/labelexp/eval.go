@@ -148,7 +148,7 @@ func runEval(args []string) error {
 	if err != nil {
 		return err
 	}
-	pairs, err := loadPairs(*corpusDir, *cache, ids)
+	pairs, err := loadPairs(*corpusDir, *cache, ids, sc.stem)
 	if err != nil {
 		return err
 	}
@@ -186,7 +186,7 @@ func runEval(args []string) error {
 }
 
 // loadPairs parses every pair and computes the label variants.
-func loadPairs(corpusDir, cache string, ids []string) ([]*pairData, error) {
+func loadPairs(corpusDir, cache string, ids []string, oracle *rouge.Scorer) ([]*pairData, error) {
 	out := make([]*pairData, len(ids))
 	errs := make([]error, len(ids))
 	next := make(chan int, len(ids))
@@ -198,7 +198,7 @@ func loadPairs(corpusDir, cache string, ids []string) ([]*pairData, error) {
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for i := range next {
-				out[i], errs[i] = loadPair(corpusDir, cache, ids[i])
+				out[i], errs[i] = loadPair(corpusDir, cache, ids[i], oracle)
 			}
 		})
 	}
@@ -211,7 +211,7 @@ func loadPairs(corpusDir, cache string, ids []string) ([]*pairData, error) {
 	return out, nil
 }
 
-func loadPair(corpusDir, cache, id string) (*pairData, error) {
+func loadPair(corpusDir, cache, id string, oracle *rouge.Scorer) (*pairData, error) {
 	raw, err := os.ReadFile(filepath.Join(corpusDir, "summaries", id+".txt"))
 	if err != nil {
 		return nil, err
@@ -223,6 +223,7 @@ func loadPair(corpusDir, cache, id string) (*pairData, error) {
 	p := &pairData{id: id, doc: doc, book: classify.NewBook(id, doc), ref: string(raw), labels: map[string][]bool{}}
 	ov := newOverlap(p.book, sdoc)
 	p.labels["overlap/best"] = p.book.Labels(ov.globalBest())
+	top1 := map[string][]int{}
 	for _, m := range []string{"passage", "token", "jing"} {
 		recs, err := readRecords(cache, m, id)
 		if err != nil {
@@ -242,7 +243,8 @@ func loadPair(corpusDir, cache, id string) (*pairData, error) {
 		}
 		set := func(name string, sents []int) { p.labels[m+"/"+name] = p.book.Labels(sents) }
 		set("span", union(spans))
-		set("top1", ov.topK(idx, spans, 1))
+		top1[m] = ov.topK(idx, spans, 1)
+		set("top1", top1[m])
 		set("top2", ov.topK(idx, spans, 2))
 		set("top3", ov.topK(idx, spans, 3))
 		set("shared", ov.topK(idx, spans, math.MaxInt)) // every sentence of the span sharing a word
@@ -275,6 +277,9 @@ func loadPair(corpusDir, cache, id string) (*pairData, error) {
 		set("top1q", ov.topK(confIdx, confSpans, 1))
 		// top1 plus the globally best-overlapping sentence.
 		set("top1+best", append(ov.topK(idx, spans, 1), ov.globalBest()...))
+	}
+	if err := setControls(p, ov, top1, p.ref, oracle); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
