@@ -1,6 +1,7 @@
 package align
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -121,6 +122,46 @@ func TestContextPlacement(t *testing.T) {
 		lo, hi := a.Sentences[4].Tokens.Start-10, a.Sentences[6].Tokens.End+10
 		if s.Tokens.Start < lo || s.Tokens.End > hi {
 			t.Errorf("%s: placed at %v, not near its neighbours %v and %v", c.name, s.Tokens, a.Sentences[4].Tokens, a.Sentences[6].Tokens)
+		}
+	}
+}
+
+// TestPlaceUnaligned checks that TokenHMM.PlaceUnaligned places by its
+// neighbours a sentence whose words are in the book but form no cluster.
+func TestPlaceUnaligned(t *testing.T) {
+	name := func(i, j int) string {
+		return "w" + string(rune('a'+i%26)) + string(rune('a'+i/26)) + string(rune('a'+j))
+	}
+	var book, summary []string
+	for i := range 40 {
+		book = append(book, name(i, 0)+" "+name(i, 1)+" "+name(i, 2)+" harbour ship")
+	}
+	for k := range 20 {
+		summary = append(summary, name(2*k, 0)+" "+name(2*k, 2))
+	}
+	// Two words 195 counted tokens apart: two clusters of one token, fewer
+	// than the two the label rule asks for.
+	summary[5] = name(0, 1) + " " + name(39, 1)
+	p := tinyPair(t, book, summary)
+	off, err := (&TokenHMM{}).Align(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if off.Sentences[5].Aligned {
+		t.Fatalf("sentence 5 aligned to %v without PlaceUnaligned", off.Sentences[5].Tokens)
+	}
+	on, err := (&TokenHMM{PlaceUnaligned: true}).Align(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := on.Sentences[5]
+	lo, hi := on.Sentences[4].Tokens.Start-10, on.Sentences[6].Tokens.End+10
+	if !s.Aligned || s.Confidence != 0 || s.Tokens.Start < lo || s.Tokens.End > hi {
+		t.Errorf("sentence 5: %+v, want placed with confidence 0 near %v and %v", s, on.Sentences[4].Tokens, on.Sentences[6].Tokens)
+	}
+	for k := range on.Sentences {
+		if k != 5 && !reflect.DeepEqual(on.Sentences[k], off.Sentences[k]) {
+			t.Errorf("sentence %d changed: %+v to %+v", k, off.Sentences[k], on.Sentences[k])
 		}
 	}
 }

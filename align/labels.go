@@ -124,14 +124,16 @@ func (p *Pair) topSentences(k int, iv Interval, sents []int, n int) []int {
 }
 
 // placeByNeighbours aligns each summary sentence that holds counted tokens
-// but no observation (none of its words can be emitted by the book) between
-// its neighbours: to the book tokens from the last aligned token before it
+// but no observation (none of its words can be emitted by the book), and
+// with all every sentence still unaligned (its observations all went to
+// null states, or too few of them formed a cluster), between its
+// neighbours: to the book tokens from the last aligned token before it
 // to the first after it when they lie at most reach tokens apart, else to
 // the token before it (the one after it for the summary's opening
 // sentences). Such a sentence has no evidence of its own, so its confidence
 // is 0, and with LabelTop it labels a sentence only if some book sentence of
 // the span shares a word with it.
-func placeByNeighbours(p *Pair, a *Alignment, obs []observation, path []int32, reach, top int) {
+func placeByNeighbours(p *Pair, a *Alignment, obs []observation, path []int32, reach, top int, all bool) {
 	has := make([]bool, len(p.Summary.Words))
 	for _, o := range obs {
 		has[o.sentence] = true
@@ -161,7 +163,7 @@ func placeByNeighbours(p *Pair, a *Alignment, obs []observation, path []int32, r
 		next[k] = last
 	}
 	for k, ws := range p.Summary.Words {
-		if has[k] || len(ws) == 0 {
+		if len(ws) == 0 || a.Sentences[k].Aligned || (has[k] && !all) {
 			continue
 		}
 		x, y := prev[k], next[k]

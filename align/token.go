@@ -64,6 +64,11 @@ type TokenHMM struct {
 	// book token can emit. By default such a sentence is placed between its
 	// neighbours' aligned tokens (placeByNeighbours), with confidence 0.
 	NoContext bool
+	// PlaceUnaligned places by its neighbours, in the same way, every
+	// summary sentence the label rule leaves unaligned (all its tokens went
+	// to null states, or too few formed a cluster), not only those without
+	// observations. It has no effect with NoContext.
+	PlaceUnaligned bool
 	// MinTokens, ClusterGap and LabelTop set the label rule, as for Jing.
 	// Zero means 2, 100 and every sentence of the cluster.
 	MinTokens, ClusterGap, LabelTop int
@@ -135,7 +140,7 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 	}
 	tokenLabels(p, a, m.obs, path, orDefault(h.MinTokens, defaultMinTokens), orDefault(h.ClusterGap, defaultClusterGap), h.LabelTop, conf)
 	if !h.NoContext {
-		placeByNeighbours(p, a, m.obs, path, orDefault(h.Tau, 1000), h.LabelTop)
+		placeByNeighbours(p, a, m.obs, path, orDefault(h.Tau, 1000), h.LabelTop, h.PlaceUnaligned)
 	}
 	return a, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bookalign/bookalign/align"
@@ -29,14 +30,24 @@ const variantHelp = `METHOD[:OPTION...]
           | lemma (possessive removed, WordNet exceptions, Porter stem; needs -rouge-data)
   nocontext   leave sentences with no word in the book unaligned (passage, token)
   nosyn       token without the thesaurus
-  posterior   token with posterior decoding instead of Viterbi`
+  posterior   token with posterior decoding instead of Viterbi
+  place       token: place every sentence left unaligned by its neighbours (TokenHMM.PlaceUnaligned)
+  mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)`
 
 // parseVariant returns the variant called name.
 func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	parts := strings.Split(name, ":")
 	v := variant{name: name, forms: align.DefaultForms}
-	noContext, noSyn, post := false, false, false
+	noContext, noSyn, post, place := false, false, false, false
+	var mu float64
 	for _, o := range parts[1:] {
+		if x, ok := strings.CutPrefix(o, "mu="); ok {
+			var err error
+			if mu, err = strconv.ParseFloat(x, 64); err != nil || mu <= 0 {
+				return v, fmt.Errorf("%s: bad prior %q", name, x)
+			}
+			continue
+		}
 		switch o {
 		case "exact":
 			v.forms = align.Forms{}
@@ -55,19 +66,23 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 			noSyn = true
 		case "posterior":
 			post = true
+		case "place":
+			place = true
 		default:
 			return v, fmt.Errorf("%s: unknown option %q", name, o)
 		}
 	}
 	switch parts[0] {
 	case "passage":
-		v.aligner = func(*align.Thesaurus) align.Aligner { return &align.PassageHMM{Seed: 1, NoContext: noContext} }
+		v.aligner = func(*align.Thesaurus) align.Aligner {
+			return &align.PassageHMM{Seed: 1, NoContext: noContext, Prior: mu}
+		}
 	case "token":
 		v.aligner = func(th *align.Thesaurus) align.Aligner {
 			if noSyn {
 				th = nil
 			}
-			return &align.TokenHMM{Thesaurus: th, NoContext: noContext, PosteriorDecoding: post}
+			return &align.TokenHMM{Thesaurus: th, NoContext: noContext, PosteriorDecoding: post, PlaceUnaligned: place}
 		}
 	case "jing":
 		v.aligner = func(*align.Thesaurus) align.Aligner { return &align.Jing{} }
