@@ -79,21 +79,29 @@ func TestSynonymsInForms(t *testing.T) {
 	}
 }
 
+// neighbourWord is word j of book sentence i of neighbourText.
+func neighbourWord(i, j int) string {
+	return "w" + string(rune('a'+i%26)) + string(rune('a'+i/26)) + string(rune('a'+j))
+}
+
+// neighbourText returns a book of 40 sentences, each with three words of
+// its own, and a summary of 20 sentences, sentence k retelling book
+// sentence 2k.
+func neighbourText() (book, summary []string) {
+	for i := range 40 {
+		book = append(book, neighbourWord(i, 0)+" "+neighbourWord(i, 1)+" "+neighbourWord(i, 2)+" harbour ship")
+	}
+	for k := range 20 {
+		summary = append(summary, neighbourWord(2*k, 0)+" "+neighbourWord(2*k, 2))
+	}
+	return book, summary
+}
+
 // TestContextPlacement checks that a summary sentence none of whose words
 // is in the book is placed by its neighbours unless NoContext is set.
 func TestContextPlacement(t *testing.T) {
-	// Book sentence i holds words of its own; summary sentence k retells
-	// book sentence 2k, except sentence 5, whose words are not in the book.
-	name := func(i, j int) string {
-		return "w" + string(rune('a'+i%26)) + string(rune('a'+i/26)) + string(rune('a'+j))
-	}
-	var book, summary []string
-	for i := range 40 {
-		book = append(book, name(i, 0)+" "+name(i, 1)+" "+name(i, 2)+" harbour ship")
-	}
-	for k := range 20 {
-		summary = append(summary, name(2*k, 0)+" "+name(2*k, 2))
-	}
+	// Summary sentence 5's words are not in the book.
+	book, summary := neighbourText()
 	summary[5] = "zebra quokka wombat"
 	p := tinyPair(t, book, summary)
 	for _, c := range []struct {
@@ -129,19 +137,10 @@ func TestContextPlacement(t *testing.T) {
 // TestPlaceUnaligned checks that TokenHMM.PlaceUnaligned places by its
 // neighbours a sentence whose words are in the book but form no cluster.
 func TestPlaceUnaligned(t *testing.T) {
-	name := func(i, j int) string {
-		return "w" + string(rune('a'+i%26)) + string(rune('a'+i/26)) + string(rune('a'+j))
-	}
-	var book, summary []string
-	for i := range 40 {
-		book = append(book, name(i, 0)+" "+name(i, 1)+" "+name(i, 2)+" harbour ship")
-	}
-	for k := range 20 {
-		summary = append(summary, name(2*k, 0)+" "+name(2*k, 2))
-	}
+	book, summary := neighbourText()
 	// Two words 195 counted tokens apart: two clusters of one token, fewer
 	// than the two the label rule asks for.
-	summary[5] = name(0, 1) + " " + name(39, 1)
+	summary[5] = neighbourWord(0, 1) + " " + neighbourWord(39, 1)
 	p := tinyPair(t, book, summary)
 	off, err := (&TokenHMM{}).Align(p)
 	if err != nil {
