@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -24,13 +25,15 @@ func runAlign(args []string) error {
 	in := addInputFlags(fs)
 	workers := fs.Int("workers", 2, "pairs aligned at once")
 	seed := fs.Uint64("seed", 1, "Passage HMM seed")
+	only := fs.String("methods", "passage,token,jing", "comma-separated aligners to run")
+	prior := fs.Float64("passage-prior", 0, "PassageHMM.Prior (μ); 0 is the default")
 	fs.Parse(args)
 	corpusDir, cache := in.corpus, in.cache
 	th, ids, err := in.load()
 	if err != nil {
 		return err
 	}
-	methods := []string{align.MethodPassage, align.MethodToken, align.MethodJing}
+	methods := strings.Split(*only, ",")
 	for _, m := range methods {
 		if err := os.MkdirAll(filepath.Join(*cache, m), 0o755); err != nil {
 			return err
@@ -45,7 +48,7 @@ func runAlign(args []string) error {
 	for range *workers {
 		wg.Go(func() {
 			for id := range next {
-				if err := alignOne(*corpusDir, *cache, id, methods, *seed, th); err != nil {
+				if err := alignOne(*corpusDir, *cache, id, methods, *seed, *prior, th); err != nil {
 					errs <- fmt.Errorf("%s: %w", id, err)
 				}
 				mu.Lock()
@@ -69,7 +72,7 @@ func runAlign(args []string) error {
 	return nil
 }
 
-func alignOne(corpusDir, cache, id string, methods []string, seed uint64, th *align.Thesaurus) error {
+func alignOne(corpusDir, cache, id string, methods []string, seed uint64, prior float64, th *align.Thesaurus) error {
 	todo := false
 	for _, m := range methods {
 		if _, err := os.Stat(filepath.Join(cache, m, id+".jsonl")); err != nil {
@@ -91,6 +94,9 @@ func alignOne(corpusDir, cache, id string, methods []string, seed uint64, th *al
 		a, err := align.New(m, seed, th)
 		if err != nil {
 			return err
+		}
+		if ph, ok := a.(*align.PassageHMM); ok {
+			ph.Prior = prior
 		}
 		res, err := a.Align(p)
 		if err != nil {
