@@ -124,6 +124,7 @@ func runEval(args []string) error {
 	out := fs.String("out", "", "per-book CSV to append to (default CACHE/results.csv)")
 	tag := fs.String("tag", "", "prefix of the variant names in the output")
 	statsOnly := fs.Bool("stats-only", false, "print the label statistics and stop")
+	controls := fs.Bool("controls", false, "also make the control labels overlap/subMETHOD, random/top1, oracle/greedy (issue 11)")
 	fs.Parse(args)
 	if *out == "" {
 		*out = filepath.Join(*cache, "results.csv")
@@ -148,7 +149,7 @@ func runEval(args []string) error {
 	if err != nil {
 		return err
 	}
-	pairs, err := loadPairs(*corpusDir, *cache, ids, sc.stem)
+	pairs, err := loadPairs(*corpusDir, *cache, ids, *controls, sc.stem)
 	if err != nil {
 		return err
 	}
@@ -186,7 +187,7 @@ func runEval(args []string) error {
 }
 
 // loadPairs parses every pair and computes the label variants.
-func loadPairs(corpusDir, cache string, ids []string, oracle *rouge.Scorer) ([]*pairData, error) {
+func loadPairs(corpusDir, cache string, ids []string, controls bool, oracle *rouge.Scorer) ([]*pairData, error) {
 	out := make([]*pairData, len(ids))
 	errs := make([]error, len(ids))
 	next := make(chan int, len(ids))
@@ -198,7 +199,7 @@ func loadPairs(corpusDir, cache string, ids []string, oracle *rouge.Scorer) ([]*
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for i := range next {
-				out[i], errs[i] = loadPair(corpusDir, cache, ids[i], oracle)
+				out[i], errs[i] = loadPair(corpusDir, cache, ids[i], controls, oracle)
 			}
 		})
 	}
@@ -211,7 +212,7 @@ func loadPairs(corpusDir, cache string, ids []string, oracle *rouge.Scorer) ([]*
 	return out, nil
 }
 
-func loadPair(corpusDir, cache, id string, oracle *rouge.Scorer) (*pairData, error) {
+func loadPair(corpusDir, cache, id string, controls bool, oracle *rouge.Scorer) (*pairData, error) {
 	raw, err := os.ReadFile(filepath.Join(corpusDir, "summaries", id+".txt"))
 	if err != nil {
 		return nil, err
@@ -278,8 +279,10 @@ func loadPair(corpusDir, cache, id string, oracle *rouge.Scorer) (*pairData, err
 		// top1 plus the globally best-overlapping sentence.
 		set("top1+best", append(ov.topK(idx, spans, 1), ov.globalBest()...))
 	}
-	if err := setControls(p, ov, top1, p.ref, oracle); err != nil {
-		return nil, err
+	if controls {
+		if err := setControls(p, ov, top1, p.ref, oracle); err != nil {
+			return nil, err
+		}
 	}
 	return p, nil
 }
