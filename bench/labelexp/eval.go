@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bookalign/bookalign/bench/internal/pairids"
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/rouge"
@@ -142,6 +143,7 @@ func runEval(args []string) error {
 	out := fs.String("out", "", "per-book CSV to append to (default CACHE/results.csv)")
 	tag := fs.String("tag", "", "prefix of the variant names in the output")
 	statsOnly := fs.Bool("stats-only", false, "print the label statistics and stop")
+	controls := fs.Bool("controls", false, "also make the control labels overlap/subMETHOD, random/top1, oracle/greedy (issue 11)")
 	fs.Parse(args)
 	if *out == "" {
 		*out = filepath.Join(*cache, "results.csv")
@@ -161,7 +163,7 @@ func runEval(args []string) error {
 	}
 
 	start := time.Now()
-	pairs, err := loadCorpus(*corpusDir, *cache)
+	pairs, err := loadCorpus(*corpusDir, *cache, *controls, sc.stem)
 	if err != nil {
 		return err
 	}
@@ -195,14 +197,15 @@ func runEval(args []string) error {
 	return appendCSV(*out, pairs, results)
 }
 
-// loadCorpus reads the corpus's pair ids and loads every pair (loadPairs).
-func loadCorpus(corpusDir, cache string) ([]*pairData, error) {
+// loadCorpus reads the corpus's pair ids and loads every pair (loadPairs);
+// controls adds the control labels, which need the oracle's scorer.
+func loadCorpus(corpusDir, cache string, controls bool, oracle *rouge.Scorer) ([]*pairData, error) {
 	start := time.Now()
-	ids, err := corpusIDs(corpusDir)
+	ids, err := pairids.Read(corpusDir)
 	if err != nil {
 		return nil, err
 	}
-	pairs, err := loadPairs(corpusDir, cache, ids)
+	pairs, err := loadPairs(corpusDir, cache, ids, controls, oracle)
 	if err != nil {
 		return nil, err
 	}
@@ -222,10 +225,10 @@ func namesResult(pairs []*pairData, sc scorers) (*result, error) {
 }
 
 // loadPairs parses every pair and computes the label variants.
-func loadPairs(corpusDir, cache string, ids []string) ([]*pairData, error) {
+func loadPairs(corpusDir, cache string, ids []string, controls bool, oracle *rouge.Scorer) ([]*pairData, error) {
 	out := make([]*pairData, len(ids))
 	errs := make([]error, len(ids))
-	parallel(len(ids), func(i int) { out[i], errs[i] = loadPair(corpusDir, cache, ids[i]) })
+	parallel(len(ids), func(i int) { out[i], errs[i] = loadPair(corpusDir, cache, ids[i], controls, oracle) })
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", ids[i], err)
@@ -234,7 +237,7 @@ func loadPairs(corpusDir, cache string, ids []string) ([]*pairData, error) {
 	return out, nil
 }
 
-func loadPair(corpusDir, cache, id string) (*pairData, error) {
+func loadPair(corpusDir, cache, id string, controls bool, oracle *rouge.Scorer) (*pairData, error) {
 	raw, err := os.ReadFile(filepath.Join(corpusDir, "summaries", id+".txt"))
 	if err != nil {
 		return nil, err
@@ -246,6 +249,7 @@ func loadPair(corpusDir, cache, id string) (*pairData, error) {
 	p := &pairData{id: id, doc: doc, book: classify.NewBook(id, doc), ref: string(raw), labels: map[string][]bool{}}
 	ov := newOverlap(p.book, sdoc)
 	p.labels["overlap/best"] = p.book.Labels(ov.globalBest())
+	top1 := map[string][]int{}
 	for _, m := range []string{"passage", "token", "jing"} {
 		recs, err := readRecords(cache, m, id)
 		if err != nil {
@@ -265,7 +269,8 @@ func loadPair(corpusDir, cache, id string) (*pairData, error) {
 		}
 		set := func(name string, sents []int) { p.labels[m+"/"+name] = p.book.Labels(sents) }
 		set("span", union(spans))
-		set("top1", ov.topK(idx, spans, 1))
+		top1[m] = ov.topK(idx, spans, 1)
+		set("top1", top1[m])
 		set("top2", ov.topK(idx, spans, 2))
 		set("top3", ov.topK(idx, spans, 3))
 		set("shared", ov.topK(idx, spans, math.MaxInt)) // every sentence of the span sharing a word
@@ -312,6 +317,11 @@ func loadPair(corpusDir, cache, id string) (*pairData, error) {
 		agree[i], any[i] = n >= 2, n >= 1
 	}
 	p.labels["agree/top1"], p.labels["union/top1"] = agree, any
+	if controls {
+		if err := setControls(p, ov, top1, p.ref, oracle); err != nil {
+			return nil, err
+		}
+	}
 	return p, nil
 }
 

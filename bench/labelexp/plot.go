@@ -113,7 +113,7 @@ func runPlot(args []string) error {
 		return err
 	}
 	start := time.Now()
-	pairs, err := loadCorpus(*corpusDir, *cache)
+	pairs, err := loadCorpus(*corpusDir, *cache, false, nil)
 	if err != nil {
 		return err
 	}
