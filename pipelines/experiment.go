@@ -143,7 +143,7 @@ func Experiment(s beam.Scope, cfg Config) {
 			}
 			selections, artifacts := transforms.CrossValidate(s, cfg.trainOptions(trained), books)
 			transforms.WriteArtifacts(s, cfg.Out, artifacts)
-			figureOpts := transforms.FigureOptions{Book: cfg.FigureBook, Seed: cfg.Seed, Iterations: cfg.Align.Iterations}
+			figureOpts := transforms.FigureOptions{Book: cfg.FigureBook, Seed: cfg.Seed, Iterations: cfg.Align.Iterations, PaperAligners: cfg.Align.PaperAligners}
 			transforms.WriteArtifacts(s.Scope("Figures"), cfg.Out, transforms.Figures(s, figureOpts, kept))
 			rendered, unrendered := transforms.Render(s, evaluated, selections)
 			candidates, rejects = append(candidates, rendered), append(rejects, unrendered)

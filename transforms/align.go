@@ -48,6 +48,20 @@ type AlignOptions struct {
 	// words read literally, instead of the one sharing the most words with
 	// the summary sentence (align.DefaultLabelTop).
 	WholeSpans bool `json:"whole_spans,omitempty"`
+	// PaperAligners runs the aligners as the paper describes them: words
+	// compared by their lower-cased forms (no possessive dropped, no stem:
+	// align.Forms{}) and a summary sentence none of whose words is in the
+	// book left unaligned (NoContext), instead of align.DefaultForms and
+	// placement by the neighbours.
+	PaperAligners bool `json:"paper_aligners,omitempty"`
+}
+
+// forms are the word forms the aligners compare.
+func (o AlignOptions) forms() align.Forms {
+	if o.PaperAligners {
+		return align.Forms{}
+	}
+	return align.DefaultForms
 }
 
 // AlignedPair is a pair with the alignments of every method.
@@ -110,9 +124,9 @@ func (f *alignFn) Setup(ctx context.Context) error {
 		}
 		switch a := a.(type) {
 		case *align.PassageHMM:
-			a.Iterations, a.LabelTop = f.Options.Iterations, top
+			a.Iterations, a.LabelTop, a.NoContext = f.Options.Iterations, top, f.Options.PaperAligners
 		case *align.TokenHMM:
-			a.Iterations, a.LabelTop = f.Options.Iterations, top
+			a.Iterations, a.LabelTop, a.NoContext = f.Options.Iterations, top, f.Options.PaperAligners
 		case *align.Jing:
 			a.LabelTop = top
 		}
@@ -126,7 +140,7 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Ali
 		alignFailures.Inc(ctx, 1)
 		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "align", Reason: fmt.Sprintf("%s: %v", method, err)})
 	}
-	p, err := preparePair(pt)
+	p, err := preparePair(pt, f.Options.forms())
 	if err != nil {
 		fail("prepare", err)
 		return nil
@@ -177,8 +191,9 @@ func AlignedTexts(s beam.Scope, aligned beam.PCollection) beam.PCollection {
 
 func alignedText(ap AlignedPair) PairText { return ap.Text }
 
-// preparePair parses a loaded pair and prepares it for the aligners.
-func preparePair(pt PairText) (*align.Pair, error) {
+// preparePair parses a loaded pair and prepares it for the aligners with
+// the given word forms.
+func preparePair(pt PairText, forms align.Forms) (*align.Pair, error) {
 	book, err := text.ParseBook(pt.Book)
 	if err != nil {
 		return nil, err
@@ -187,7 +202,7 @@ func preparePair(pt PairText) (*align.Pair, error) {
 	if err != nil {
 		return nil, err
 	}
-	return align.Prepare(book, summary)
+	return align.PrepareForms(book, summary, forms)
 }
 
 // WriteAlignments writes each alignment to OUT/alignments/<method>/<id>.jsonl.

@@ -32,6 +32,8 @@ type FigureOptions struct {
 	// Seed and Iterations configure the Passage HMM as in the alignment.
 	Seed       uint64 `json:"seed"`
 	Iterations int    `json:"iterations"`
+	// PaperAligners compares words as AlignOptions.PaperAligners does.
+	PaperAligners bool `json:"paper_aligners,omitempty"`
 }
 
 // Figures draws the paper's Figure 1 (the distribution of summary/book
@@ -121,11 +123,11 @@ func (f *boundaryFigureFn) ProcessElement(ctx context.Context, pt PairText, emit
 
 // draw returns Figure 3 for pt as SVG, or why it cannot be drawn.
 func (f *boundaryFigureFn) draw(pt PairText) ([]byte, error) {
-	p, err := preparePair(pt)
+	p, err := preparePair(pt, AlignOptions{PaperAligners: f.Options.PaperAligners}.forms())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", pt.Pair.ID, err)
 	}
-	fit, err := (&align.PassageHMM{Seed: f.Options.Seed, Iterations: f.Options.Iterations}).Fit(p)
+	fit, err := (&align.PassageHMM{Seed: f.Options.Seed, Iterations: f.Options.Iterations, NoContext: f.Options.PaperAligners}).Fit(p)
 	if err != nil {
 		return nil, fmt.Errorf("%s: the Passage HMM: %w", pt.Pair.ID, err)
 	}

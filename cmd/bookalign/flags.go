@@ -55,7 +55,7 @@ func (t terminalFlags) parse(fs *flag.FlagSet, name, usage string, args []string
 func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	def := pipelines.DefaultConfig()
 	var preset presetFlag
-	fs.Var(&preset, "preset", `"paper": the paper's exact choices in one flag (whole-span labels, the paper's features only, ranking by probability; lambda chosen as by default); flags given explicitly still win`)
+	fs.Var(&preset, "preset", `"paper": the paper's exact choices in one flag (the paper's aligners, whole-span labels, the paper's features only, ranking by probability; lambda chosen as by default); flags given explicitly still win`)
 	methods := fs.String("methods", strings.Join(def.Methods, ","), "comma-separated summarizers to run: "+strings.Join(pipelines.Methods, ", "))
 	words := fs.Int("words", def.Words, "summary budget in words (all word tokens, punctuation excluded)")
 	minBook := fs.Int("min-book-words", def.MinBookWords, "reject books with fewer words (stopwords and punctuation excluded)")
@@ -68,6 +68,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	folds := fs.Int("folds", def.Folds, "cross-validation folds over books")
 	lambda := fs.Float64("lambda", 0, "L2 strength of the logistic regression (0: chosen on an inner split of each training set)")
 	minBooks := fs.Int("min-vocab-books", def.Features.MinBooks, "keep out of the word features the words found in fewer training books (0 or 1: the paper's vocabulary)")
+	paperAligners := fs.Bool("paper-aligners", false, "run the aligners as the paper describes them: words compared by their lower-cased forms (no possessive dropped, no stem) and a summary sentence with no book word left unaligned (default: stems, possessives dropped, placement by the neighbours)")
 	wholeSpans := fs.Bool("whole-span-labels", false, "label every book sentence of an aligned span (the paper's words read literally) instead of the one sharing the most words with the summary sentence")
 	figureBook := fs.String("figure-book", def.FigureBook, "`ID` of the pair whose Passage HMM samples draw Figure 3 (figures/boundary_density.svg); empty or none: no Figure 3")
 	outsideLinks := fs.Bool("allow-outside-symlinks", false, "read books and summaries that are symbolic links to files outside the corpus directory (by default their pairs are rejected)")
@@ -86,7 +87,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 		if cfg.FigureBook = *figureBook; cfg.FigureBook == "none" {
 			cfg.FigureBook = ""
 		}
-		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Seed: *seed, Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations, WholeSpans: *wholeSpans}
+		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Seed: *seed, Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations, WholeSpans: *wholeSpans, PaperAligners: *paperAligners}
 		cfg.Features.MinBooks, cfg.Features.Counts = *minBooks, *counts
 		cfg.Features.Segments, cfg.Features.Redundancy = *segments, *redundancy
 		cfg.Features.Characters, cfg.Features.Dialogue, cfg.Features.Chapter = plot.Characters, plot.Dialogue, plot.Chapter
@@ -120,6 +121,9 @@ func applyPaperPreset(cfg *pipelines.Config, given map[string]bool) {
 	paper := classify.Settings{MinBooks: cfg.Features.MinBooks, Vocabulary: cfg.Features.Vocabulary, Names: cfg.Features.Names}
 	if !given["whole-span-labels"] {
 		cfg.Align.WholeSpans = true
+	}
+	if !given["paper-aligners"] {
+		cfg.Align.PaperAligners = true
 	}
 	if !given["count-features"] {
 		cfg.Features.Counts = paper.Counts
