@@ -21,7 +21,17 @@
 // stopword (text.IsStopword, NLTK's English list). Headings, tables of
 // contents and other apparatus are neither aligned to nor labelled. All
 // three methods see the same counted tokens: the book as one sequence of
-// word ids, the summary as one per sentence. Token positions (Interval,
+// word ids, the summary as one per sentence.
+//
+// # Word forms
+//
+// Two counted tokens are the same word when their forms are equal (Forms).
+// By default (DefaultForms) a form is the lower-cased token without a
+// possessive "'s" (text.WithoutPossessive), reduced to its Porter stem
+// (rouge.Stem): "Darcy's" is "Darcy", and "returns", "returned" and
+// "returning" are one word, so that a summary told in the present meets a
+// book told in the past. Thesaurus synonyms are looked up in the same forms.
+// Forms change only which tokens match, never which tokens count. Token positions (Interval,
 // the histograms of PassageFit) index that sequence; byte offsets
 // (SentenceAlignment.Bytes) are into the book text exactly as given.
 //
@@ -35,10 +45,14 @@
 // sampled between the previous state's end and its own end, then its right
 // boundary between its start and the next state's start, each with
 // probability ∝ L(i, j) = prod_ℓ η_{i:j,t_ℓ}^{q(z_ℓ = s)}). Each state's
-// boundaries are recorded every round; its final span is the mode of its
-// left samples and the mode of its right samples at or after that. A last
-// E-step at the final spans aligns each summary sentence to its most
-// probable state.
+// boundaries are recorded every round; its final span is its most frequent
+// (left, right) pair, clipped in state order so that no passage overlaps
+// the one before it and each keeps a token (the modes of different states
+// come from different rounds and may overlap). A last E-step at the final
+// spans aligns each summary sentence to its most probable state; a sentence
+// none of whose words occurs in the book has a flat emission, so its
+// posterior, and its state, come from its neighbours through the
+// transitions (PassageHMM.NoContext leaves it unaligned instead).
 //
 // Smoothing. The paper's relative-frequency emission gives probability 0 to
 // a summary word missing from a passage. A Dirichlet prior of strength μ
@@ -108,6 +122,13 @@
 // the number of the sentence's kept tokens), and the labelled book
 // sentences are those holding a token of that cluster. A summary sentence
 // with no counted token, or whose best cluster is too small, is unaligned.
+// Token HMM only: a sentence with counted tokens none of which any book
+// token can emit is placed between its neighbours, from the last aligned
+// token before it to the first after it when they lie at most τ apart, else
+// at the token before it, with confidence 0 (TokenHMM.NoContext leaves it
+// unaligned). With TokenHMM.PlaceUnaligned every sentence the cluster rule
+// leaves unaligned is placed so too. Jing, the paper's baseline, leaves it
+// unaligned.
 //
 // Top sentences. With LabelTop = n > 0 (the aligners from New have
 // DefaultLabelTop = 1), only the n sentences of the above that share the

@@ -57,3 +57,47 @@ func histogramOf(buf, all []int32, s, k int) Histogram {
 	}
 	return h
 }
+
+// finalPassages returns the final span of every state: the (left, right)
+// pair recorded most often for it (the smallest on ties), or its current
+// span [start[s], end[s]) when no round was kept. The modes of different
+// states come from different rounds, so they may overlap; they are then
+// clipped in state order: a passage starts no earlier than the previous one
+// ends, and every passage keeps at least one of the n tokens, leaving room
+// for the states after it. The passages are therefore disjoint and in
+// order, as §3.1 defines them.
+func (b *boundarySamples) finalPassages(start, end []int, n int) []Interval {
+	out := make([]Interval, b.k)
+	rounds := len(b.left) / max(1, b.k)
+	buf := make([]int64, rounds)
+	for s := range b.k {
+		out[s] = Interval{start[s], end[s]}
+		if rounds == 0 {
+			continue
+		}
+		for r := range rounds {
+			buf[r] = int64(b.left[r*b.k+s])<<32 | int64(b.right[r*b.k+s])
+		}
+		slices.Sort(buf)
+		best, count := buf[0], 0
+		for i := 0; i < len(buf); {
+			j := i
+			for j < len(buf) && buf[j] == buf[i] {
+				j++
+			}
+			if j-i > count {
+				best, count = buf[i], j-i
+			}
+			i = j
+		}
+		out[s] = Interval{int(best >> 32), int(best&(1<<32-1)) + 1}
+	}
+	lo := 0
+	for s := range out {
+		room := n - (b.k - s) // the last start that leaves a token for each later state
+		out[s].Start = min(max(out[s].Start, lo), room)
+		out[s].End = min(max(out[s].End, out[s].Start+1), room+1)
+		lo = out[s].End
+	}
+	return out
+}

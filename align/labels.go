@@ -122,3 +122,71 @@ func (p *Pair) topSentences(k int, iv Interval, sents []int, n int) []int {
 	slices.Sort(cand)
 	return cand
 }
+
+// placeByNeighbours aligns each summary sentence that holds counted tokens
+// but no observation (none of its words can be emitted by the book), and
+// with all every sentence still unaligned (its observations all went to
+// null states, or too few of them formed a cluster), between its
+// neighbours: to the book tokens from the last aligned token before it
+// to the first after it when they lie at most reach tokens apart, else to
+// the token before it (the one after it for the summary's opening
+// sentences). Such a sentence has no evidence of its own, so its confidence
+// is 0, and with LabelTop it labels a sentence only if some book sentence of
+// the span shares a word with it.
+func placeByNeighbours(p *Pair, a *Alignment, obs []observation, path []int32, reach, top int, all bool) {
+	has := make([]bool, len(p.Summary.Words))
+	for _, o := range obs {
+		has[o.sentence] = true
+	}
+	// prev[k], next[k]: the last aligned token before sentence k, the first
+	// after it, -1 for none.
+	prev, next := make([]int32, len(has)), make([]int32, len(has))
+	last := int32(-1)
+	t := 0
+	for k := range has {
+		for t < len(obs) && int(obs[t].sentence) < k {
+			if path[t] >= 0 {
+				last = path[t]
+			}
+			t++
+		}
+		prev[k] = last
+	}
+	last, t = -1, len(obs)-1
+	for k := len(has) - 1; k >= 0; k-- {
+		for t >= 0 && int(obs[t].sentence) > k {
+			if path[t] >= 0 {
+				last = path[t]
+			}
+			t--
+		}
+		next[k] = last
+	}
+	for k, ws := range p.Summary.Words {
+		if len(ws) == 0 || a.Sentences[k].Aligned || (has[k] && !all) {
+			continue
+		}
+		x, y := prev[k], next[k]
+		var iv Interval
+		switch {
+		case x >= 0 && y >= 0 && abs32(y-x) < int32(reach):
+			iv = Interval{int(min(x, y)), int(max(x, y)) + 1}
+		case x >= 0:
+			iv = Interval{int(x), int(x) + 1}
+		case y >= 0:
+			iv = Interval{int(y), int(y) + 1}
+		default:
+			continue
+		}
+		sa := &a.Sentences[k]
+		p.setSpan(sa, iv, p.topSentences(k, iv, p.sentencesOf(iv), top))
+		sa.Confidence = 0
+	}
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

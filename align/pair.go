@@ -16,8 +16,11 @@ type Pair struct {
 	Book Book
 	// Summary holds the counted tokens of each summary sentence.
 	Summary Summary
-	// Vocab[id] is the lower-cased form of word id.
+	// Vocab[id] is the form of word id: its lower-cased form reduced by
+	// Forms.
 	Vocab []string
+	// Forms are the word forms the pair was prepared with.
+	Forms Forms
 }
 
 // Book is the book side of a Pair. Words, Spans and Sentences are parallel:
@@ -47,12 +50,17 @@ type Summary struct {
 	Words [][]int32
 }
 
-// PrepareText builds a Pair from texts and their sentences (byte spans into
-// the texts, in increasing order). It returns ErrEmpty when the book or the
-// summary holds no counted token.
+// PrepareText builds a Pair with DefaultForms from texts and their
+// sentences (byte spans into the texts, in increasing order). It returns
+// ErrEmpty when the book or the summary holds no counted token.
 func PrepareText(bookText string, bookSents []text.Sentence, summaryText string, summarySents []text.Sentence) (*Pair, error) {
-	b := newPairBuilder()
-	p := &Pair{}
+	return PrepareTextForms(bookText, bookSents, summaryText, summarySents, DefaultForms)
+}
+
+// PrepareTextForms is PrepareText with the given word forms.
+func PrepareTextForms(bookText string, bookSents []text.Sentence, summaryText string, summarySents []text.Sentence, f Forms) (*Pair, error) {
+	b := newPairBuilder(f)
+	p := &Pair{Forms: f}
 	p.Book.Text, p.Book.Sentences = bookText, bookSents
 	p.Summary.Text, p.Summary.Sentences = summaryText, summarySents
 	var toks []text.Token
@@ -93,23 +101,31 @@ func PrepareText(bookText string, bookSents []text.Sentence, summaryText string,
 	return p, nil
 }
 
-// pairBuilder interns word forms.
+// pairBuilder interns word forms. Tokens are mapped to forms once per
+// distinct lower-cased token.
 type pairBuilder struct {
-	ids   map[string]int32
+	forms Forms
+	ids   map[string]int32 // lower-cased token → id of its form
+	form  map[string]int32 // form → id
 	vocab []string
 }
 
-func newPairBuilder() *pairBuilder {
-	return &pairBuilder{ids: make(map[string]int32)}
+func newPairBuilder(f Forms) *pairBuilder {
+	return &pairBuilder{forms: f, ids: make(map[string]int32), form: make(map[string]int32)}
 }
 
 func (b *pairBuilder) id(w string) int32 {
 	if id, ok := b.ids[w]; ok {
 		return id
 	}
-	id := int32(len(b.vocab))
+	f := b.forms.Form(w)
+	id, ok := b.form[f]
+	if !ok {
+		id = int32(len(b.vocab))
+		b.form[f] = id
+		b.vocab = append(b.vocab, f)
+	}
 	b.ids[w] = id
-	b.vocab = append(b.vocab, w)
 	return id
 }
 

@@ -34,6 +34,12 @@ type PassageHMM struct {
 	// Seed seeds the boundary sampler: the same seed gives the same
 	// alignment.
 	Seed uint64
+	// NoContext leaves unaligned a summary sentence none of whose words
+	// occurs in the book. By default such a sentence (with at least one
+	// counted token) is aligned to its most probable state all the same:
+	// with a flat emission, its posterior comes from its neighbours
+	// through the transitions.
+	NoContext bool
 	// LabelTop, when positive, labels for each summary sentence only the
 	// LabelTop sentences of its passage that share the most distinct
 	// counted words with it (the earlier first on ties; a sentence sharing
@@ -55,8 +61,9 @@ var errSettings = errors.New("align: negative setting")
 // PassageFit is everything the passage model learned about one pair.
 type PassageFit struct {
 	// Passages are the final spans of the K states, in counted book tokens:
-	// the mode of each state's left-boundary samples and the mode of its
-	// right-boundary samples at or after it.
+	// each state's most frequent (left, right) boundary pair over the kept
+	// rounds, then clipped in state order so that no passage overlaps the
+	// one before it and each keeps at least one token (finalPassages).
 	Passages []Interval
 	// Left and Right are, per state, the histograms of the sampled left
 	// boundaries (the index i of a passage's first token) and right
@@ -67,8 +74,13 @@ type PassageFit struct {
 	// maximum of its posterior at the final spans), or -1 when the sentence
 	// holds no counted token found in the book.
 	State []int
-	// Posterior[k] is q(z_k = State[k] | t).
+	// Posterior[k] is q(z_k = State[k] | t), or q(z_k = Context[k] | t)
+	// when State[k] is -1.
 	Posterior []float64
+	// Context[k] is, for a sentence whose State is -1, its most probable
+	// state all the same: with no word of its own its posterior comes from
+	// its neighbours through the transitions. -1 for the other sentences.
+	Context []int
 	// LogLikelihood is log p(t) at the final spans.
 	LogLikelihood float64
 }
@@ -107,6 +119,9 @@ func (h *PassageHMM) Align(p *Pair) (*Alignment, error) {
 	}
 	a := newAlignment(MethodPassage, p)
 	for k, s := range fit.State {
+		if s < 0 && !h.NoContext && len(p.Summary.Words[k]) > 0 {
+			s = fit.Context[k]
+		}
 		if s < 0 {
 			continue
 		}
@@ -121,7 +136,7 @@ func (h *PassageHMM) Align(p *Pair) (*Alignment, error) {
 // Fit runs the EM-like loop of §3.1.1 on p: after K equal initial passages
 // and uniform π and γ, each round runs eStep, mStep and sStep and records
 // every state's boundaries. The final spans are the modes of the recorded
-// samples; a last eStep at those spans aligns each sentence to its most
+// (left, right) pairs, clipped so that they do not overlap; a last eStep at those spans aligns each sentence to its most
 // probable state.
 func (h *PassageHMM) Fit(p *Pair) (*PassageFit, error) {
 	if h.Passages < 0 || h.Iterations < 0 || h.BurnIn < 0 || h.Prior < 0 || h.JumpPrior < 0 {
@@ -147,29 +162,19 @@ func (h *PassageHMM) Fit(p *Pair) (*PassageFit, error) {
 		}
 	}
 
-	fit := &PassageFit{Passages: make([]Interval, m.k)}
+	fit := &PassageFit{}
 	fit.Left, fit.Right = samples.histograms()
-	for s := range m.k {
-		iv := Interval{m.start[s], m.end[s]} // no samples kept: last state
-		if i, ok := fit.Left[s].Mode(0); ok {
-			j, ok := fit.Right[s].Mode(i)
-			if !ok { // every right sample lies before the left mode
-				j = i
-			}
-			iv = Interval{i, j + 1}
-		}
-		fit.Passages[s] = iv
+	fit.Passages = samples.finalPassages(m.start, m.end, m.n)
+	for s, iv := range fit.Passages {
 		m.start[s], m.end[s] = iv.Start, iv.End
 		m.logEmission(s)
 	}
 	fit.LogLikelihood = m.eStep()
 	fit.State = make([]int, m.sents)
+	fit.Context = make([]int, m.sents)
 	fit.Posterior = make([]float64, m.sents)
 	for l := range m.sents {
-		fit.State[l] = -1
-		if m.sentLen[l] == 0 {
-			continue
-		}
+		fit.State[l], fit.Context[l] = -1, -1
 		q := m.post[l*m.k : (l+1)*m.k]
 		best := 0
 		for s := range q {
@@ -177,7 +182,12 @@ func (h *PassageHMM) Fit(p *Pair) (*PassageFit, error) {
 				best = s
 			}
 		}
-		fit.State[l], fit.Posterior[l] = best, q[best]
+		if m.sentLen[l] == 0 {
+			fit.Context[l] = best
+		} else {
+			fit.State[l] = best
+		}
+		fit.Posterior[l] = q[best]
 	}
 	return fit, nil
 }

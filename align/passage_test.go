@@ -102,3 +102,59 @@ func TestPassageSettings(t *testing.T) {
 		t.Errorf("got %d states for %d tokens", len(f.Passages), len(p.Book.Words))
 	}
 }
+
+// TestFinalPassagesDisjoint checks that final passages never overlap. The
+// samples are chosen so that the separate modes of the left and right
+// boundaries (the rule before issue 11) overlap: state 0's right mode is 12
+// while state 1's left mode is 6; so do the pair modes, (0, 12) and (6, 19).
+func TestFinalPassagesDisjoint(t *testing.T) {
+	rounds := [][2]Interval{
+		{{0, 13}, {13, 20}},
+		{{0, 13}, {13, 20}},
+		{{0, 6}, {6, 20}},
+		{{0, 5}, {6, 20}},
+		{{0, 9}, {9, 20}},
+	}
+	b := newBoundarySamples(2, len(rounds))
+	for _, r := range rounds {
+		b.record([]int{r[0].Start, r[1].Start}, []int{r[0].End, r[1].End})
+	}
+	left, right := b.histograms()
+	r0, _ := right[0].Mode(0)
+	l1, _ := left[1].Mode(0)
+	if r0 < l1 {
+		t.Fatalf("test data: separate modes do not overlap (right of 0 = %d, left of 1 = %d)", r0, l1)
+	}
+	got := b.finalPassages([]int{0, 10}, []int{10, 20}, 20)
+	want := []Interval{{0, 13}, {13, 20}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("finalPassages = %v, want %v", got, want)
+	}
+}
+
+// TestFinalPassagesFeasible checks that clipping keeps every passage
+// non-empty and in order, even when the modes crowd the end of the book.
+func TestFinalPassagesFeasible(t *testing.T) {
+	b := newBoundarySamples(3, 1)
+	b.record([]int{8, 9, 9}, []int{10, 10, 10})
+	got := b.finalPassages([]int{0, 1, 2}, []int{1, 2, 10}, 10)
+	want := []Interval{{7, 8}, {8, 9}, {9, 10}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("finalPassages = %v, want %v", got, want)
+	}
+}
+
+// TestPassageFitDisjoint checks the final passages of a fit on a planted
+// pair: disjoint, in order, non-empty.
+func TestPassageFitDisjoint(t *testing.T) {
+	p, _ := planted{Passages: 10, Size: 200, Vocab: 20, Sentences: 6, Length: 6, Common: 30, Noise: 0.3, Seed: 5}.build(t)
+	fit, err := (&PassageHMM{Seed: 3, Iterations: 50}).Fit(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s, iv := range fit.Passages {
+		if iv.Len() < 1 || s > 0 && iv.Start < fit.Passages[s-1].End {
+			t.Fatalf("passage %d = %v after %v", s, iv, fit.Passages[max(0, s-1)])
+		}
+	}
+}

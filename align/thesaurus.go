@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/bookalign/bookalign/text"
 )
@@ -41,6 +42,45 @@ type Thesaurus struct {
 	ids   map[string]int32
 	words []string
 	syn   [][]int32
+
+	mu    sync.Mutex
+	forms map[Forms]*thesaurusForms // the words in each Forms asked for
+}
+
+// thesaurusForms are the thesaurus's words reduced by one Forms.
+type thesaurusForms struct {
+	forms   []string         // distinct forms
+	index   map[string]int32 // form → index into forms
+	of      []int32          // word id → index of its form
+	members [][]int32        // index of a form → word ids with that form
+}
+
+// inForms returns the thesaurus's words reduced by f, computed once per f.
+// It is safe for use by several goroutines.
+func (th *Thesaurus) inForms(f Forms) *thesaurusForms {
+	th.mu.Lock()
+	defer th.mu.Unlock()
+	if tf, ok := th.forms[f]; ok {
+		return tf
+	}
+	tf := &thesaurusForms{index: make(map[string]int32), of: make([]int32, len(th.words))}
+	for id, w := range th.words {
+		form := f.Form(w)
+		x, ok := tf.index[form]
+		if !ok {
+			x = int32(len(tf.forms))
+			tf.index[form] = x
+			tf.forms = append(tf.forms, form)
+			tf.members = append(tf.members, nil)
+		}
+		tf.of[id] = x
+		tf.members[x] = append(tf.members[x], int32(id))
+	}
+	if th.forms == nil {
+		th.forms = make(map[Forms]*thesaurusForms)
+	}
+	th.forms[f] = tf
+	return tf
 }
 
 // Caps on the thesaurus.

@@ -57,6 +57,18 @@ type TokenHMM struct {
 	// NullPrior is the strength, in transitions, of the Beta prior of p0
 	// toward its starting value 0.1. Zero means 10.
 	NullPrior float64
+	// PosteriorDecoding aligns each summary token to its state of highest
+	// posterior instead of taking the Viterbi path.
+	PosteriorDecoding bool
+	// NoContext leaves unaligned a summary sentence none of whose words any
+	// book token can emit. By default such a sentence is placed between its
+	// neighbours' aligned tokens (placeByNeighbours), with confidence 0.
+	NoContext bool
+	// PlaceUnaligned places by its neighbours, in the same way, every
+	// summary sentence the label rule leaves unaligned (all its tokens went
+	// to null states, or too few formed a cluster), not only those without
+	// observations. It has no effect with NoContext.
+	PlaceUnaligned bool
 	// MinTokens, ClusterGap and LabelTop set the label rule, as for Jing.
 	// Zero means 2, 100 and every sentence of the cluster.
 	MinTokens, ClusterGap, LabelTop int
@@ -98,7 +110,12 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 		m.mStep()
 		prev = ll
 	}
-	path, states := m.viterbi()
+	var path, states []int32
+	if h.PosteriorDecoding {
+		path, states = m.posteriorPath()
+	} else {
+		path, states = m.viterbi()
+	}
 
 	// Confidence: the mean posterior of the Viterbi states of a sentence,
 	// from the last E-step, whose parameters Viterbi used.
@@ -122,5 +139,8 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 		}
 	}
 	tokenLabels(p, a, m.obs, path, orDefault(h.MinTokens, defaultMinTokens), orDefault(h.ClusterGap, defaultClusterGap), h.LabelTop, conf)
+	if !h.NoContext {
+		placeByNeighbours(p, a, m.obs, path, orDefault(h.Tau, 1000), h.LabelTop, h.PlaceUnaligned)
+	}
 	return a, nil
 }

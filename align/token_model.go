@@ -238,26 +238,42 @@ func uniform(n int) []float64 {
 
 // synonymIDs returns, for each word id of p, the ids in p of its
 // thesaurus synonyms that occur in p, and the number of its synonyms in the
-// thesaurus.
+// thesaurus. Thesaurus words are compared in p's forms: the synonyms of a
+// form are those of every thesaurus word with that form, other than the
+// form itself.
 func synonymIDs(p *Pair, th *Thesaurus) (syn [][]int32, count []int) {
-	toPair := make(map[int32]int32, len(p.Vocab))
-	thOf := make([]int32, len(p.Vocab))
+	tf := th.inForms(p.Forms)
+	pairOf := make([]int32, len(tf.forms)) // form index → word id of p
+	for i := range pairOf {
+		pairOf[i] = -1
+	}
+	formOf := make([]int32, len(p.Vocab)) // word id of p → form index
 	for id, w := range p.Vocab {
-		thOf[id] = -1
-		if t, ok := th.ids[w]; ok {
-			thOf[id] = t
-			toPair[t] = int32(id)
+		formOf[id] = -1
+		if f, ok := tf.index[w]; ok {
+			formOf[id] = f
+			pairOf[f] = int32(id)
 		}
 	}
 	syn, count = make([][]int32, len(p.Vocab)), make([]int, len(p.Vocab))
-	for id, t := range thOf {
-		if t < 0 {
+	seen := make([]int32, len(tf.forms)) // stamp: id+1 of the word that saw the form
+	for id, f := range formOf {
+		if f < 0 {
 			continue
 		}
-		count[id] = len(th.syn[t])
-		for _, s := range th.syn[t] {
-			if x, ok := toPair[s]; ok {
-				syn[id] = append(syn[id], x)
+		stamp := int32(id) + 1
+		seen[f] = stamp
+		for _, t := range tf.members[f] {
+			for _, s := range th.syn[t] {
+				g := tf.of[s]
+				if seen[g] == stamp {
+					continue
+				}
+				seen[g] = stamp
+				count[id]++
+				if x := pairOf[g]; x >= 0 {
+					syn[id] = append(syn[id], x)
+				}
 			}
 		}
 	}

@@ -15,7 +15,8 @@
 #   bench/portable.sh [extra flags for bookalign run, e.g. --methods first1000]
 #
 # Corpus:     $BOOKALIGN_CORPUS, else ../shared/corpus (the subset is made of
-#             symlinks in a temporary directory; nothing is copied here)
+#             symlinks in a temporary directory; nothing is copied here, and
+#             the runs pass --allow-outside-symlinks to follow them)
 # ROUGE data: $BOOKALIGN_ROUGE_DATA, else ../shared/rouge
 # Dump:       $BOOKALIGN_WIKIDUMP, else the fixture in ../shared/wikidump
 # Books:      $BOOKALIGN_SUBSET, else 20
@@ -83,8 +84,8 @@ tail -n +2 "$sub/pairs.tsv" | cut -f1 | while read -r id; do
 done
 
 status=0
-compare() { # compare NAME DIR1 DIR2: every file equal, byte for byte
-  if diff -r "$2" "$3" >"$tmp/diff.txt"; then
+compare() { # compare NAME DIR1 DIR2 [diff flags]: every file equal, byte for byte
+  if diff -r "${@:4}" "$2" "$3" >"$tmp/diff.txt"; then
     echo "portable.sh: $1: identical outputs ($(find "$2" -type f | wc -l) files)"
   else
     echo "portable.sh: $1: outputs DIFFER:" >&2
@@ -100,27 +101,28 @@ timed() { # timed LABEL CMD...: run, print the wall time
   printf 'portable.sh: %s took %.1fs\n' "$1" "$(echo "$end - $start" | bc)"
 }
 
-timed "run in process" bin/bookalign run --corpus "$sub" --out "$tmp/run-local" "${rouge_flag[@]}" --quiet "$@"
+timed "run in process" bin/bookalign run --corpus "$sub" --out "$tmp/run-local" "${rouge_flag[@]}" --allow-outside-symlinks --quiet "$@"
 # Not --quiet: the run prints the Beam counters the job server reports.
 run_portable() {
-  bin/bookalign run --corpus "$sub" --out "$tmp/run-portable" "${rouge_flag[@]}" "${portable[@]}" "$@" >/dev/null 2>"$tmp/run-portable.log"
+  bin/bookalign run --corpus "$sub" --out "$tmp/run-portable" "${rouge_flag[@]}" --allow-outside-symlinks "${portable[@]}" "$@" >/dev/null 2>"$tmp/run-portable.log"
 }
 timed "run on the job server" run_portable "$@"
 cmp "$tmp/run-local/results.json" "$tmp/run-portable/results.json" || status=1
-compare "bookalign run on $books books, in process vs job server" "$tmp/run-local" "$tmp/run-portable"
+# run.json records when each run started: every other file must be equal.
+compare "bookalign run on $books books, in process vs job server" "$tmp/run-local" "$tmp/run-portable" -x run.json
 
-# Keyed training: transforms.Train counts one train_keys per (method,
-# training set) element it receives, and transforms.Predict one
-# books_summarized per book and method, as the job server reports them.
+# Keyed training: transforms.Train counts one train_sets per training-set
+# element it receives and one models_trained per model, and transforms.Predict
+# one books_summarized per book and method, as the job server reports them.
 counter() { awk -v n="$1" '$1 == n { print $2 }' "$tmp/run-portable.log"; }
-keys=$(counter train_keys) models=$(counter models_trained) summarized=$(counter books_summarized)
+sets=$(counter train_sets) models=$(counter models_trained) summarized=$(counter books_summarized)
 models_json=$(find "$tmp/run-portable/models" -name '*.json' | wc -l)
-echo "portable.sh: job server counters: train_keys ${keys:-none}, models_trained ${models:-none}, books_summarized ${summarized:-none}"
-if [ -z "$keys" ] || [ "$keys" -le "$models_json" ] || [ "$keys" != "$models" ]; then
-  echo "portable.sh: training was not keyed: want one train_keys per (method, training set), more than the $models_json saved models" >&2
+echo "portable.sh: job server counters: train_sets ${sets:-none}, models_trained ${models:-none}, books_summarized ${summarized:-none}"
+if [ -z "$sets" ] || [ "$sets" -le 1 ] || [ -z "$models" ] || [ "$models" -ne $((sets * models_json)) ]; then
+  echo "portable.sh: training was not keyed: want one train_sets element per training set, each training the $models_json methods' models" >&2
   status=1
 else
-  echo "portable.sh: training ran as $keys keyed (method, training set) elements, $models_json methods"
+  echo "portable.sh: training ran as $sets keyed training-set elements, $models models of $models_json methods"
 fi
 
 timed "wiki-extract in process" bin/bookalign wiki-extract --dump "$dump" --out "$tmp/wiki-local" --quiet

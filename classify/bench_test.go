@@ -291,3 +291,51 @@ func sampleHeap() (stop func() uint64) {
 	}()
 	return func() uint64 { close(done); return <-peak }
 }
+
+// BenchmarkFeaturesBinary measures what a training set receives of each of
+// its books in a pipeline: the book featurized under the collection of all
+// books, in its binary form (bytes/book, against the Book's own binary
+// form), and the live heap of that collection (collection-MB), which a
+// featurizing worker holds once per training set.
+//
+//	go test ./classify/ -run XXX -bench FeaturesBinary -benchtime 1x
+func BenchmarkFeaturesBinary(b *testing.B) {
+	dir := sharedtest.Path(b, "corpus")
+	pairs := loadCorpus(b, dir, corpusIDs(b, dir))
+	var counts Counts
+	for _, p := range pairs {
+		if err := counts.Add(p.book.Stats()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	before := liveHeap()
+	col, err := counts.Collection(Settings{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	col.vocabIndex()
+	colBytes := liveHeap() - before
+	var total, bookTotal, largest int
+	for b.Loop() {
+		total, bookTotal, largest = 0, 0, 0
+		for _, p := range pairs {
+			f := col.Featurize(p.book)
+			f.Label = p.labels
+			data, err := f.MarshalBinary()
+			if err != nil {
+				b.Fatal(err)
+			}
+			book, err := p.book.MarshalBinary()
+			if err != nil {
+				b.Fatal(err)
+			}
+			total, bookTotal, largest = total+len(data), bookTotal+len(book), max(largest, len(data))
+		}
+	}
+	b.ReportMetric(float64(total)/float64(len(pairs)), "bytes/book")
+	b.ReportMetric(float64(largest), "max-bytes")
+	b.ReportMetric(float64(bookTotal)/float64(len(pairs)), "book-bytes/book")
+	b.ReportMetric(float64(colBytes)/1e6, "collection-MB")
+	b.ReportMetric(float64(len(col.DF)), "df-words")
+	runtime.KeepAlive(col)
+}

@@ -46,6 +46,16 @@ type Book struct {
 	Start []int32 `json:"start"`
 	Word  []int32 `json:"word"`
 	Caps  []uint8 `json:"caps"`
+
+	// Quoted[i] is the percentage of row i's tokens inside double
+	// quotation marks (dialogue), Flags[i] its FlagFullName and FlagKinName,
+	// and Chapters the rows that start a chapter, increasing (the first row
+	// and the first after each Heading sentence); see addRowShape. They feed
+	// the features of Settings.Dialogue, Settings.Characters and
+	// Settings.Chapter.
+	Quoted   []uint8 `json:"quoted,omitempty"`
+	Flags    []uint8 `json:"flags,omitempty"`
+	Chapters []int32 `json:"chapters,omitempty"`
 }
 
 // NewBook prepares the Prose sentences of doc. It computes everything in one
@@ -103,6 +113,7 @@ func NewBook(id string, doc *text.Document) *Book {
 		b.Start = append(b.Start, int32(len(b.Word)))
 	}
 	b.sortWords()
+	b.addRowShape(doc)
 	return b
 }
 

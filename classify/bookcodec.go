@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -8,7 +9,7 @@ import (
 )
 
 // bookFormat is the first byte of a Book's binary form.
-const bookFormat = 1
+const bookFormat = 2
 
 // ErrBookEncoding means bytes are not a Book's binary form.
 var ErrBookEncoding = errors.New("classify: not a binary book")
@@ -58,7 +59,51 @@ func (b *Book) MarshalBinary() ([]byte, error) {
 		}
 		out = append(out, b.Caps[lo:hi]...)
 	}
+	return b.appendRowShape(out)
+}
+
+// appendRowShape appends the row shape of the plot features (bookplot.go):
+// whether Quoted and Flags are there, their bytes, and the chapter rows as
+// differences.
+func (b *Book) appendRowShape(out []byte) ([]byte, error) {
+	rows := b.Rows()
+	switch {
+	case b.Quoted == nil && b.Flags == nil:
+		out = append(out, 0)
+	case len(b.Quoted) == rows && len(b.Flags) == rows:
+		out = append(out, 1)
+		out = append(append(out, b.Quoted...), b.Flags...)
+	default:
+		return nil, fmt.Errorf("classify: book %q has inconsistent row shapes", b.ID)
+	}
+	out = binary.AppendUvarint(out, uint64(len(b.Chapters)))
+	var prev int32
+	for _, c := range b.Chapters {
+		out = binary.AppendVarint(out, int64(c)-int64(prev))
+		prev = c
+	}
 	return out, nil
+}
+
+// rowShape reads what appendRowShape wrote into b, whose rows are read.
+func (d *decoder) rowShape(b *Book) {
+	rows := b.Rows()
+	switch d.byte() {
+	case 0:
+	case 1:
+		b.Quoted = bytes.Clone(d.bytes(rows))
+		b.Flags = bytes.Clone(d.bytes(rows))
+	default:
+		d.fail("row shape")
+	}
+	if n := d.count(1); n > 0 {
+		b.Chapters = make([]int32, n)
+		var c int64
+		for i := range n {
+			c += d.varint()
+			b.Chapters[i] = d.fit(c)
+		}
+	}
 }
 
 // UnmarshalBinary sets b to the book of data, the output of MarshalBinary.
@@ -108,6 +153,7 @@ func (b *Book) UnmarshalBinary(data []byte) error {
 	if d.err == nil && len(nb.Word) != nnz {
 		d.fail("row words")
 	}
+	d.rowShape(&nb)
 	if err := d.end(); err != nil {
 		return err
 	}

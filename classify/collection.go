@@ -44,6 +44,25 @@ type Settings struct {
 	// ranks by the first count; the paper's features cannot tell one name
 	// from five. See docs/experiment.md.
 	Counts bool `json:"counts,omitempty"`
+
+	// Characters, Dialogue and Chapter add the plot features of
+	// plotfeatures.go (beyond the paper, issue 12): the distinct salient
+	// names of a row, a salient name's first mention, full names and names
+	// next to kinship words; the share of the row inside quotation marks;
+	// the row's place in its chapter.
+	Characters bool `json:"characters,omitempty"`
+	Dialogue   bool `json:"dialogue,omitempty"`
+	Chapter    bool `json:"chapter,omitempty"`
+
+	// Segments and Redundancy change extraction (Model.Summarize; see
+	// Spread), not the features. Segments > 0 spreads the budget over that
+	// many equal parts of the book, each given the share of the budget that
+	// the training labels hold in it (LearnQuota at training, Model.Quota).
+	// Redundancy > 0 lowers the log-odds of a row by Redundancy times its
+	// greatest word similarity to a row already chosen (maximal marginal
+	// relevance). Zero for both is the paper's rule.
+	Segments   int     `json:"segments,omitempty"`
+	Redundancy float64 `json:"redundancy,omitempty"`
 }
 
 func (s Settings) vocabulary() int { return orDefault(s.Vocabulary, DefaultVocabulary) }
@@ -137,7 +156,7 @@ func (c *Counts) Collection(set Settings) (*Collection, error) {
 	if len(c.IDs) == 0 {
 		return nil, ErrNoBooks
 	}
-	if set.Vocabulary < 0 || set.Names < 0 || set.MinBooks < 0 {
+	if set.Vocabulary < 0 || set.Names < 0 || set.MinBooks < 0 || set.Segments < 0 || !(set.Redundancy >= 0) || math.IsInf(set.Redundancy, 0) {
 		return nil, errors.New("classify: negative setting")
 	}
 	col := &Collection{

@@ -36,6 +36,15 @@
 // returns a summary returns indices into the document's Sentences, in book
 // order.
 //
+// # Beyond the paper
+//
+// Settings switch on what the paper does not have, each measured in
+// docs/experiment.md: count features (Counts), plot features (Characters,
+// Dialogue, Chapter: plotfeatures.go, from the row shape NewBook records in
+// bookplot.go), and extraction that spreads the budget over the book and
+// avoids repeating itself (Segments, Redundancy: Spread, spread.go). With
+// none of them set, features and extraction are the paper's.
+//
 // # Collection statistics
 //
 // Everything a feature needs from other books comes from the training books

@@ -31,10 +31,11 @@ var (
 type layout struct {
 	names, vocab int
 	counts       bool
+	plot         plotLayout
 }
 
 func (c *Collection) layout() layout {
-	return layout{names: c.Settings.names(), vocab: len(c.Vocabulary), counts: c.Settings.Counts}
+	return layout{names: c.Settings.names(), vocab: len(c.Vocabulary), counts: c.Settings.Counts, plot: newPlotLayout(c.Settings)}
 }
 
 func (l layout) decile(d int) int32   { return int32(d) }
@@ -47,7 +48,10 @@ func (l layout) nameCount(t int) int32 {
 	return int32(Deciles + 1 + l.names + len(tfidfTops) + 2*l.vocab + t)
 }
 func (l layout) length(t int) int32 { return l.nameCount(len(nameCountTops)) + int32(t) }
-func (l layout) dim() int {
+func (l layout) dim() int           { return l.plotStart() + l.plot.dim() }
+
+// plotStart is the index of the first plot feature (plotfeatures.go).
+func (l layout) plotStart() int {
 	d := Deciles + 1 + l.names + len(tfidfTops) + 2*l.vocab
 	if l.counts {
 		d += len(nameCountTops) + len(lengthTops)
@@ -89,7 +93,7 @@ func (c *Collection) FeatureNames() []string {
 			names = append(names, "LENGTH>="+strconv.Itoa(k))
 		}
 	}
-	return names
+	return append(names, l.plot.names()...)
 }
 
 // Features are the binary features of a book's rows (its Prose sentences),
@@ -168,11 +172,14 @@ func (c *Collection) Featurize(b *Book) *Features {
 		f.Index = append(f.Index, l.decile(Deciles*i/rows))
 		isName, top := false, len(tfidfTops)
 		nameTokens := 0
+		var pr plotRow
 		words, caps := b.Row(i)
 		for j, k := range words {
 			if r := nameRank[k]; r >= 0 && caps[j] > 0 {
 				isName = true
 				nameTokens += int(caps[j])
+				pr.names++
+				pr.introduces = pr.introduces || int(b.First[k]) == i
 				f.Index = append(f.Index, l.nameRank(int(r)))
 			}
 			if r := tfidfRank[k]; r >= 0 {
@@ -208,6 +215,7 @@ func (c *Collection) Featurize(b *Book) *Features {
 				}
 			}
 		}
+		f.Index = l.appendPlot(f.Index, b, i, pr)
 		slices.Sort(f.Index[at:])
 		f.Start = append(f.Start, int32(len(f.Index)))
 	}

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"log/slog"
 	"math"
 )
 
@@ -33,6 +34,27 @@ func (c Criterion) String() string {
 		return "precision"
 	}
 	return "unknown"
+}
+
+// fallback is the lambda used when there are too few books (n) to choose
+// one on an inner split: the strongest candidate, since so little data
+// asks for the most regularisation. It returns the lambda and a note
+// saying so.
+func (t *Trainer) fallback(n int) (float64, string) {
+	lambdas := t.Lambdas
+	if lambdas == nil {
+		lambdas = DefaultLambdas
+	}
+	return lambdas[0], fmt.Sprintf("lambda fixed at %g, the strongest candidate: %d training books are too few to choose it on an inner split of %d folds", lambdas[0], n, orDefault(t.InnerFolds, 5))
+}
+
+// warn reports msg through t.Warn, or slog.
+func (t *Trainer) warn(msg string) {
+	if t.Warn != nil {
+		t.Warn(msg)
+		return
+	}
+	slog.Warn("classify: " + msg)
 }
 
 // choose picks lambda on an inner split of books and returns the weights of

@@ -39,6 +39,9 @@ type Model struct {
 	Collection *Collection `json:"collection"`
 	// Lambda is the regularisation strength the weights were fitted with.
 	Lambda float64 `json:"lambda"`
+	// LambdaNote says why Lambda was not chosen on held-out books when a
+	// Trainer had to fall back to a fixed one (too few books).
+	LambdaNote string `json:"lambda_note,omitempty"`
 	// Criterion is how lambda was chosen (Criterion.String).
 	Criterion string `json:"criterion"`
 	// Selection holds each candidate lambda's held-out score, when lambda
@@ -52,6 +55,10 @@ type Model struct {
 	// Weights their weights w.
 	Features []string  `json:"features"`
 	Weights  []float64 `json:"weights"`
+	// Quota is the share of the budget of each of Settings.Segments parts
+	// of a book, learned from the training labels (LearnQuota); empty
+	// when Segments is 0.
+	Quota []float64 `json:"quota,omitempty"`
 }
 
 // Training describes the data a model was fitted to.
@@ -79,8 +86,12 @@ func (m *Model) Scores(b *Book) []float64 {
 // outside m.Collection.IDs, or its IDF would leave out the training book of
 // that ID.
 func (m *Model) Summarize(b *Book, budget int) []int {
-	return b.Extract(m.Scores(b), budget)
+	return b.ExtractSpread(m.Scores(b), budget, m.Spread())
 }
+
+// Spread returns the extraction options of the model: its Collection's
+// Settings.Segments and Redundancy, with the learned Quota.
+func (m *Model) Spread() Spread { return m.Collection.Settings.spread(m.Quota) }
 
 // WriteJSON writes m as indented JSON. The output depends only on m.
 func (m *Model) WriteJSON(w io.Writer) error {
@@ -169,6 +180,14 @@ func (m *Model) validate() error {
 	}
 	if m.Lambda < 0 {
 		return errors.New("negative lambda")
+	}
+	if s.Segments < 0 || len(m.Quota) != s.Segments || math.IsNaN(s.Redundancy) || s.Redundancy < 0 {
+		return fmt.Errorf("%d quota shares for %d segments, redundancy %v", len(m.Quota), s.Segments, s.Redundancy)
+	}
+	for _, q := range m.Quota {
+		if !(q >= 0 && q <= 1) {
+			return errors.New("quota share outside [0, 1]")
+		}
 	}
 	return nil
 }

@@ -36,31 +36,50 @@ type TrainingSet struct {
 	added  map[string]bool
 }
 
+// Collection returns the collection that the books counted in c define
+// under the recipe's feature settings: what their features are made with.
+func (r Recipe) Collection(c *Counts) (*Collection, error) {
+	return c.Collection(r.Features)
+}
+
 // NewTrainingSet returns the empty training set of the books counted in c.
 func (r Recipe) NewTrainingSet(c *Counts) (*TrainingSet, error) {
-	col, err := c.Collection(r.Features)
+	col, err := r.Collection(c)
 	if err != nil {
 		return nil, err
 	}
-	return &TrainingSet{recipe: r, col: col, added: make(map[string]bool, len(col.IDs))}, nil
+	return r.TrainingSetOf(col), nil
 }
 
-// Collection returns the collection of the set.
+// TrainingSetOf returns the empty training set of the books of col. Several
+// training sets (one per alignment method) may share col.
+func (r Recipe) TrainingSetOf(col *Collection) *TrainingSet {
+	return &TrainingSet{recipe: r, col: col, added: make(map[string]bool, len(col.IDs))}
+}
+
+// Collection returns the collection the set's books are featurized under.
 func (t *TrainingSet) Collection() *Collection { return t.col }
 
-// Add featurizes b under the set's collection and labels the rows of the
-// document sentences in labelled. Only the features are kept. It returns
-// an error if b was not counted in the set, or was added already.
+// Add featurizes one book of the set and adds it with the rows of the
+// labelled sentences (document sentence indices, Book.Labels) as positives.
 func (t *TrainingSet) Add(b *Book, labelled []int) error {
-	if !t.col.contains(b.ID) {
-		return fmt.Errorf("classify: book %q is not in the training set", b.ID)
-	}
-	if t.added[b.ID] {
-		return fmt.Errorf("%w: %q", ErrDuplicateBook, b.ID)
-	}
-	t.added[b.ID] = true
 	x := t.col.Featurize(b)
 	x.Label = b.Labels(labelled)
+	return t.AddFeatures(x)
+}
+
+// AddFeatures adds one book of the set, featurized under the set's
+// Collection elsewhere (Collection.Featurize) and labelled. The set keeps x
+// and does not modify it, so books may share their feature slices across
+// training sets of the same collection.
+func (t *TrainingSet) AddFeatures(x *Features) error {
+	if !t.col.contains(x.ID) {
+		return fmt.Errorf("classify: book %q is not in the training set", x.ID)
+	}
+	if t.added[x.ID] {
+		return fmt.Errorf("%w: %q", ErrDuplicateBook, x.ID)
+	}
+	t.added[x.ID] = true
 	t.books = append(t.books, x)
 	return nil
 }
@@ -68,11 +87,13 @@ func (t *TrainingSet) Add(b *Book, labelled []int) error {
 // Train fits the model of the set with the recipe's Trainer, whose
 // objective is evaluated by workers goroutines (the model does not depend
 // on their number). It returns ErrMissingBook unless every counted book was
-// added. The order books were added in does not matter.
+// added. The order books were added in does not matter. A fallback to a
+// fixed lambda is not logged: it is in the model's LambdaNote, for the
+// caller to report.
 func (t *TrainingSet) Train(workers int) (*Model, error) {
 	if len(t.books) != t.col.Books() {
 		return nil, fmt.Errorf("%w: %d of %d books", ErrMissingBook, len(t.books), t.col.Books())
 	}
-	tr := &Trainer{Lambda: t.recipe.Lambda, Seed: t.recipe.Seed, Budget: t.recipe.Budget, Workers: max(workers, 1)}
+	tr := &Trainer{Lambda: t.recipe.Lambda, Seed: t.recipe.Seed, Budget: t.recipe.Budget, Workers: max(workers, 1), Warn: func(string) {}}
 	return tr.Train(t.col, t.books)
 }

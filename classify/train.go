@@ -19,7 +19,8 @@ var (
 	// ErrFeatures means a book's features do not fit the collection.
 	ErrFeatures = errors.New("classify: features out of range")
 	// ErrTooFewBooks means there are too few books to hold some out for
-	// choosing the regularisation strength.
+	// choosing the regularisation strength. Train does not return it: it
+	// falls back to a fixed strength (Trainer.Warn).
 	ErrTooFewBooks = errors.New("classify: too few books to choose lambda")
 )
 
@@ -58,6 +59,9 @@ type Trainer struct {
 	// Workers is the number of goroutines that evaluate the objective; zero
 	// means runtime.GOMAXPROCS(0). The model does not depend on it.
 	Workers int
+	// Warn is told when training falls back to a fixed lambda; nil logs
+	// the message with log/slog at the warning level.
+	Warn func(msg string)
 }
 
 // Selection records how one candidate lambda scored on the held-out books.
@@ -81,7 +85,11 @@ func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
 	var x0 []float64
 	lambda := t.Lambda
 	if lambda == 0 {
-		if lambda, x0, m.Selection, err = t.choose(dim, books); err != nil {
+		lambda, x0, m.Selection, err = t.choose(dim, books)
+		if errors.Is(err, ErrTooFewBooks) {
+			lambda, m.LambdaNote = t.fallback(len(books))
+			t.warn(m.LambdaNote)
+		} else if err != nil {
 			return nil, err
 		}
 	}
@@ -97,6 +105,11 @@ func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
 	m.Weights, m.Bias = x[:dim], x[dim]
 	m.Features = c.FeatureNames()
 	m.Training = Training{Books: len(books), Sentences: len(all.y), Iterations: iters}
+	if n := c.Settings.Segments; n > 0 {
+		if m.Quota, err = LearnQuota(books, n); err != nil {
+			return nil, err
+		}
+	}
 	for _, y := range all.y {
 		if y {
 			m.Training.Positives++

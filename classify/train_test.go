@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -93,7 +94,6 @@ func TestTrainErrors(t *testing.T) {
 		{"feature out of range", Trainer{Lambda: 1}, func() []*Features { b := good(); b[0].Index[0] = 1 << 20; return b }, ErrFeatures},
 		{"malformed", Trainer{Lambda: 1}, func() []*Features { b := good(); b[2].Start[0] = 1; return b }, ErrFeatures},
 		{"duplicate", Trainer{Lambda: 1}, func() []*Features { b := good(); b[1].ID = b[0].ID; return b }, ErrDuplicateBook},
-		{"one book", Trainer{}, func() []*Features { return good()[:1] }, ErrTooFewBooks},
 		{"bad lambda", Trainer{Lambdas: []float64{0}}, good, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -102,5 +102,38 @@ func TestTrainErrors(t *testing.T) {
 				t.Errorf("got %v, want %v", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestTrainTooFewBooks trains on a single book: with no book to hold out,
+// the trainer falls back to the strongest lambda, says so in the model and
+// warns, instead of failing.
+func TestTrainTooFewBooks(t *testing.T) {
+	const dim = 8
+	w := []float64{2, -1.5, 1, -0.5, 0, 0.75, -2, 1.25}
+	c := syntheticCollection(dim)
+	books := synthetic(1, 3, 40, dim, 0.3, w, -1, false)[:1]
+	var warnings []string
+	tr := &Trainer{Warn: func(msg string) { warnings = append(warnings, msg) }}
+	m, err := tr.Train(c, books)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Lambda != DefaultLambdas[0] || len(m.Selection) != 0 || !strings.Contains(m.LambdaNote, "too few") {
+		t.Errorf("lambda %v, selection %+v, note %q", m.Lambda, m.Selection, m.LambdaNote)
+	}
+	if len(warnings) != 1 || warnings[0] != m.LambdaNote {
+		t.Errorf("warnings %q", warnings)
+	}
+	var buf bytes.Buffer
+	if err := m.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadModel(&buf)
+	if err != nil || back.LambdaNote != m.LambdaNote {
+		t.Errorf("the note does not survive a round trip: %v", err)
+	}
+	if m, err := (&Trainer{Lambdas: []float64{0.5, 0.1}, Warn: func(string) {}}).Train(c, books); err != nil || m.Lambda != 0.5 {
+		t.Errorf("with candidates 0.5, 0.1: lambda %v, %v", m.Lambda, err)
 	}
 }

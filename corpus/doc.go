@@ -11,7 +11,8 @@
 //
 // ParsePairs never stops at a bad row: it returns the good rows and, for each
 // bad one, a RowError with the row number and the reason, so that a caller can
-// account for every row it read.
+// account for every row it read. WritePairs writes the pairs.tsv of
+// `bookalign match` (PairsHeader's nine columns), which ParsePairs reads back.
 //
 // Package corpus never imports Beam.
 package corpus

@@ -39,18 +39,21 @@ var ErrNoHeader = errors.New(`corpus: pairs.tsv must start with a header row who
 // maxLine bounds one line of pairs.tsv; longer lines become row errors.
 const maxLine = 1 << 20
 
-// ParsePairs reads a pairs.tsv index. It returns the usable rows in file order
-// and one RowError for every other data row: a wrong number of columns, an id
-// that is not a safe file name (ValidID), a repeated id (the first occurrence
-// is kept), or invalid UTF-8. Blank lines are skipped and not counted as rows.
-// err is non-nil only when the header is missing or the reader fails; rows
-// read before a read failure are still returned.
+// ParsePairs reads a pairs.tsv index. Lines end in "\n", "\r\n" or a lone
+// "\r". It returns the usable rows in file order and one RowError for every
+// other data row: a wrong number of columns, an id that is not a safe file
+// name (ValidID), a repeated id (the first occurrence is kept), or invalid
+// UTF-8 (with the byte offset of the first bad byte in the file). Blank
+// lines are skipped and not counted as rows. err is non-nil only when the
+// header is missing or the reader fails; rows read before a read failure
+// are still returned. A header without rows is no error: the caller warns.
 func ParsePairs(r io.Reader) (pairs []Pair, bad []RowError, err error) {
-	br := bufio.NewReaderSize(r, 64<<10)
+	lr := &lineReader{br: bufio.NewReaderSize(r, 64<<10)}
 	var header []string
 	first := map[string]int{}
 	for row := 1; ; row++ {
-		line, long, rerr := readLine(br)
+		start := lr.off
+		line, long, rerr := lr.next()
 		if rerr != nil && rerr != io.EOF {
 			return pairs, bad, fmt.Errorf("corpus: reading pairs.tsv line %d: %w", row, rerr)
 		}
@@ -63,7 +66,7 @@ func ParsePairs(r io.Reader) (pairs []Pair, bad []RowError, err error) {
 				return nil, nil, ErrNoHeader
 			}
 		} else if strings.TrimSpace(line) != "" || long {
-			p, reason := parseRow(row, line, long, len(header))
+			p, reason := parseRow(row, start, line, long, len(header))
 			switch {
 			case reason != "":
 				bad = append(bad, RowError{Row: row, ID: p.ID, Reason: reason})
@@ -85,8 +88,9 @@ func ParsePairs(r io.Reader) (pairs []Pair, bad []RowError, err error) {
 	return pairs, bad, nil
 }
 
-// parseRow checks one data row against the header width.
-func parseRow(row int, line string, long bool, width int) (Pair, string) {
+// parseRow checks one data row, which starts at byte start of the file,
+// against the header width.
+func parseRow(row int, start int64, line string, long bool, width int) (Pair, string) {
 	cols := strings.Split(line, "\t")
 	p := Pair{Row: row, ID: strings.TrimSpace(cols[0])}
 	if !utf8.ValidString(p.ID) {
@@ -96,7 +100,7 @@ func parseRow(row int, line string, long bool, width int) (Pair, string) {
 	case long:
 		return p, fmt.Sprintf("line longer than %d bytes", maxLine)
 	case !utf8.ValidString(line):
-		return p, "invalid UTF-8 in row"
+		return p, fmt.Sprintf("invalid UTF-8 in row (byte %d of pairs.tsv)", start+int64(invalidAt(line)))
 	case len(cols) != width:
 		return p, fmt.Sprintf("has %d columns, header has %d", len(cols), width)
 	}
@@ -112,22 +116,50 @@ func parseRow(row int, line string, long bool, width int) (Pair, string) {
 	return p, ""
 }
 
-// readLine returns the next line without its line ending ("\n" or "\r\n").
-// long reports a line over maxLine bytes, of which only a prefix is returned.
-func readLine(br *bufio.Reader) (line string, long bool, err error) {
+// invalidAt returns the offset of the first invalid UTF-8 sequence in s,
+// or len(s).
+func invalidAt(s string) int {
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && w == 1 {
+			return i
+		}
+		i += w
+	}
+	return len(s)
+}
+
+// lineReader splits a file into lines ending in "\n", "\r\n" or "\r",
+// counting bytes.
+type lineReader struct {
+	br  *bufio.Reader
+	off int64 // bytes consumed so far
+}
+
+// next returns the next line without its line ending. long reports a line
+// over maxLine bytes, of which only a prefix is returned.
+func (lr *lineReader) next() (line string, long bool, err error) {
 	var b []byte
 	for {
-		chunk, isPrefix, rerr := br.ReadLine()
-		if len(b)+len(chunk) <= maxLine {
-			b = append(b, chunk...)
-		} else {
-			long = true
-		}
+		c, rerr := lr.br.ReadByte()
 		if rerr != nil {
 			return string(b), long, rerr
 		}
-		if !isPrefix {
+		lr.off++
+		switch c {
+		case '\n':
 			return string(b), long, nil
+		case '\r':
+			if n, perr := lr.br.Peek(1); perr == nil && n[0] == '\n' {
+				lr.br.ReadByte()
+				lr.off++
+			}
+			return string(b), long, nil
+		}
+		if len(b) < maxLine {
+			b = append(b, c)
+		} else {
+			long = true
 		}
 	}
 }

@@ -2,11 +2,13 @@ package corpus
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 )
 
 func TestParsePairs(t *testing.T) {
@@ -31,7 +33,12 @@ func TestParsePairs(t *testing.T) {
 				{Row: 4, ID: "has space", Reason: "id is not a safe file name: only ASCII letters, digits, '.', '_' and '-' are allowed"},
 				{Row: 5, ID: "", Reason: "empty id"},
 			}},
-		{name: "invalid utf8", in: header + "a\t\xff\tX\n", bad: []RowError{{Row: 2, ID: "a", Reason: "invalid UTF-8 in row"}}},
+		{name: "invalid utf8", in: header + "a\t\xff\tX\n", bad: []RowError{{Row: 2, ID: "a", Reason: "invalid UTF-8 in row (byte 18 of pairs.tsv)"}}},
+		{name: "invalid utf8 after crlf rows", in: strings.ReplaceAll(header, "\n", "\r\n") + "a\tA\tX\r\nb\tB\xc3\tY\r\n", ids: []string{"a"},
+			bad: []RowError{{Row: 3, ID: "b", Reason: "invalid UTF-8 in row (byte 27 of pairs.tsv)"}}},
+		{name: "lone cr line ends", in: "id\ttitle\tauthor\ra\tA\tX\rb\tB\tY\r", ids: []string{"a", "b"}},
+		{name: "mixed line ends", in: "id\ttitle\tauthor\ra\tA\tX\r\nb\tB\tY\nc\tC\tZ", ids: []string{"a", "b", "c"}},
+		{name: "header only", in: header},
 		{name: "bom header", in: "\uFEFF" + header + "a\tA\tX\n", ids: []string{"a"}},
 		{name: "no header", in: "a\tA\tX\n", isErr: ErrNoHeader},
 		{name: "empty file", in: "", isErr: ErrNoHeader},
@@ -101,18 +108,20 @@ func TestLayout(t *testing.T) {
 }
 
 // FuzzParsePairs checks that every non-blank data row is accounted for
-// exactly once, as a pair or as a row error, and that accepted ids are valid
-// and unique.
+// exactly once, as a pair or as a row error, whatever its line ends, that
+// accepted ids are valid and unique, and that the byte offset given for
+// invalid UTF-8 points at an invalid byte.
 func FuzzParsePairs(f *testing.F) {
 	f.Add("id\ttitle\na\tb\n")
 	f.Add("id\tx\n../a\tb\na\tb\na\tc\n\xff\t\n")
 	f.Add("id\n\r\n\n")
+	f.Add("id\tt\ra\tb\r\rc\t\xc3\r\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		pairs, bad, err := ParsePairs(strings.NewReader(in))
 		if err != nil {
 			return
 		}
-		lines := strings.Split(strings.ReplaceAll(in, "\r\n", "\n"), "\n")
+		lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(in, "\r\n", "\n"), "\r", "\n"), "\n")
 		rows := 0
 		for _, l := range lines[1:] {
 			if strings.TrimSpace(strings.TrimSuffix(l, "\r")) != "" {
@@ -121,6 +130,14 @@ func FuzzParsePairs(f *testing.F) {
 		}
 		if len(pairs)+len(bad) != rows {
 			t.Fatalf("%d pairs + %d bad != %d rows", len(pairs), len(bad), rows)
+		}
+		for _, b := range bad {
+			var off int
+			if _, err := fmt.Sscanf(b.Reason, "invalid UTF-8 in row (byte %d of pairs.tsv)", &off); err == nil {
+				if r, w := utf8.DecodeRuneInString(in[off:]); r != utf8.RuneError || w != 1 {
+					t.Fatalf("row %d: byte %d is %q, not invalid UTF-8", b.Row, off, in[off:off+w])
+				}
+			}
 		}
 		seen := map[string]bool{}
 		for _, p := range pairs {

@@ -4,6 +4,9 @@ package evaluate
 // table.md does.
 func (s RougeSettings) Describe() string { return s.describe() }
 
-// String renders p-values as table.md does, "ROUGE-1 / ROUGE-2" to three
-// decimals, or "–" for nil.
+// String renders the stemmed p-values as table.md does, "ROUGE-1 /
+// ROUGE-2" (FormatP), or "–" for nil.
 func (p *PValues) String() string { return p.cell() }
+
+// NoStemString renders the unstemmed p-values as String does the stemmed.
+func (p *PValues) NoStemString() string { return p.noStemCell() }

@@ -59,15 +59,19 @@ type Results struct {
 
 // MethodResult holds one method's macro-averaged scores.
 type MethodResult struct {
-	Name               string                `json:"name"`
-	Books              int                   `json:"books"`
-	Rouge1Recall       float64               `json:"rouge_1_recall"`
-	Rouge2Recall       float64               `json:"rouge_2_recall"`
-	Rouge1RecallNoStem float64               `json:"rouge_1_recall_nostem"`
-	Rouge2RecallNoStem float64               `json:"rouge_2_recall_nostem"`
-	Rouge1RecallCI95   [2]float64            `json:"rouge_1_recall_ci95"`
-	Rouge2RecallCI95   [2]float64            `json:"rouge_2_recall_ci95"`
-	PerBook            map[string]BookRecall `json:"per_book"`
+	Name               string     `json:"name"`
+	Books              int        `json:"books"`
+	Rouge1Recall       float64    `json:"rouge_1_recall"`
+	Rouge2Recall       float64    `json:"rouge_2_recall"`
+	Rouge1RecallNoStem float64    `json:"rouge_1_recall_nostem"`
+	Rouge2RecallNoStem float64    `json:"rouge_2_recall_nostem"`
+	Rouge1RecallCI95   [2]float64 `json:"rouge_1_recall_ci95"`
+	Rouge2RecallCI95   [2]float64 `json:"rouge_2_recall_ci95"`
+	// Rouge1RecallNoStemCI95 and Rouge2RecallNoStemCI95 are the same
+	// intervals of the unstemmed recall, from the same bootstrap samples.
+	Rouge1RecallNoStemCI95 [2]float64            `json:"rouge_1_recall_nostem_ci95"`
+	Rouge2RecallNoStemCI95 [2]float64            `json:"rouge_2_recall_nostem_ci95"`
+	PerBook                map[string]BookRecall `json:"per_book"`
 	// PVsFirst1000, PVsNames and PVsJing are the p-values of a paired
 	// approximate-randomization test of this method's per-book recall
 	// against that baseline's on the same books; nil when the baseline did
@@ -78,10 +82,16 @@ type MethodResult struct {
 }
 
 // PValues are two-sided p-values of a paired test, for ROUGE-1 and ROUGE-2
-// recall.
+// recall, stemmed (the main columns) and unstemmed, with the number of
+// rounds of the test: a p-value is never below 1 / (1 + Rounds)
+// (PairedPermutation), and FormatP prints that floor as "< 0.0001" for
+// 10,000 rounds.
 type PValues struct {
-	Rouge1 float64 `json:"rouge_1"`
-	Rouge2 float64 `json:"rouge_2"`
+	Rouge1       float64 `json:"rouge_1"`
+	Rouge2       float64 `json:"rouge_2"`
+	Rouge1NoStem float64 `json:"rouge_1_nostem"`
+	Rouge2NoStem float64 `json:"rouge_2_nostem"`
+	Rounds       int     `json:"rounds"`
 }
 
 // BookRecall is one method's recall on one book, as stored in results.json.
@@ -158,25 +168,40 @@ func comparePaired(set Settings, methods []MethodResult) error {
 func pairedPValues(set Settings, a, b *MethodResult) (*PValues, error) {
 	ids := keys(a.PerBook)
 	sort.Strings(ids)
-	var a1, b1, a2, b2 []float64
+	// One column per measure: ROUGE-1, ROUGE-2, unstemmed ROUGE-1, ROUGE-2.
+	measures := []func(BookRecall) float64{
+		func(r BookRecall) float64 { return r.Rouge1Recall },
+		func(r BookRecall) float64 { return r.Rouge2Recall },
+		func(r BookRecall) float64 { return r.Rouge1RecallNoStem },
+		func(r BookRecall) float64 { return r.Rouge2RecallNoStem },
+	}
+	xa, xb := make([][]float64, len(measures)), make([][]float64, len(measures))
 	for _, id := range ids {
 		sb, ok := b.PerBook[id]
 		if !ok {
 			continue
 		}
 		sa := a.PerBook[id]
-		a1, b1 = append(a1, sa.Rouge1Recall), append(b1, sb.Rouge1Recall)
-		a2, b2 = append(a2, sa.Rouge2Recall), append(b2, sb.Rouge2Recall)
+		for k, f := range measures {
+			xa[k], xb[k] = append(xa[k], f(sa)), append(xb[k], f(sb))
+		}
 	}
-	p1, err := PairedPermutation(a1, b1, set.Permutations, set.Seed)
-	if err != nil {
-		return nil, err
+	p := make([]float64, len(measures))
+	for k := range measures {
+		var err error
+		if p[k], err = PairedPermutation(xa[k], xb[k], set.Permutations, set.Seed); err != nil {
+			return nil, err
+		}
 	}
-	p2, err := PairedPermutation(a2, b2, set.Permutations, set.Seed)
-	if err != nil {
-		return nil, err
+	return &PValues{Rouge1: p[0], Rouge2: p[1], Rouge1NoStem: p[2], Rouge2NoStem: p[3], Rounds: rounds(set.Permutations)}, nil
+}
+
+// rounds returns the rounds PairedPermutation runs when given r.
+func rounds(r int) int {
+	if r <= 0 {
+		return DefaultPermutations
 	}
-	return &PValues{Rouge1: p1, Rouge2: p2}, nil
+	return r
 }
 
 // summarizeMethod averages one method's scores, which are sorted by book id.
@@ -192,8 +217,8 @@ func summarizeMethod(set Settings, name string, ms []BookScore) MethodResult {
 	samples := Bootstrap{Resamples: set.Resamples, Seed: set.Seed}.Samples(n)
 	m.Rouge1Recall, m.Rouge1RecallCI95[0], m.Rouge1RecallCI95[1] = MeanCI(r1, samples, 0.95)
 	m.Rouge2Recall, m.Rouge2RecallCI95[0], m.Rouge2RecallCI95[1] = MeanCI(r2, samples, 0.95)
-	m.Rouge1RecallNoStem, _, _ = MeanCI(r1n, nil, 0)
-	m.Rouge2RecallNoStem, _, _ = MeanCI(r2n, nil, 0)
+	m.Rouge1RecallNoStem, m.Rouge1RecallNoStemCI95[0], m.Rouge1RecallNoStemCI95[1] = MeanCI(r1n, samples, 0.95)
+	m.Rouge2RecallNoStem, m.Rouge2RecallNoStemCI95[0], m.Rouge2RecallNoStemCI95[1] = MeanCI(r2n, samples, 0.95)
 	return m
 }
 

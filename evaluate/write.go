@@ -21,7 +21,8 @@ func (r *Results) JSON() ([]byte, error) {
 }
 
 // Table returns table.md: the paper's results table (model, ROUGE-1 and
-// ROUGE-2 recall in percent) with 95% intervals and the unstemmed scores.
+// ROUGE-2 recall in percent) with 95% intervals and p-values, then the same
+// table for the unstemmed scores.
 func (r *Results) Table() []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# ROUGE recall of %d-word summaries\n\n", r.Words)
@@ -30,23 +31,57 @@ func (r *Results) Table() []byte {
 	b.WriteString("| Model | ROUGE-1 | ROUGE-2 | ROUGE-1 95% CI | ROUGE-2 95% CI | ROUGE-1 no stem | ROUGE-2 no stem | p vs First 1000 | p vs Names | p vs Jing | Books |\n")
 	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, m := range r.Methods {
-		fmt.Fprintf(&b, "| %s | %s | %s | [%s, %s] | [%s, %s] | %s | %s | %s | %s | %s | %d |\n", DisplayName(m.Name),
-			pct(m.Rouge1Recall), pct(m.Rouge2Recall),
-			pct(m.Rouge1RecallCI95[0]), pct(m.Rouge1RecallCI95[1]),
-			pct(m.Rouge2RecallCI95[0]), pct(m.Rouge2RecallCI95[1]),
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %d |\n", DisplayName(m.Name),
+			pct(m.Rouge1Recall), pct(m.Rouge2Recall), interval(m.Rouge1RecallCI95), interval(m.Rouge2RecallCI95),
 			pct(m.Rouge1RecallNoStem), pct(m.Rouge2RecallNoStem),
 			m.PVsFirst1000.cell(), m.PVsNames.cell(), m.PVsJing.cell(), m.Books)
 	}
-	b.WriteString("\np: two-sided paired approximate-randomization test over books (ROUGE-1 / ROUGE-2 recall).\n")
+	b.WriteString("\n## Without stemming\n\n")
+	b.WriteString("| Model | ROUGE-1 | ROUGE-2 | ROUGE-1 95% CI | ROUGE-2 95% CI | p vs First 1000 | p vs Names | p vs Jing | Books |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, m := range r.Methods {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %d |\n", DisplayName(m.Name),
+			pct(m.Rouge1RecallNoStem), pct(m.Rouge2RecallNoStem),
+			interval(m.Rouge1RecallNoStemCI95), interval(m.Rouge2RecallNoStemCI95),
+			m.PVsFirst1000.noStemCell(), m.PVsNames.noStemCell(), m.PVsJing.noStemCell(), m.Books)
+	}
+	fmt.Fprintf(&b, "\np: two-sided paired approximate-randomization test over books (ROUGE-1 / ROUGE-2 recall), %s.\n", r.pNote())
 	return []byte(b.String())
 }
 
-// cell renders p-values as "ROUGE-1 / ROUGE-2", or "–" when absent.
+// pNote says how p-values were computed and printed.
+func (r *Results) pNote() string {
+	n := 0
+	for _, m := range r.Methods {
+		for _, p := range []*PValues{m.PVsFirst1000, m.PVsNames, m.PVsJing} {
+			if p != nil {
+				n = p.Rounds
+			}
+		}
+	}
+	if n == 0 {
+		return "none run"
+	}
+	return fmt.Sprintf("%d rounds, p = (1 + rounds at least as extreme) / (1 + %d); %q: no round was", n, n, FormatP(0, n))
+}
+
+func interval(ci [2]float64) string { return "[" + pct(ci[0]) + ", " + pct(ci[1]) + "]" }
+
+// cell renders the stemmed p-values as "ROUGE-1 / ROUGE-2" (FormatP), or
+// "–" when absent.
 func (p *PValues) cell() string {
 	if p == nil {
 		return "–"
 	}
-	return strconv.FormatFloat(p.Rouge1, 'f', 3, 64) + " / " + strconv.FormatFloat(p.Rouge2, 'f', 3, 64)
+	return FormatP(p.Rouge1, p.Rounds) + " / " + FormatP(p.Rouge2, p.Rounds)
+}
+
+// noStemCell renders the unstemmed p-values as cell does the stemmed.
+func (p *PValues) noStemCell() string {
+	if p == nil {
+		return "–"
+	}
+	return FormatP(p.Rouge1NoStem, p.Rounds) + " / " + FormatP(p.Rouge2NoStem, p.Rounds)
 }
 
 // describe says in words which ROUGE options the main columns used.

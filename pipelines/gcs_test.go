@@ -1,14 +1,13 @@
 package pipelines
 
 import (
-	"net"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/bookalign/bookalign/internal/gcstest"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/fsouza/fake-gcs-server/fakestorage"
 )
@@ -18,7 +17,7 @@ import (
 // run on local files.
 func TestGCS(t *testing.T) {
 	files, _ := testcorpus.Bad(3)
-	srv := startFakeGCS(t)
+	srv := gcstest.Start(t)
 	srv.CreateBucket("corpora")
 	srv.CreateBucket("results")
 	for name, b := range files {
@@ -67,29 +66,4 @@ func TestGCS(t *testing.T) {
 	compareTrees(t, local, got)
 }
 
-var missingFileRE = regexp.MustCompile(`(open \S+: no such file or directory|storage: object doesn't exist)`)
-
-// startFakeGCS starts a fake GCS server on a free loopback port and points
-// the storage client at it through STORAGE_EMULATOR_HOST.
-func startFakeGCS(t *testing.T) *fakestorage.Server {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	host := "127.0.0.1:" + strconv.Itoa(port)
-	srv, err := fakestorage.NewServerWithOptions(fakestorage.Options{
-		Scheme:     "http",
-		Host:       "127.0.0.1",
-		Port:       uint16(port),
-		PublicHost: host,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Stop)
-	t.Setenv("STORAGE_EMULATOR_HOST", host)
-	return srv
-}
+var missingFileRE = regexp.MustCompile(`((open|stat) \S+: no such file or directory|storage: object doesn't exist)`)

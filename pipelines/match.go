@@ -24,6 +24,9 @@ type MatchConfig struct {
 	// Source names where the summaries come from, in pairs.tsv's
 	// summary_source column; empty means the Summaries path.
 	Source string
+	// Unavailable maps an ebook that bookalign fetch could not download
+	// into Books to the reason, which its reject then gives; may be nil.
+	Unavailable map[int]string
 }
 
 // Validate checks a configuration before a pipeline is built from it.
@@ -49,6 +52,6 @@ func Match(s beam.Scope, cfg MatchConfig) {
 	rows, badRows, read := transforms.ReadSummaries(s, cfg.Summaries)
 	matched, unmatched := transforms.MatchSummaries(s, cfg.Catalog, cfg.Decisions, rows)
 	named, shared := transforms.NamePairs(s, matched)
-	pairs, unusable := transforms.FetchBooks(s, cfg.Books, cfg.Out, named)
+	pairs, unusable := transforms.FetchBooks(s, cfg.Books, cfg.Out, cfg.Unavailable, named)
 	transforms.WriteCorpus(s, cfg.Out, source, pairs, read, badRows, unmatched, shared, unusable)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/bookalign/bookalign/internal/gcstest"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/transforms"
 	"github.com/bookalign/bookalign/wiki"
@@ -254,7 +255,7 @@ func TestWikiExtractGCS(t *testing.T) {
 	}
 	dir := t.TempDir()
 	dump, index := writeMultistream(t, dir, "enwiki-20240101-pages-articles-multistream", pages, 3)
-	srv := startFakeGCS(t)
+	srv := gcstest.Start(t)
 	srv.CreateBucket("dumps")
 	srv.CreateBucket("results")
 	for _, f := range []string{dump, index} {

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -54,7 +53,10 @@ type Failure struct {
 }
 
 // Build writes Out/report/index.html and one page per evaluated book,
-// Out/report/books/<id>.html, from a finished run's outputs. A book whose
+// Out/report/books/<id>.html, from a finished run's outputs. Every book id
+// and method name read back from results.json is checked with
+// corpus.ValidID before it names a file, so that nothing is read from
+// outside the corpus nor written outside Out/report. A book whose
 // page cannot be built is listed in Built.Failed and on the index, and does
 // not stop the others; an unreadable results.json does.
 func Build(ctx context.Context, f Files, o Options) (*Built, error) {
@@ -75,6 +77,10 @@ func Build(ctx context.Context, f Files, o Options) (*Built, error) {
 	}
 	methods := make([]string, len(res.Methods))
 	for i, m := range res.Methods {
+		// Method names become file names: refuse any that could leave Out.
+		if err := corpus.ValidID(m.Name); err != nil {
+			return nil, fmt.Errorf("report: %s names method %q: %w", corpus.Join(o.Out, "results.json"), m.Name, err)
+		}
 		methods[i] = m.Name
 	}
 	ids := BookIDs(res)
@@ -89,7 +95,15 @@ func Build(ctx context.Context, f Files, o Options) (*Built, error) {
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				if err := buildBook(ctx, f, o.Out, dir, ids[i], pairs[ids[i]], res, methods); err != nil {
+				// An id read back from results.json names files to read and
+				// write: one that is not a safe file name gets no page.
+				err := corpus.ValidID(ids[i])
+				if err != nil {
+					err = fmt.Errorf("results.json holds an unsafe book id: %w", err)
+				} else {
+					err = buildBook(ctx, f, o.Out, dir, ids[i], pairs[ids[i]], res, methods)
+				}
+				if err != nil {
 					failures[i] = &Failure{ID: ids[i], Reason: err.Error()}
 				}
 				mu.Lock()
@@ -213,7 +227,7 @@ func buildBook(ctx context.Context, f Files, out, dir, id string, pair corpus.Pa
 		if !ok {
 			continue
 		}
-		if b.Alignments[m], err = ParseRecords(data); err != nil {
+		if b.Alignments[m], err = align.ParseRecords(data); err != nil {
 			return fmt.Errorf("alignments/%s/%s.jsonl: %w", m, id, err)
 		}
 	}
@@ -246,34 +260,6 @@ func missing(want, have []string) []string {
 		}
 	}
 	return out
-}
-
-// ParseRecords reads an alignment file: one align.Record per line, blank
-// lines allowed.
-func ParseRecords(data []byte) ([]align.Record, error) {
-	var out []align.Record
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 16<<20)
-	for line := 1; sc.Scan(); line++ {
-		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-			continue
-		}
-		var r align.Record
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
-		if r.SpanBytes != nil && (r.SpanBytes[0] < 0 || r.SpanBytes[1] < r.SpanBytes[0]) {
-			return nil, fmt.Errorf("line %d: bad span %v", line, *r.SpanBytes)
-		}
-		if r.SummaryIndex < 0 {
-			return nil, fmt.Errorf("line %d: negative summary index %d", line, r.SummaryIndex)
-		}
-		out = append(out, r)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 func readFeatures(ctx context.Context, f Files, out string, methods []string) (map[string][]classify.RankedFeature, error) {

@@ -1,8 +1,21 @@
-// Package reprocess holds the pure logic of `bookalign reprocess`, which
-// rebuilds the corpus and the results from each new Wikipedia dump: which
-// dump is the newest, what has been processed already, how far an
-// interrupted run got, and what changed since the previous dump. The
-// command does the I/O and runs the pipelines; nothing here does either.
+// Package reprocess is the job of `bookalign reprocess`, which rebuilds
+// the corpus and the results from each new Wikipedia dump: which dump is
+// the newest, what has been processed already, how far an interrupted run
+// got, and what changed since the previous dump.
+//
+// # The job
+//
+// Job is the resumable state machine: find the newest dump, skip it if
+// the state says it was processed (and its content key is unchanged),
+// verify it, run the stages extract, match, experiment and changes in
+// OUT/YYYYMMDD.partial, recording each in progress.json, move the work to
+// OUT/YYYYMMDD and record the run in state.json last. It does its I/O
+// through a Store and runs its pipelines through Steps, both given by the
+// command: the Store of the command is reprocess/beamstore (Beam's
+// filesystems, local or gs://, with the tree moves of object stores), and
+// its Steps build the Beam pipelines of wiki-extract, match and run.
+// Job.Crash is the hook of the crash tests (CrashHook): the command exits
+// after a named stage as if it had crashed there.
 //
 // # Dumps
 //
@@ -18,7 +31,7 @@
 // # State and progress
 //
 // State is the record of processed dumps, one Run per date, kept in
-// STATE/state.json. The command writes it last, after the outputs are in
+// STATE/state.json. Job writes it last, after the outputs are in
 // place, so a dump is never marked done with half its outputs written.
 // Progress is kept in the work directory OUT/YYYYMMDD.partial: the stages
 // done so far and a Fingerprint of the inputs and settings, so that a rerun
@@ -32,5 +45,5 @@
 // added and removed) and their results (per method, ROUGE-1 and ROUGE-2
 // recall before and after), and Changes.Markdown renders changes.md.
 //
-// Package reprocess never imports Beam.
+// Package reprocess never imports Beam: only reprocess/beamstore does.
 package reprocess

@@ -25,6 +25,11 @@ type Run struct {
 	Dump string `json:"dump"`
 	// Out is the directory that holds the run's outputs: OUT/YYYYMMDD.
 	Out string `json:"out"`
+	// Content is the dump file's ContentKey when it was processed, so that
+	// a dump replaced under the same name is processed again; Verified says
+	// how the dump was checked before it was processed.
+	Content  string `json:"content,omitempty"`
+	Verified string `json:"verified,omitempty"`
 	// Finished is when the run was recorded, in RFC 3339.
 	Finished string `json:"finished"`
 	// Summaries, Pairs and Books count the summaries extracted, the pairs

@@ -196,3 +196,42 @@ func TestReferenceConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestTraceCutsAgainstNaive lowers the budget of LCS columns so that the
+// tables of long lines are cut into blocks, one to eight levels deep, and
+// compares the scores with the plain definitions.
+func TestTraceCutsAgainstNaive(t *testing.T) {
+	defer func(b int) { lcsBudgetWords = b }(lcsBudgetWords)
+	rng := rand.New(rand.NewPCG(9, 9))
+	s := &Scorer{}
+	for _, budget := range []int{1, 8, 50, 300} {
+		lcsBudgetWords = budget
+		for range 60 {
+			vocab := 2 + rng.IntN(8)
+			checkAgainstNaive(t, s, randomText(rng, vocab, 400), randomText(rng, vocab, 400))
+			if t.Failed() {
+				t.Fatalf("budget %d words", budget)
+			}
+		}
+	}
+}
+
+func TestCutLevels(t *testing.T) {
+	for _, tt := range []struct{ n, w, budget, levels, k int }{
+		{1000, 10, 1 << 20, 0, 1000},     // the whole table fits
+		{1000, 10, 700, 1, 32},           // 2*33*10 = 660
+		{1000, 10, 330, 2, 10},           // 3*11*10 = 330
+		{1000000, 14063, 4 << 20, 3, 32}, // a 5 MB line against itself: 4*33*14063 words
+		{5, 1000, 1, 2, 2},               // nothing fits: halves
+	} {
+		levels, k := cutLevels(tt.n, tt.w, tt.budget)
+		if levels != tt.levels || k != tt.k {
+			t.Errorf("cutLevels(%d, %d, %d) = %d, %d; want %d, %d", tt.n, tt.w, tt.budget, levels, k, tt.levels, tt.k)
+		}
+	}
+	for _, tt := range []struct{ n, e, want int }{{1, 3, 1}, {8, 3, 2}, {9, 3, 3}, {1000000, 2, 1000}, {1000001, 2, 1001}} {
+		if got := root(tt.n, tt.e); got != tt.want {
+			t.Errorf("root(%d, %d) = %d, want %d", tt.n, tt.e, got, tt.want)
+		}
+	}
+}

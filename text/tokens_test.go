@@ -169,3 +169,22 @@ func TestCountWordsAllocs(t *testing.T) {
 		t.Errorf("IsStopword allocates %v times per call", a)
 	}
 }
+
+func TestWithoutPossessive(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"darcy's", "darcy"}, {"darcy", "darcy"}, {"'s", "'s"}, {"a's", "a"},
+		{"o'brien", "o'brien"}, {"bennets", "bennets"}, {"s", "s"}, {"", ""},
+	} {
+		if got := WithoutPossessive(c.in); got != c.want {
+			t.Errorf("WithoutPossessive(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	// The typographic apostrophe: Tokens writes it as ', so both spellings
+	// give one form.
+	for _, s := range []string{"Darcy’s letter", "Darcy's letter"} {
+		toks := Tokens(s, Span{0, len(s)})
+		if got := WithoutPossessive(toks[0].Lower); got != "darcy" {
+			t.Errorf("%q: form %q, want darcy", s, got)
+		}
+	}
+}

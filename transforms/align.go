@@ -3,7 +3,6 @@ package transforms
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"sync"
@@ -49,6 +48,20 @@ type AlignOptions struct {
 	// words read literally, instead of the one sharing the most words with
 	// the summary sentence (align.DefaultLabelTop).
 	WholeSpans bool `json:"whole_spans,omitempty"`
+	// PaperAligners runs the aligners as the paper describes them: words
+	// compared by their lower-cased forms (no possessive dropped, no stem:
+	// align.Forms{}) and a summary sentence none of whose words is in the
+	// book left unaligned (NoContext), instead of align.DefaultForms and
+	// placement by the neighbours.
+	PaperAligners bool `json:"paper_aligners,omitempty"`
+}
+
+// forms are the word forms the aligners compare.
+func (o AlignOptions) forms() align.Forms {
+	if o.PaperAligners {
+		return align.Forms{}
+	}
+	return align.DefaultForms
 }
 
 // AlignedPair is a pair with the alignments of every method.
@@ -111,9 +124,9 @@ func (f *alignFn) Setup(ctx context.Context) error {
 		}
 		switch a := a.(type) {
 		case *align.PassageHMM:
-			a.Iterations, a.LabelTop = f.Options.Iterations, top
+			a.Iterations, a.LabelTop, a.NoContext = f.Options.Iterations, top, f.Options.PaperAligners
 		case *align.TokenHMM:
-			a.Iterations, a.LabelTop = f.Options.Iterations, top
+			a.Iterations, a.LabelTop, a.NoContext = f.Options.Iterations, top, f.Options.PaperAligners
 		case *align.Jing:
 			a.LabelTop = top
 		}
@@ -127,7 +140,7 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Ali
 		alignFailures.Inc(ctx, 1)
 		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "align", Reason: fmt.Sprintf("%s: %v", method, err)})
 	}
-	p, err := preparePair(pt)
+	p, err := preparePair(pt, f.Options.forms())
 	if err != nil {
 		fail("prepare", err)
 		return nil
@@ -155,12 +168,8 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Ali
 		}
 		alignMillis.Update(ctx, took[i].Milliseconds())
 		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		for _, r := range align.Records(p, res) {
-			if err := enc.Encode(r); err != nil {
-				return err
-			}
+		if err := align.WriteRecords(&buf, align.Records(p, res)); err != nil {
+			return err
 		}
 		labels := res.Labelled()
 		labelledCounts.Update(ctx, int64(len(labels)))
@@ -182,8 +191,9 @@ func AlignedTexts(s beam.Scope, aligned beam.PCollection) beam.PCollection {
 
 func alignedText(ap AlignedPair) PairText { return ap.Text }
 
-// preparePair parses a loaded pair and prepares it for the aligners.
-func preparePair(pt PairText) (*align.Pair, error) {
+// preparePair parses a loaded pair and prepares it for the aligners with
+// the given word forms.
+func preparePair(pt PairText, forms align.Forms) (*align.Pair, error) {
 	book, err := text.ParseBook(pt.Book)
 	if err != nil {
 		return nil, err
@@ -192,7 +202,7 @@ func preparePair(pt PairText) (*align.Pair, error) {
 	if err != nil {
 		return nil, err
 	}
-	return align.Prepare(book, summary)
+	return align.PrepareForms(book, summary, forms)
 }
 
 // WriteAlignments writes each alignment to OUT/alignments/<method>/<id>.jsonl.

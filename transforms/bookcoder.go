@@ -31,12 +31,7 @@ func encodeBookData(b BookData) ([]byte, error) {
 	out = binary.AppendUvarint(out, uint64(len(b.Labels)))
 	for _, l := range b.Labels {
 		out = appendBytes(out, []byte(l.Method))
-		out = binary.AppendUvarint(out, uint64(len(l.Sentences)))
-		prev := 0
-		for _, s := range l.Sentences {
-			out = binary.AppendVarint(out, int64(s-prev))
-			prev = s
-		}
+		out = appendDeltas(out, l.Sentences)
 	}
 	return append(out, book...), nil
 }
@@ -60,23 +55,8 @@ func decodeBookData(data []byte) (BookData, error) {
 			return b, err
 		}
 		l.Method = string(method)
-		count, n := binary.Uvarint(data)
-		if n <= 0 || count > uint64(len(data)) {
-			return b, fmt.Errorf("%w: label count", errBookData)
-		}
-		data = data[n:]
-		l.Sentences = make([]int, 0, count)
-		s := int64(0)
-		for range count {
-			d, n := binary.Varint(data)
-			if n <= 0 {
-				return b, fmt.Errorf("%w: label", errBookData)
-			}
-			data, s = data[n:], s+d
-			if s != int64(int(s)) {
-				return b, fmt.Errorf("%w: label", errBookData)
-			}
-			l.Sentences = append(l.Sentences, int(s))
+		if l.Sentences, data, err = readDeltas(data); err != nil {
+			return b, err
 		}
 		b.Labels = append(b.Labels, l)
 	}
@@ -84,7 +64,7 @@ func decodeBookData(data []byte) (BookData, error) {
 	return b, err
 }
 
-// appendHeader appends what the coders of BookData and TrainTask start
+// appendHeader appends what the coder of BookData starts
 // with: a name, a number and a flag.
 func appendHeader(out []byte, name string, n int, flag bool) []byte {
 	out = appendBytes(out, []byte(name))
@@ -106,6 +86,42 @@ func readHeader(data []byte) (name string, n int, flag bool, rest []byte, err er
 		return "", 0, false, nil, fmt.Errorf("%w: header", errBookData)
 	}
 	return string(p), int(v), data[size] == 1, data[size+1:], nil
+}
+
+// appendDeltas appends the numbers xs: how many, then each as its
+// difference from the one before, so that increasing row or sentence
+// indices mostly take one byte.
+func appendDeltas(out []byte, xs []int) []byte {
+	out = binary.AppendUvarint(out, uint64(len(xs)))
+	prev := 0
+	for _, x := range xs {
+		out = binary.AppendVarint(out, int64(x-prev))
+		prev = x
+	}
+	return out
+}
+
+// readDeltas reads what appendDeltas wrote and returns the rest.
+func readDeltas(data []byte) (xs []int, rest []byte, err error) {
+	count, n := binary.Uvarint(data)
+	if n <= 0 || count > uint64(len(data)) {
+		return nil, nil, fmt.Errorf("%w: count", errBookData)
+	}
+	data = data[n:]
+	xs = make([]int, 0, count)
+	x := int64(0)
+	for range count {
+		d, n := binary.Varint(data)
+		if n <= 0 {
+			return nil, nil, fmt.Errorf("%w: number", errBookData)
+		}
+		data, x = data[n:], x+d
+		if x != int64(int(x)) {
+			return nil, nil, fmt.Errorf("%w: number", errBookData)
+		}
+		xs = append(xs, int(x))
+	}
+	return xs, data, nil
 }
 
 // appendBytes appends p with its length.

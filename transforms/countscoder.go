@@ -13,11 +13,11 @@ import (
 func init() {
 	beam.RegisterCoder(reflect.TypeOf((*classify.Stats)(nil)).Elem(), encodeStats, decodeStats)
 	beam.RegisterCoder(reflect.TypeOf((*classify.Counts)(nil)).Elem(), encodeCounts, decodeCounts)
-	beam.RegisterCoder(reflect.TypeOf((*TrainTask)(nil)).Elem(), encodeTrainTask, decodeTrainTask)
+	beam.RegisterCoder(reflect.TypeOf((*SetBook)(nil)).Elem(), encodeSetBook, decodeSetBook)
 }
 
-// errTrainTask means bytes are not an encoded TrainTask.
-var errTrainTask = errors.New("transforms: not an encoded TrainTask")
+// errSetBook means bytes are not an encoded SetBook.
+var errSetBook = errors.New("transforms: not an encoded SetBook")
 
 // The Beam coders of the collection statistics: their binary forms
 // (classify), instead of Beam's schema coding of their slices and maps, which
@@ -39,42 +39,51 @@ func decodeCounts(data []byte) (classify.Counts, error) {
 	return c, err
 }
 
-// encodeTrainTask is the Beam coder of TrainTask: method, set, ranked flag
-// and folds, then the binary form of the set's Counts.
-func encodeTrainTask(t TrainTask) ([]byte, error) {
-	counts, err := t.Counts.MarshalBinary()
+// encodeSetBook is the Beam coder of SetBook: the features in their
+// binary form, then each method's labelled rows as differences.
+func encodeSetBook(b SetBook) ([]byte, error) {
+	features, err := b.Features.MarshalBinary()
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, 0, len(counts)+len(t.Method)+2*len(t.Folds)+16)
-	out = appendHeader(out, t.Method, t.Set, t.Ranked)
-	out = binary.AppendUvarint(out, uint64(len(t.Folds)))
-	for _, f := range t.Folds {
-		out = binary.AppendVarint(out, int64(f))
+	out := make([]byte, 0, len(features)+16*len(b.Labels)+8)
+	out = appendBytes(out, features)
+	out = binary.AppendUvarint(out, uint64(len(b.Labels)))
+	for _, l := range b.Labels {
+		out = appendBytes(out, []byte(l.Method))
+		out = appendDeltas(out, l.Rows)
 	}
-	return append(out, counts...), nil
+	return out, nil
 }
 
-// decodeTrainTask decodes the output of encodeTrainTask.
-func decodeTrainTask(data []byte) (TrainTask, error) {
-	var t TrainTask
-	var err error
-	if t.Method, t.Set, t.Ranked, data, err = readHeader(data); err != nil {
-		return t, err
+// decodeSetBook decodes the output of encodeSetBook.
+func decodeSetBook(data []byte) (SetBook, error) {
+	var b SetBook
+	features, data, err := readBytes(data)
+	if err != nil {
+		return b, err
 	}
-	folds, n := binary.Uvarint(data)
-	if n <= 0 || folds > uint64(len(data)) {
-		return t, fmt.Errorf("%w: folds", errTrainTask)
+	if err := b.Features.UnmarshalBinary(features); err != nil {
+		return b, err
 	}
-	data = data[n:]
-	t.Folds = make([]int, 0, folds)
-	for range folds {
-		f, n := binary.Varint(data)
-		if n <= 0 || f != int64(int(f)) {
-			return t, fmt.Errorf("%w: fold", errTrainTask)
+	n, size := binary.Uvarint(data)
+	if size <= 0 || n > uint64(len(data)) {
+		return b, fmt.Errorf("%w: labels", errSetBook)
+	}
+	data = data[size:]
+	b.Labels = make([]RowLabels, n)
+	for i := range b.Labels {
+		var method []byte
+		if method, data, err = readBytes(data); err != nil {
+			return b, err
 		}
-		t.Folds, data = append(t.Folds, int(f)), data[n:]
+		b.Labels[i].Method = string(method)
+		if b.Labels[i].Rows, data, err = readDeltas(data); err != nil {
+			return b, err
+		}
 	}
-	err = t.Counts.UnmarshalBinary(data)
-	return t, err
+	if len(data) != 0 {
+		return b, fmt.Errorf("%w: trailing bytes", errSetBook)
+	}
+	return b, nil
 }

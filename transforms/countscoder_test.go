@@ -7,78 +7,86 @@ import (
 	"github.com/bookalign/bookalign/classify"
 )
 
-// testTrainTask returns the task of a set holding one small book.
-func testTrainTask(t testing.TB) TrainTask {
+// testSetBook returns a small book featurized under its own collection,
+// with two methods' labels.
+func testSetBook(t testing.TB) SetBook {
 	t.Helper()
 	b := testBookData(t)
 	var c classify.Counts
 	if err := c.Add(b.Book.Stats()); err != nil {
 		t.Fatal(err)
 	}
-	return TrainTask{Method: "passage", Set: classify.AllBooks, Folds: []int{0, 1, 2}, Ranked: false, Counts: c}
+	col, err := c.Collection(classify.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := col.Featurize(&b.Book)
+	return SetBook{Features: *f, Labels: []RowLabels{{Method: "passage", Rows: []int{0, f.Rows() - 1}}, {Method: "jing", Rows: []int{}}}}
 }
 
-// TestTrainTaskCoder checks that TrainTask, Stats and Counts round-trip
-// through their Beam coders and that truncated tasks are refused.
-func TestTrainTaskCoder(t *testing.T) {
-	task := testTrainTask(t)
-	other := TrainTask{Method: "jing", Set: 4, Ranked: true, Folds: []int{}}
-	for _, want := range []TrainTask{task, other} {
-		data, err := encodeTrainTask(want)
-		if err != nil {
-			t.Fatal(err)
+// TestSetBookCoder checks that SetBook, Stats and Counts round-trip
+// through their Beam coders and that truncated set books are refused.
+func TestSetBookCoder(t *testing.T) {
+	want := testSetBook(t)
+	data, err := encodeSetBook(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := decodeSetBook(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("round trip\n got %+v\nwant %+v", got, want)
+	}
+	for cut := range len(data) {
+		if _, err := decodeSetBook(data[:cut]); err == nil {
+			t.Errorf("cut to %d of %d bytes: no error", cut, len(data))
 		}
-		got, err := decodeTrainTask(data)
-		if err != nil {
-			t.Fatalf("%s %d: %v", want.Method, want.Set, err)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("round trip\n got %+v\nwant %+v", got, want)
-		}
-		for cut := range len(data) {
-			if _, err := decodeTrainTask(data[:cut]); err == nil {
-				t.Errorf("%s %d cut to %d of %d bytes: no error", want.Method, want.Set, cut, len(data))
-			}
-		}
+	}
+	if _, err := decodeSetBook(append(data, 0)); err == nil {
+		t.Error("a trailing byte: no error")
 	}
 	b := testBookData(t)
 	st := b.Book.Stats()
-	data, err := encodeStats(*st)
-	if err != nil {
+	if data, err = encodeStats(*st); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := decodeStats(data); err != nil || !reflect.DeepEqual(&got, st) {
 		t.Errorf("stats round trip: %v\n got %+v\nwant %+v", err, got, *st)
 	}
-	data, err = encodeCounts(task.Counts)
-	if err != nil {
+	var c classify.Counts
+	if err := c.Add(st); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := decodeCounts(data); err != nil || !reflect.DeepEqual(got, task.Counts) {
+	if data, err = encodeCounts(c); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := decodeCounts(data); err != nil || !reflect.DeepEqual(got, c) {
 		t.Errorf("counts round trip: %v", err)
 	}
 }
 
-// FuzzTrainTaskCoder checks that decodeTrainTask never panics and that what
-// it accepts encodes back to bytes that decode to the same task.
-func FuzzTrainTaskCoder(f *testing.F) {
-	data, err := encodeTrainTask(testTrainTask(f))
+// FuzzSetBookCoder checks that decodeSetBook never panics and that what it
+// accepts encodes back to bytes that decode to the same set book.
+func FuzzSetBookCoder(f *testing.F) {
+	data, err := encodeSetBook(testSetBook(f))
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Add(data)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		task, err := decodeTrainTask(data)
+		b, err := decodeSetBook(data)
 		if err != nil {
 			return
 		}
-		again, err := encodeTrainTask(task)
+		again, err := encodeSetBook(b)
 		if err != nil {
-			t.Fatalf("an accepted task does not encode: %v", err)
+			t.Fatalf("an accepted set book does not encode: %v", err)
 		}
-		task2, err := decodeTrainTask(again)
-		if err != nil || !reflect.DeepEqual(task, task2) {
-			t.Fatalf("round trip changes the task (%v)", err)
+		b2, err := decodeSetBook(again)
+		if err != nil || !reflect.DeepEqual(b, b2) {
+			t.Fatalf("round trip changes the set book (%v)", err)
 		}
 	})
 }

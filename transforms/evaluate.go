@@ -47,18 +47,23 @@ type scoreFn struct {
 	stem, noStem *rouge.Scorer
 }
 
-func (f *scoreFn) Setup(ctx context.Context) error {
+func (f *scoreFn) Setup(ctx context.Context) (err error) {
+	f.stem, f.noStem, err = f.Options.scorers(ctx)
+	return err
+}
+
+// scorers loads the ROUGE data of o, when it names any, and returns the
+// two scorers of the evaluation: stemmed (-m, the one the oracle baseline
+// maximises too) and unstemmed, both removing stopwords when o says so.
+func (o RougeOptions) scorers(ctx context.Context) (stem, noStem *rouge.Scorer, err error) {
 	var data *rouge.Data
-	if f.Options.DataDir != "" {
-		d, err := LoadRougeData(ctx, f.Options.DataDir)
-		if err != nil {
-			return err
+	if o.DataDir != "" {
+		if data, err = LoadRougeData(ctx, o.DataDir); err != nil {
+			return nil, nil, err
 		}
-		data = d
 	}
-	f.stem = &rouge.Scorer{Stem: true, RemoveStopwords: f.Options.Stopwords, Data: data}
-	f.noStem = &rouge.Scorer{RemoveStopwords: f.Options.Stopwords, Data: data}
-	return nil
+	return &rouge.Scorer{Stem: true, RemoveStopwords: o.Stopwords, Data: data},
+		&rouge.Scorer{RemoveStopwords: o.Stopwords, Data: data}, nil
 }
 
 func (f *scoreFn) ProcessElement(ctx context.Context, c Candidate, emit func(evaluate.BookScore), reject func(Reject)) {

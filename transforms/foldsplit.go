@@ -1,12 +1,19 @@
 package transforms
 
 import (
+	"context"
+	"fmt"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
 )
+
+// setBooks counts the (training set, book) pairs featurized: Folds
+// of them per training book with cross-validation (Folds-1 fold sets and
+// all books), one with a test corpus.
+var setBooks = beam.NewCounter("bookalign", "set_books")
 
 func init() {
 	beam.RegisterType(reflect.TypeOf((*BookRef)(nil)).Elem())
@@ -16,10 +23,13 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*planFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*foldSplitFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*countsFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*featurizeSetsFn)(nil)).Elem())
+	register.Emitter1[string]()
+	register.Iter2[int, []byte]()
+	register.Function2x3[int, classify.Counts, int, []byte, error](encodedCounts)
 	register.Function1x1[BookData, BookRef](bookRef)
 	register.Iter1[BookRef]()
 	register.Emitter1[classify.Plan]()
-	register.Emitter2[int, BookData]()
 	register.Emitter2[int, classify.Stats]()
 }
 
@@ -34,13 +44,14 @@ type BookRef struct {
 type Split struct {
 	// Plan is the one classify.Plan of the experiment: PCollection<classify.Plan>.
 	Plan beam.PCollection
-	// Train holds every training book keyed by its fold (0 with test books):
-	// PCollection<KV<int, BookData>>. Training set s reads the folds
-	// Plan.FoldsOf(s).
+	// Train holds the ID of every training book under each training set
+	// that holds it: PCollection<KV<int, string>>. The book's SetBook, its
+	// features under the set's collection, is in the work directory
+	// (setBookFile).
 	Train beam.PCollection
-	// Test holds every book to summarize, without its labels, keyed by the
-	// training set whose model summarizes it (Plan.TestSet):
-	// PCollection<KV<int, BookData>>.
+	// Test holds the ID of every book to summarize, keyed by the training
+	// set whose model summarizes it (Plan.TestSet): PCollection<KV<int,
+	// string>>. Its BookData is in the work directory (bookFile).
 	Test beam.PCollection
 	// Counts hold the collection statistics of each training set, combined
 	// from the Stats of its books: PCollection<KV<int, classify.Counts>>.
@@ -50,21 +61,26 @@ type Split struct {
 // FoldSplit routes the books of an experiment to its training sets
 // (classify.Plan): the seeded, balanced assignment of the training books to
 // opts.Folds folds, or, when some books are test books, one training set of
-// all training books. Only the book IDs meet in one place, to fix the plan;
-// each book then travels once keyed by its fold (Split.Train) and once keyed
-// by the set whose model summarizes it (Split.Test), and its word counts
-// (classify.Stats) go to every training set that holds it, where a combiner
-// adds them up (Split.Counts). The keys are ints: a fold, or
-// classify.AllBooks.
+// all training books. Only the book IDs meet in one place, to fix the plan.
+// A book's word counts (classify.Stats) go to every training set that holds
+// it, where a combiner adds them up (Split.Counts); the book is then
+// featurized where it is, once under each of those sets' collections. The
+// books and their featurizations are passed by claim check (spill.go):
+// they are written to opts.WorkDir, and only their IDs are keyed by set
+// (Split.Train) and by the set whose model summarizes them (Split.Test).
+// The keys are ints: a fold, or classify.AllBooks.
 //
 // In: PCollection<BookData>.
 func FoldSplit(s beam.Scope, opts TrainOptions, books beam.PCollection) Split {
 	s = s.Scope("transforms.FoldSplit")
 	refs := beam.GroupByKey(s, beam.AddFixedKey(s, beam.ParDo(s, bookRef, books)))
 	plan := beam.ParDo(s, &planFn{Folds: opts.Folds, Seed: opts.Seed}, refs)
-	outs := beam.ParDoN(s, &foldSplitFn{}, books, beam.SideInput{Input: plan})
+	outs := beam.ParDoN(s, &foldSplitFn{Dir: opts.WorkDir}, books, beam.SideInput{Input: plan})
 	counts := beam.CombinePerKey(s.Scope("TrainingStats"), &countsFn{}, outs[2])
-	return Split{Plan: plan, Train: outs[0], Test: outs[1], Counts: counts}
+	encoded := beam.ParDo(s, encodedCounts, counts)
+	train := beam.ParDo(s, &featurizeSetsFn{Features: opts.Features, Methods: opts.Methods, Dir: opts.WorkDir}, outs[0],
+		beam.SideInput{Input: plan}, beam.SideInput{Input: encoded})
+	return Split{Plan: plan, Train: train, Test: outs[1], Counts: counts}
 }
 
 func bookRef(b BookData) BookRef { return BookRef{ID: b.ID, Test: b.Test} }
@@ -96,25 +112,37 @@ func (f *planFn) ProcessElement(_ int, iter func(*BookRef) bool, emit func(class
 	return nil
 }
 
-// foldSplitFn routes one book.
-type foldSplitFn struct{}
+// foldSplitFn routes one book: it writes the book to the work directory
+// and emits its ID, to be featurized for its training sets (a training
+// book) and keyed by the set whose model summarizes it, and its Stats keyed
+// by each training set that holds it.
+type foldSplitFn struct {
+	// Dir is the work directory.
+	Dir string `json:"dir"`
+}
 
-func (f *foldSplitFn) ProcessElement(b BookData, plan classify.Plan, train, test func(int, BookData), stats func(int, classify.Stats)) {
+func (f *foldSplitFn) ProcessElement(ctx context.Context, b BookData, plan classify.Plan, train func(string), test func(int, string), stats func(int, classify.Stats)) error {
+	data, err := encodeBookData(b)
+	if err != nil {
+		return fmt.Errorf("book %q: %w", b.ID, err)
+	}
+	if err := WriteFile(ctx, bookFile(f.Dir, b.ID), data); err != nil {
+		return err
+	}
 	if b.Test {
-		b.Labels = nil
-		test(plan.TestSet(0, true), b)
-		return
+		test(plan.TestSet(0, true), b.ID)
+		return nil
 	}
 	fold := plan.Fold[b.ID]
-	train(fold, b)
+	train(b.ID)
 	st := *b.Book.Stats()
 	for _, set := range plan.SetsOf(fold) {
 		stats(set, st)
 	}
 	if !plan.Test {
-		b.Labels = nil
-		test(plan.TestSet(fold, false), b)
+		test(plan.TestSet(fold, false), b.ID)
 	}
+	return nil
 }
 
 // countsFn adds up the Stats of the books of a training set: a CombineFn
@@ -135,3 +163,84 @@ func (countsFn) MergeAccumulators(a, b classify.Counts) (classify.Counts, error)
 }
 
 func (countsFn) ExtractOutput(c classify.Counts) classify.Counts { return c }
+
+// encodedCounts returns the binary form of a training set's statistics,
+// which featurizeSetsFn reads as a side input and caches by content.
+func encodedCounts(set int, c classify.Counts) (int, []byte, error) {
+	data, err := c.MarshalBinary()
+	return set, data, err
+}
+
+// featurizeSetsFn featurizes one training book under the collection of
+// every training set that holds it, with every method's labels.
+type featurizeSetsFn struct {
+	// Features configure the features.
+	Features classify.Settings `json:"features"`
+	// Methods are the methods whose labels the sets train on.
+	Methods []string `json:"methods"`
+	// Dir is the work directory.
+	Dir string `json:"dir"`
+
+	// cols holds the collection of each training set during a bundle
+	// (collections.get shares them between the bundles of a process).
+	cols map[int]*classify.Collection
+}
+
+func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan classify.Plan, counts func(*int, *[]byte) bool, emit func(int, string)) error {
+	if f.cols == nil {
+		cols := map[int]*classify.Collection{}
+		var set int
+		var data []byte
+		for counts(&set, &data) {
+			col, err := collections.get(data, f.Features)
+			if err != nil {
+				return fmt.Errorf("%s: %w", setName(set), err)
+			}
+			cols[set] = col
+		}
+		f.cols = cols
+	}
+	b, err := readBook(ctx, f.Dir, id)
+	if err != nil {
+		return err
+	}
+	labels := make([]RowLabels, len(f.Methods))
+	for i, m := range f.Methods {
+		labels[i] = RowLabels{Method: m, Rows: labelledRows(b.Book.Labels(b.labels(m)))}
+	}
+	for _, set := range plan.SetsOf(plan.Fold[b.ID]) {
+		col, ok := f.cols[set]
+		if !ok {
+			return fmt.Errorf("book %q: %s has no collection statistics", b.ID, setName(set))
+		}
+		data, err := encodeSetBook(SetBook{Features: *col.Featurize(&b.Book), Labels: labels})
+		if err != nil {
+			return fmt.Errorf("book %q: %w", id, err)
+		}
+		if err := WriteFile(ctx, setBookFile(f.Dir, set, id), data); err != nil {
+			return err
+		}
+		emit(set, id)
+		setBooks.Inc(ctx, 1)
+	}
+	return nil
+}
+
+// FinishBundle lets go of the collections: the runner may keep the DoFn
+// for later bundles long after the stage is done.
+// (The Go SDK wants a FinishBundle to take the side inputs and emitters of
+// ProcessElement.)
+func (f *featurizeSetsFn) FinishBundle(_ classify.Plan, _ func(*int, *[]byte) bool, _ func(int, string)) {
+	f.cols = nil
+}
+
+// labelledRows returns the rows whose label is true.
+func labelledRows(label []bool) []int {
+	var rows []int
+	for i, y := range label {
+		if y {
+			rows = append(rows, i)
+		}
+	}
+	return rows
+}

@@ -20,21 +20,30 @@ func init() {
 	register.Emitter1[PairText]()
 }
 
-// LoadPairs reads each pair's book and summary from the corpus at dir,
-// removes Project Gutenberg boilerplate from the book and counts words. A
-// pair whose files are missing, unreadable, not valid UTF-8 or empty goes to
-// rejects with the reason.
+// LoadOptions say where the corpus is and which files may be read.
+type LoadOptions struct {
+	// Dir is the corpus directory, local or gs://.
+	Dir string `json:"dir"`
+	// AllowOutsideSymlinks follows a book or summary that is a symbolic
+	// link to a file outside Dir; by default such a pair is rejected.
+	AllowOutsideSymlinks bool `json:"allow_outside_symlinks"`
+}
+
+// LoadPairs reads each pair's book and summary from the corpus
+// opts.Dir, removes Project Gutenberg boilerplate from the book and counts
+// words. A pair whose files are missing, unreadable, not regular files (a
+// FIFO, a device), symbolic links out of the corpus (CheckInput), not valid
+// UTF-8 or empty goes to rejects with the reason.
 //
 // In: PCollection<corpus.Pair>. Out: PCollection<PairText>, PCollection<Reject>.
-func LoadPairs(s beam.Scope, dir string, pairs beam.PCollection) (texts, rejects beam.PCollection) {
+func LoadPairs(s beam.Scope, opts LoadOptions, pairs beam.PCollection) (texts, rejects beam.PCollection) {
 	s = s.Scope("transforms.LoadPairs")
-	return beam.ParDo2(s, &loadPairFn{Dir: dir}, pairs)
+	return beam.ParDo2(s, &loadPairFn{Options: opts}, pairs)
 }
 
 // loadPairFn reads and checks one pair.
 type loadPairFn struct {
-	// Dir is the corpus directory.
-	Dir string `json:"dir"`
+	Options LoadOptions `json:"options"`
 }
 
 func (f *loadPairFn) ProcessElement(ctx context.Context, p corpus.Pair, emit func(PairText), reject func(Reject)) {
@@ -51,12 +60,12 @@ func (f *loadPairFn) ProcessElement(ctx context.Context, p corpus.Pair, emit fun
 
 // load returns the pair's texts, or the reason it cannot be used.
 func (f *loadPairFn) load(ctx context.Context, p corpus.Pair) (PairText, string) {
-	layout := corpus.Layout{Dir: f.Dir}
-	book, err := ReadFile(ctx, layout.Book(p.ID))
+	layout := corpus.Layout{Dir: f.Options.Dir}
+	book, err := f.read(ctx, layout.Book(p.ID))
 	if err != nil {
 		return PairText{}, "book: " + err.Error()
 	}
-	summary, err := ReadFile(ctx, layout.Summary(p.ID))
+	summary, err := f.read(ctx, layout.Summary(p.ID))
 	if err != nil {
 		return PairText{}, "summary: " + err.Error()
 	}
@@ -78,4 +87,12 @@ func (f *loadPairFn) load(ctx context.Context, p corpus.Pair) (PairText, string)
 		BookWords:    text.CountWords(bookDoc.Text[body.Start:body.End]),
 		SummaryWords: text.CountWords(sumDoc.Text[sumDoc.Body.Start:sumDoc.Body.End]),
 	}, ""
+}
+
+// read checks a file of the corpus, then reads it.
+func (f *loadPairFn) read(ctx context.Context, path string) ([]byte, error) {
+	if err := CheckInput(path, f.Options.Dir, f.Options.AllowOutsideSymlinks); err != nil {
+		return nil, err
+	}
+	return ReadFile(ctx, path)
 }

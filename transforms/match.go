@@ -3,7 +3,6 @@ package transforms
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +16,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/jsonl"
 	"github.com/bookalign/bookalign/match"
 	"github.com/bookalign/bookalign/text"
 	"github.com/bookalign/bookalign/wiki"
@@ -158,7 +158,7 @@ type readSummariesFn struct {
 }
 
 func (f *readSummariesFn) ProcessElement(ctx context.Context, _ []byte, emit func(SummaryRow), reject func(MatchReject), count func(int)) error {
-	in, err := openFile(ctx, f.Path)
+	in, err := OpenFile(ctx, f.Path)
 	if err != nil {
 		return fmt.Errorf("opening the summaries: %w", err)
 	}
@@ -237,7 +237,7 @@ func (f *matchFn) Setup(ctx context.Context) error {
 // not empty) and returns a Matcher of them, with the number of catalog
 // rows that could not be used.
 func LoadMatcher(ctx context.Context, catalog, decisions string) (m *match.Matcher, badRows int, err error) {
-	in, err := openFile(ctx, catalog)
+	in, err := OpenFile(ctx, catalog)
 	if err != nil {
 		return nil, 0, fmt.Errorf("opening the catalog: %w", err)
 	}
@@ -248,7 +248,7 @@ func LoadMatcher(ctx context.Context, catalog, decisions string) (m *match.Match
 	}
 	m = match.NewMatcher(books)
 	if decisions != "" {
-		d, err := openFile(ctx, decisions)
+		d, err := OpenFile(ctx, decisions)
 		if err != nil {
 			return nil, 0, fmt.Errorf("opening the decision list: %w", err)
 		}
@@ -332,12 +332,14 @@ func (f *namePairsFn) ProcessElement(ctx context.Context, _ int, iter func(*Matc
 // gs://, laid out as <n>.txt or <n>/<n>-0.txt, see match.BookPaths), and
 // writes the pair into the corpus at out: books/<id>.txt exactly as found
 // and summaries/<id>.txt. A book that is missing, not valid UTF-8 or
-// without a word goes to rejects.
+// without a word goes to rejects; unavailable (may be nil) says why an
+// ebook missing from the mirror could not be downloaded into it, which the
+// reject then gives.
 //
 // In: PCollection<MatchedSummary>. Out: PCollection<CorpusPair>, PCollection<MatchReject>.
-func FetchBooks(s beam.Scope, mirror, out string, named beam.PCollection) (pairs, rejects beam.PCollection) {
+func FetchBooks(s beam.Scope, mirror, out string, unavailable map[int]string, named beam.PCollection) (pairs, rejects beam.PCollection) {
 	s = s.Scope("transforms.FetchBooks")
-	return beam.ParDo2(s, &fetchBookFn{Mirror: mirror, Out: out}, named)
+	return beam.ParDo2(s, &fetchBookFn{Mirror: mirror, Out: out, Unavailable: unavailable}, named)
 }
 
 // fetchBookFn fetches and writes one pair.
@@ -346,6 +348,8 @@ type fetchBookFn struct {
 	Mirror string `json:"mirror"`
 	// Out is the corpus directory written.
 	Out string `json:"out"`
+	// Unavailable maps an ebook that could not be downloaded to the reason.
+	Unavailable map[int]string `json:"unavailable,omitempty"`
 }
 
 func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit func(CorpusPair), reject func(MatchReject)) error {
@@ -364,6 +368,10 @@ func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit
 	})
 	if lookupErr != nil {
 		return fmt.Errorf("looking for ebook %d in %s: %w", m.Ebook, f.Mirror, lookupErr)
+	}
+	if why, bad := f.Unavailable[m.Ebook]; bad && !ok {
+		fail("book could not be downloaded", why)
+		return nil
 	}
 	if !ok {
 		fail("book not in the mirror", "looked for "+strings.Join(match.BookPaths(m.Ebook), ", "))
@@ -493,10 +501,6 @@ func (f *writeCorpusFn) ProcessElement(ctx context.Context, _ int, iter func(*Co
 	return nil
 }
 
-// PairsHeader is the header of the pairs.tsv that match writes: the
-// columns of the shared corpus.
-const PairsHeader = "id\ttitle\tauthor\tgutenberg_id\twikipedia_id\tbook_words\tsummary_words\tsummary_source\tbook_source"
-
 // CorpusFiles renders pairs.tsv, matches.jsonl and rejects.jsonl; it sorts
 // pairs by id and rejects by line, stage and reason.
 func CorpusFiles(source string, pairs []CorpusPair, rejects []MatchReject) (map[string][]byte, error) {
@@ -511,32 +515,22 @@ func CorpusFiles(source string, pairs []CorpusPair, rejects []MatchReject) (map[
 		}
 		return a.Reason < b.Reason
 	})
-	var tsv, mj, rj bytes.Buffer
-	tsv.WriteString(PairsHeader + "\n")
-	clean := strings.NewReplacer("\t", " ", "\n", " ", "\r", " ")
-	for _, p := range pairs {
-		fmt.Fprintf(&tsv, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", p.ID, clean.Replace(p.Title), clean.Replace(p.Author),
-			p.Ebook, p.WikipediaID, p.BookWords, p.SummaryWords,
-			clean.Replace(fmt.Sprintf("%s, Wikipedia page %d", source, p.WikipediaID)),
-			clean.Replace(fmt.Sprintf("Project Gutenberg #%d: %s", p.Ebook, p.BookPath)))
+	rows := make([]corpus.PairRow, len(pairs))
+	for i, p := range pairs {
+		rows[i] = corpus.PairRow{ID: p.ID, Title: p.Title, Author: p.Author, Ebook: p.Ebook, WikipediaID: p.WikipediaID,
+			BookWords: p.BookWords, SummaryWords: p.SummaryWords,
+			SummarySource: fmt.Sprintf("%s, Wikipedia page %d", source, p.WikipediaID),
+			BookSource:    fmt.Sprintf("Project Gutenberg #%d: %s", p.Ebook, p.BookPath)}
 	}
-	if err := encodeJSONL(&mj, pairs); err != nil {
+	var tsv, mj, rj bytes.Buffer
+	if err := corpus.WritePairs(&tsv, rows); err != nil {
 		return nil, err
 	}
-	if err := encodeJSONL(&rj, rejects); err != nil {
+	if err := jsonl.Write(&mj, pairs); err != nil {
+		return nil, err
+	}
+	if err := jsonl.Write(&rj, rejects); err != nil {
 		return nil, err
 	}
 	return map[string][]byte{"pairs.tsv": tsv.Bytes(), "matches.jsonl": mj.Bytes(), "rejects.jsonl": rj.Bytes()}, nil
-}
-
-// encodeJSONL writes one JSON line per element, without HTML escaping.
-func encodeJSONL[T any](w io.Writer, list []T) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for _, x := range list {
-		if err := enc.Encode(x); err != nil {
-			return err
-		}
-	}
-	return nil
 }

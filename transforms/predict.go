@@ -59,17 +59,23 @@ type Artifact struct {
 // on all training books (models/<method>.json) and the strongest features
 // rank-averaged over the folds (features/<method>.md and .json).
 //
-// The stages are FoldSplit (the books keyed by fold and by training set,
-// with each set's statistics combined), Train (one element per method and
+// The stages are FoldSplit (each training set's statistics combined, and
+// each book featurized for the sets that hold it), Train (one element per
 // training set) and Predict (each fold's books meet its models by key), so
-// that no worker holds every book; see docs/running.md for how each scales.
+// that no worker holds every book; the books travel by claim check through
+// opts.WorkDir, which is removed at the end. See docs/running.md for how
+// each stage scales.
 //
 // In: PCollection<BookData>. Out: PCollection<Selection>, PCollection<Artifact>.
 func CrossValidate(s beam.Scope, opts TrainOptions, books beam.PCollection) (selections, artifacts beam.PCollection) {
 	s = s.Scope("transforms.CrossValidate")
+	if opts.WorkDir == "" {
+		panic("transforms.CrossValidate: no work directory")
+	}
 	split := FoldSplit(s, opts, books)
 	models, ranked := Train(s, opts, split)
-	selections = Predict(s, opts.Words, models, split.Test)
+	selections = Predict(s, opts, models, split.Test)
+	RemoveWork(s, opts.WorkDir, models, selections)
 	artifacts = beam.Flatten(s,
 		beam.ParDo(s, savedModel, models),
 		beam.ParDo(s, &featureTableFn{}, beam.GroupByKey(s, ranked)))
@@ -80,12 +86,12 @@ func CrossValidate(s beam.Scope, opts TrainOptions, books beam.PCollection) (sel
 // keyed to: models and books meet by set (CoGroupByKey), so a book travels
 // only to its own fold's models.
 //
-// In: PCollection<TrainedModel>, PCollection<KV<int, BookData>> (Split.Test).
+// In: PCollection<TrainedModel>, PCollection<KV<int, string>> (Split.Test).
 // Out: PCollection<Selection>.
-func Predict(s beam.Scope, words int, models, test beam.PCollection) beam.PCollection {
+func Predict(s beam.Scope, opts TrainOptions, models, test beam.PCollection) beam.PCollection {
 	s = s.Scope("transforms.Predict")
 	bySet := beam.ParDo(s, modelBySet, models)
-	return beam.ParDo(s, &predictFn{Words: words}, beam.CoGroupByKey(s, bySet, test))
+	return beam.ParDo(s, &predictFn{Words: opts.Words, Dir: opts.WorkDir}, beam.CoGroupByKey(s, bySet, test))
 }
 
 func modelBySet(m TrainedModel) (int, TrainedModel) { return m.Set, m }
@@ -94,9 +100,11 @@ func modelBySet(m TrainedModel) (int, TrainedModel) { return m.Set, m }
 type predictFn struct {
 	// Words is the summary budget.
 	Words int `json:"words"`
+	// Dir is the work directory the books are read from.
+	Dir string `json:"dir"`
 }
 
-func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(*TrainedModel) bool, books func(*BookData) bool, emit func(Selection)) error {
+func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(*TrainedModel) bool, ids func(*string) bool, emit func(Selection)) error {
 	type named struct {
 		method string
 		model  *classify.Model
@@ -110,10 +118,11 @@ func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(
 		}
 		models = append(models, named{tm.Method, m})
 	}
-	for {
-		b := new(BookData)
-		if !books(b) {
-			break
+	var id string
+	for ids(&id) {
+		b, err := readBook(ctx, f.Dir, id)
+		if err != nil {
+			return err
 		}
 		if len(models) == 0 {
 			return fmt.Errorf("%s has books to summarize but no model", setName(set))
@@ -144,6 +153,11 @@ func (f *featureTableFn) ProcessElement(method string, iter func(*RankedModel) b
 	for iter(&r) {
 		ranked = append(ranked, r)
 		r = RankedModel{}
+	}
+	// The table is over the fold models (classify.Plan.Ranked): the model
+	// of all books is left out when there are fold models beside it.
+	if len(ranked) > 1 {
+		ranked = slices.DeleteFunc(ranked, func(r RankedModel) bool { return r.Set == classify.AllBooks })
 	}
 	slices.SortFunc(ranked, func(a, b RankedModel) int { return a.Set - b.Set })
 	models := make([]*classify.Model, len(ranked))

@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/corpus"
 )
@@ -28,8 +29,9 @@ func init() {
 // unusable ones (wrong column count, unsafe or duplicate id, invalid UTF-8)
 // as a PCollection<Reject>, and a PCollection<int> holding the number of data
 // rows read, which the write step reconciles with the results and rejects.
-// A missing or unreadable pairs.tsv fails the pipeline: there is nothing to
-// account for.
+// A missing or unreadable pairs.tsv, or one that is not a regular file,
+// fails the pipeline: there is nothing to account for. One with a header
+// and no rows is logged as a warning.
 func ReadPairs(s beam.Scope, dir string) (pairs, rejects, rows beam.PCollection) {
 	s = s.Scope("transforms.ReadPairs")
 	pairs, rejects, rows = beam.ParDo3(s, &readPairsFn{Dir: dir}, beam.Impulse(s))
@@ -47,6 +49,9 @@ type readPairsFn struct {
 
 func (f *readPairsFn) ProcessElement(ctx context.Context, _ []byte, emit func(corpus.Pair), reject func(Reject), rows func(int)) error {
 	path := corpus.Layout{Dir: f.Dir}.Pairs()
+	if err := CheckInput(path, "", true); err != nil {
+		return fmt.Errorf("reading the corpus index: %w", err)
+	}
 	b, err := ReadFile(ctx, path)
 	if err != nil {
 		return fmt.Errorf("reading the corpus index: %w", err)
@@ -63,6 +68,9 @@ func (f *readPairsFn) ProcessElement(ctx context.Context, _ []byte, emit func(co
 		pairsRead.Inc(ctx, 1)
 		pairsBadRows.Inc(ctx, 1)
 		reject(Reject{ID: e.ID, Row: e.Row, Stage: "read-pairs", Reason: e.Reason})
+	}
+	if len(pairs)+len(bad) == 0 {
+		log.Warnf(ctx, "%s has a header but no rows: there is no pair to process", path)
 	}
 	rows(len(pairs) + len(bad))
 	return nil

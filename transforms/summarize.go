@@ -83,16 +83,9 @@ type baselinesFn struct {
 	scorer *rouge.Scorer
 }
 
-func (f *baselinesFn) Setup(ctx context.Context) error {
-	f.scorer = &rouge.Scorer{Stem: true, RemoveStopwords: f.Options.Rouge.Stopwords}
-	if f.Options.Rouge.DataDir != "" {
-		d, err := LoadRougeData(ctx, f.Options.Rouge.DataDir)
-		if err != nil {
-			return err
-		}
-		f.scorer.Data = d
-	}
-	return nil
+func (f *baselinesFn) Setup(ctx context.Context) (err error) {
+	f.scorer, _, err = f.Options.Rouge.scorers(ctx)
+	return err
 }
 
 func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func(Candidate), reject func(Reject)) {

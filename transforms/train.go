@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"reflect"
 	"runtime"
-	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -15,21 +15,22 @@ import (
 
 var (
 	modelsTrained = beam.NewCounter("bookalign", "models_trained")
-	// trainKeys counts the (method, training set) elements that reach
-	// Train: one per model, however the runner spreads them.
-	trainKeys = beam.NewCounter("bookalign", "train_keys")
+	// trainSets counts the training-set elements that reach Train: one
+	// per training set, however the runner spreads them.
+	trainSets = beam.NewCounter("bookalign", "train_sets")
+	// lambdaFallbacks counts models trained with a fixed lambda because
+	// their training books were too few to choose it (Model.LambdaNote).
+	lambdaFallbacks = beam.NewCounter("bookalign", "lambda_fallbacks")
 )
 
 func init() {
-	beam.RegisterType(reflect.TypeOf((*TrainTask)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*SetBook)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*TrainedModel)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*RankedModel)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*trainTasksFn)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*trainFn)(nil)).Elem())
-	register.Emitter1[TrainTask]()
+	beam.RegisterType(reflect.TypeOf((*trainSetFn)(nil)).Elem())
 	register.Emitter1[TrainedModel]()
 	register.Emitter2[string, RankedModel]()
-	register.Iter2[int, BookData]()
+	register.Iter1[classify.Counts]()
 }
 
 // TrainOptions configure the summarizers trained on alignments.
@@ -48,6 +49,10 @@ type TrainOptions struct {
 	// Lambda fixes the L2 strength; zero chooses it on an inner split of
 	// each training set.
 	Lambda float64 `json:"lambda"`
+	// WorkDir is where the training stages pass books by claim check
+	// (WorkDir(out)): reachable from every worker, and removed by
+	// CrossValidate when they are done.
+	WorkDir string `json:"work_dir"`
 }
 
 // recipe is how every model is trained.
@@ -55,18 +60,22 @@ func (o TrainOptions) recipe() classify.Recipe {
 	return classify.Recipe{Features: o.Features, Lambda: o.Lambda, Seed: o.Seed, Budget: o.Words}
 }
 
-// TrainTask is one model to train: a method and a training set, with the
-// set's collection statistics and the folds its books are read from.
-type TrainTask struct {
+// SetBook is one training book featurized under the collection of one
+// training set, with the rows each method labelled: what a training set
+// needs of a book, about a third of the size of its BookData (see
+// docs/benchmarks.md).
+type SetBook struct {
+	// Features are the book's features, without labels.
+	Features classify.Features
+	// Labels hold each method's labelled rows.
+	Labels []RowLabels
+}
+
+// RowLabels are the rows (Prose sentences, classify.Book) one alignment
+// method labelled "in the summary", increasing.
+type RowLabels struct {
 	Method string
-	// Set is the training set: a fold, or classify.AllBooks.
-	Set int
-	// Folds are the folds of Split.Train that hold the set's books.
-	Folds []int
-	// Ranked says the model's features enter the rank-averaged table.
-	Ranked bool
-	// Counts are the Stats of the set's books, added up.
-	Counts classify.Counts
+	Rows   []int
 }
 
 // TrainedModel is a model of one method trained on one training set, as the
@@ -86,82 +95,110 @@ type RankedModel struct {
 }
 
 // Train trains one model per (method, training set): every method of opts
-// on every set of the split's plan. Each (method, set) is one element,
-// reshuffled so that a runner may train as many at once as it has workers;
-// its DoFn reads the training books from Split.Train, an iterable side
-// input of books keyed by fold, one book at a time, keeps the features of
-// those in the set's folds (classify.TrainingSet), and chooses lambda on an
-// inner split of the set.
+// on every set of the split's plan. A training set's book IDs (Split.Train)
+// meet the set's statistics by key (CoGroupByKey), so each training set is
+// one element, which reads its books' features from the work directory and a runner with N
+// workers trains min(N, sets) of them at once; the element trains its
+// methods' models one after another on the same features, each choosing
+// lambda on an inner split of the set.
 //
-// The side input is iterable, not a multimap keyed by fold: prism gives
-// every bundle its own decoded copy of a multimap side input, and it splits
-// the Train bundles (each element trains for many seconds), so a multimap
-// held one copy of every training book per bundle alive; an iterable side
-// input is read when the training starts and dropped when it ends.
+// No long-running stage here reads a side input: prism v2.77 spins its
+// scheduler while such a stage has a bundle in progress
+// (docs/benchmarks.md), and a training takes seconds to minutes.
 //
 // Out: PCollection<TrainedModel>, and PCollection<KV<string, RankedModel>>
-// of the models whose features are rank-averaged, keyed by method.
+// of every model's weights, keyed by method, for the feature table.
 func Train(s beam.Scope, opts TrainOptions, split Split) (models, ranked beam.PCollection) {
 	s = s.Scope("transforms.Train")
-	tasks := beam.ParDo(s, &trainTasksFn{Methods: opts.Methods}, split.Counts, beam.SideInput{Input: split.Plan})
-	tasks = beam.Reshuffle(s, tasks)
-	return beam.ParDo2(s, &trainFn{Recipe: opts.recipe()}, tasks, beam.SideInput{Input: split.Train})
+	sets := beam.CoGroupByKey(s, split.Counts, split.Train)
+	return beam.ParDo2(s, &trainSetFn{Recipe: opts.recipe(), Methods: opts.Methods, Dir: opts.WorkDir}, sets)
 }
 
-// trainTasksFn makes the tasks of one training set, one per method.
-type trainTasksFn struct {
-	// Methods are the methods to train.
-	Methods []string `json:"methods"`
-}
-
-func (f *trainTasksFn) ProcessElement(set int, counts classify.Counts, plan classify.Plan, emit func(TrainTask)) {
-	for _, m := range f.Methods {
-		emit(TrainTask{Method: m, Set: set, Folds: plan.FoldsOf(set), Ranked: plan.Ranked(set), Counts: counts})
-	}
-}
-
-// trainFn trains the model of one (method, training set).
-type trainFn struct {
+// trainSetFn trains the models of one training set, one per method.
+type trainSetFn struct {
 	// Recipe is how models are trained.
 	Recipe classify.Recipe `json:"recipe"`
+	// Methods are the methods to train, in order.
+	Methods []string `json:"methods"`
+	// Dir is the work directory the set's books are read from.
+	Dir string `json:"dir"`
 }
 
-func (f *trainFn) ProcessElement(ctx context.Context, t TrainTask, books func(*int, *BookData) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
-	trainKeys.Inc(ctx, 1)
+func (f *trainSetFn) ProcessElement(ctx context.Context, set int, countsIter func(*classify.Counts) bool, ids func(*string) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
+	trainSets.Inc(ctx, 1)
+	// The slot is taken before the books are read, so that a set waiting
+	// for a core holds its books encoded, not featurized.
 	workers, release := trainingSlot()
 	defer release()
-	set, err := f.Recipe.NewTrainingSet(&t.Counts)
+	var counts classify.Counts
+	if !countsIter(&counts) {
+		return fmt.Errorf("%s has books but no statistics", setName(set))
+	}
+	col, err := f.Recipe.Collection(&counts)
 	if err != nil {
-		return fmt.Errorf("%s, %s: %w", t.Method, setName(t.Set), err)
+		return fmt.Errorf("%s: %w", setName(set), err)
 	}
-	t.Counts = classify.Counts{} // the collection holds what is needed
-	var fold int
-	for {
-		b := new(BookData)
-		if !books(&fold, b) {
-			break
+	counts = classify.Counts{} // the collection holds what is needed
+	sets := make([]*classify.TrainingSet, len(f.Methods))
+	for i := range sets {
+		sets[i] = f.Recipe.TrainingSetOf(col)
+	}
+	var id string
+	for ids(&id) {
+		data, err := ReadFile(ctx, setBookFile(f.Dir, set, id))
+		if err != nil {
+			return fmt.Errorf("%s: %w", setName(set), err)
 		}
-		if !slices.Contains(t.Folds, fold) {
-			continue
+		b, err := decodeSetBook(data)
+		if err != nil {
+			return fmt.Errorf("%s, book %q: %w", setName(set), id, err)
 		}
-		if err := set.Add(&b.Book, b.labels(t.Method)); err != nil {
-			return fmt.Errorf("%s, %s: %w", t.Method, setName(t.Set), err)
+		if b.Features.ID != id {
+			return fmt.Errorf("%s holds book %q", setBookFile(f.Dir, set, id), b.Features.ID)
+		}
+		for i, m := range f.Methods {
+			x := b.Features // shares the feature slices; only the labels differ
+			x.Label = make([]bool, x.Rows())
+			for _, r := range b.labels(m) {
+				if r < 0 || r >= len(x.Label) {
+					return fmt.Errorf("%s, %s: book %q has label row %d of %d", m, setName(set), x.ID, r, len(x.Label))
+				}
+				x.Label[r] = true
+			}
+			if err := sets[i].AddFeatures(&x); err != nil {
+				return fmt.Errorf("%s, %s: %w", m, setName(set), err)
+			}
 		}
 	}
-	m, err := set.Train(workers)
-	if err != nil {
-		return fmt.Errorf("%s, %s: %w", t.Method, setName(t.Set), err)
+	for i, method := range f.Methods {
+		m, err := sets[i].Train(workers)
+		if err != nil {
+			return fmt.Errorf("%s, %s: %w", method, setName(set), err)
+		}
+		sets[i] = nil
+		var buf bytes.Buffer
+		if err := m.WriteJSON(&buf); err != nil {
+			return err
+		}
+		emit(TrainedModel{Method: method, Set: set, Model: buf.Bytes()})
+		emitRanked(method, RankedModel{Set: set, Features: m.Features, Weights: m.Weights})
+		modelsTrained.Inc(ctx, 1)
+		progress.tick("train", "models")
+		if m.LambdaNote != "" {
+			lambdaFallbacks.Inc(ctx, 1)
+			log.Warnf(ctx, "%s, %s: %s", method, setName(set), m.LambdaNote)
+		}
 	}
-	var buf bytes.Buffer
-	if err := m.WriteJSON(&buf); err != nil {
-		return err
+	return nil
+}
+
+// labels returns the rows method labelled in b.
+func (b *SetBook) labels(method string) []int {
+	for _, l := range b.Labels {
+		if l.Method == method {
+			return l.Rows
+		}
 	}
-	emit(TrainedModel{Method: t.Method, Set: t.Set, Model: buf.Bytes()})
-	if t.Ranked {
-		emitRanked(t.Method, RankedModel{Set: t.Set, Features: m.Features, Weights: m.Weights})
-	}
-	modelsTrained.Inc(ctx, 1)
-	progress.tick("train", "models")
 	return nil
 }
 

@@ -3,7 +3,6 @@ package transforms
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -12,6 +11,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/jsonl"
 	"github.com/bookalign/bookalign/wiki"
 )
 
@@ -240,7 +240,7 @@ func summaryKey(x wiki.Summary) string {
 
 // ExtractFiles renders summaries.tsv from sorted summaries, and
 // rejects.jsonl from rejects, which it sorts.
-func ExtractFiles(sums []wiki.Summary, rejects []WikiReject) (tsv, jsonl []byte, err error) {
+func ExtractFiles(sums []wiki.Summary, rejects []WikiReject) (tsv, rejectsJSONL []byte, err error) {
 	var tb bytes.Buffer
 	w := wiki.NewSummaryWriter(&tb)
 	for i := range sums {
@@ -268,12 +268,8 @@ func ExtractFiles(sums []wiki.Summary, rejects []WikiReject) (tsv, jsonl []byte,
 		return a.Detail < b.Detail
 	})
 	var jb bytes.Buffer
-	enc := json.NewEncoder(&jb)
-	enc.SetEscapeHTML(false)
-	for _, r := range rejects {
-		if err := enc.Encode(r); err != nil {
-			return nil, nil, err
-		}
+	if err := jsonl.Write(&jb, rejects); err != nil {
+		return nil, nil, err
 	}
 	return tb.Bytes(), jb.Bytes(), nil
 }

@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"os"
@@ -11,8 +12,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/bookalign/bookalign/wiki"
 )
 
@@ -154,5 +158,84 @@ func TestExtractFiles(t *testing.T) {
 	}
 	if lines := strings.Split(strings.TrimSpace(string(jsonl)), "\n"); len(lines) != 2 || !strings.HasPrefix(lines[0], `{"wikipedia_id":1,`) {
 		t.Errorf("rejects.jsonl = %s", jsonl)
+	}
+}
+
+// TestReadDumpCutShort reads, on the test runner (prism), a multistream
+// dump cut short under its full index: every stream the index names ends
+// in the pages read or in rejects.jsonl, the streams past the end each
+// with its own reject and the stream the cut goes through as unreadable.
+func TestReadDumpCutShort(t *testing.T) {
+	path, offs := testDump(t, 23, 3) // 8 streams: pages 1-3, 4-6, ..., 22-23
+	whole, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var index strings.Builder
+	for i, o := range offs {
+		for id := 3*i + 1; id <= min(3*i+3, 23); id++ {
+			fmt.Fprintf(&index, "%d:%d:P%d\n", o, id, id)
+		}
+	}
+	indexPath := filepath.Join(t.TempDir(), "index.txt.bz2")
+	if err := os.WriteFile(indexPath, bz2(t, index.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name        string
+		cut         int64
+		pages       int
+		unreadable  []int64
+		pastTheEnd  []int64
+		firstMissed int64
+	}{
+		{"at a stream boundary", offs[5], 15, nil, offs[5:], 16},
+		{"inside a stream", offs[5] + 10, 15, offs[5:6], offs[6:], 19},
+		{"inside the closing stream", int64(len(whole)) - 5, 23, []int64{offs[7]}, nil, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dump := filepath.Join(t.TempDir(), "dump.xml.bz2")
+			if err := os.WriteFile(dump, whole[:tt.cut], 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out := t.TempDir()
+			p, s := beam.NewPipelineWithRoot()
+			chunks, plan := PlanDump(s, dump, indexPath, 0)
+			pages, unreadable := ReadDump(s, chunks, 0)
+			passert.Count(s, pages, "pages", tt.pages)
+			summaries, noPlot, books := ExtractSummaries(s, wiki.Extractor{}, pages)
+			WriteExtract(s, out, summaries, books, plan, unreadable, noPlot)
+			if err := ptest.Run(p); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(filepath.Join(out, "rejects.jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var gotPast, gotUnreadable []int64
+			for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+				var r WikiReject
+				if line == "" {
+					continue
+				}
+				if err := json.Unmarshal([]byte(line), &r); err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case r.Stage == "plan" && r.Reason == "stream past the end of the dump":
+					gotPast = append(gotPast, r.Stream)
+				case r.Stage == "read" && strings.HasPrefix(r.Reason, "unreadable stream"):
+					gotUnreadable = append(gotUnreadable, r.Stream)
+				default:
+					t.Errorf("unexpected reject %+v", r)
+				}
+			}
+			if fmt.Sprint(gotPast) != fmt.Sprint(tt.pastTheEnd) || fmt.Sprint(gotUnreadable) != fmt.Sprint(tt.unreadable) {
+				t.Errorf("streams past the end %v, unreadable %v; want %v and %v\n%s", gotPast, gotUnreadable, tt.pastTheEnd, tt.unreadable, b)
+			}
+			if tt.firstMissed != 0 && !strings.Contains(string(b), fmt.Sprintf("(the first %d \\\"P%d\\\")", tt.firstMissed, tt.firstMissed)) {
+				t.Errorf("no reject names page %d, the first past the end:\n%s", tt.firstMissed, b)
+			}
+		})
 	}
 }

@@ -24,7 +24,10 @@ var (
 	wikiArticles    = beam.NewCounter("bookalign", "wiki_articles")
 	wikiStreamsRead = beam.NewCounter("bookalign", "wiki_streams_read")
 	wikiStreamsBad  = beam.NewCounter("bookalign", "wiki_streams_unreadable")
-	wikiBytesRead   = beam.NewCounter("bookalign", "wiki_bytes_read")
+	// wikiStreamsMissing counts the streams an index names past the end of
+	// a dump that is cut short.
+	wikiStreamsMissing = beam.NewCounter("bookalign", "wiki_streams_missing")
+	wikiBytesRead      = beam.NewCounter("bookalign", "wiki_bytes_read")
 )
 
 func init() {
@@ -49,7 +52,9 @@ const (
 // reads the index once and cuts the dump into work items of about
 // chunkBytes bytes of whole bzip2 streams (0 means DefaultChunkBytes);
 // without one the whole dump is one work item with one "stream" that is
-// read sequentially. An index that cannot be read as one (a bad line, no
+// read sequentially. A stream the index names at or past the end of the
+// dump (a dump cut short) is a reject, one per stream, with its page count
+// and first page. An index that cannot be read as one (a bad line, no
 // offsets) is not fatal: the dump is then read sequentially and a reject
 // says why. A dump that cannot be opened fails the pipeline.
 //
@@ -71,7 +76,7 @@ type planDumpFn struct {
 }
 
 func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(WikiChunk), reject func(WikiReject)) error {
-	size, err := fileSize(ctx, f.Dump)
+	size, err := FileSize(ctx, f.Dump)
 	if err != nil {
 		return fmt.Errorf("opening the dump: %w", err)
 	}
@@ -80,8 +85,8 @@ func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(Wik
 		emit(whole)
 		return nil
 	}
-	offsets, err := readIndex(ctx, f.Index)
-	if errors.Is(err, wiki.ErrIndexLine) || err == nil && len(offsets) == 0 {
+	streams, err := ReadIndex(ctx, f.Index)
+	if errors.Is(err, wiki.ErrIndexLine) || err == nil && len(streams) == 0 {
 		if err == nil {
 			err = errors.New("the index names no stream")
 		}
@@ -92,10 +97,31 @@ func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(Wik
 	if err != nil {
 		return fmt.Errorf("reading the multistream index: %w", err)
 	}
+	offsets := make([]int64, len(streams))
+	for i, st := range streams {
+		offsets[i] = st.Offset
+		if st.Offset >= size {
+			// The dump is cut short: nothing of this stream can be read.
+			wikiStreamsMissing.Inc(ctx, 1)
+			reject(missingStream(st, size))
+		}
+	}
 	for _, c := range PlanChunks(f.Dump, offsets, size, f.ChunkBytes) {
 		emit(c)
 	}
 	return nil
+}
+
+// missingStream is the reject of a stream that the index names at or past
+// the end of a dump of size bytes.
+func missingStream(st wiki.IndexStream, size int64) WikiReject {
+	return WikiReject{
+		Stage:  "plan",
+		Reason: "stream past the end of the dump",
+		Detail: fmt.Sprintf("the index puts %d pages (the first %d %q) in a stream at byte %d, but the dump has %d bytes: it is cut short",
+			st.Pages, st.FirstID, st.FirstTitle, st.Offset, size),
+		Stream: st.Offset,
+	}
 }
 
 // PlanChunks cuts a multistream dump of size bytes, whose bzip2 streams
@@ -122,19 +148,14 @@ func PlanChunks(dump string, offsets []int64, size, chunkBytes int64) []WikiChun
 	return out
 }
 
-// readIndex returns the stream offsets of a multistream index (plain or
-// bzip2).
-func readIndex(ctx context.Context, path string) ([]int64, error) {
-	r, err := openFile(ctx, path)
+// ReadIndex returns the streams of a multistream index (plain or bzip2).
+func ReadIndex(ctx context.Context, path string) ([]wiki.IndexStream, error) {
+	r, err := OpenFile(ctx, path)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	in, err := wiki.Decompress(r)
-	if err != nil {
-		return nil, err
-	}
-	return wiki.StreamOffsets(in)
+	return wiki.ReadIndex(r)
 }
 
 // ReadDump reads the article pages (namespace 0, no redirects) of the work
@@ -306,8 +327,8 @@ func (s *sourceReader) Read(p []byte) (int, error) {
 
 func (s *sourceReader) Close() error { return s.r.Close() }
 
-// fileSize returns the size of a file through Beam's filesystem.
-func fileSize(ctx context.Context, path string) (int64, error) {
+// FileSize returns the size of a file through Beam's filesystem.
+func FileSize(ctx context.Context, path string) (int64, error) {
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
 		return 0, err
@@ -316,8 +337,8 @@ func fileSize(ctx context.Context, path string) (int64, error) {
 	return fs.Size(ctx, path)
 }
 
-// openFile opens a whole file through Beam's filesystem, for streaming.
-func openFile(ctx context.Context, path string) (io.ReadCloser, error) {
+// OpenFile opens a whole file through Beam's filesystem, for streaming.
+func OpenFile(ctx context.Context, path string) (io.ReadCloser, error) {
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
 		return nil, err
@@ -357,6 +378,17 @@ func openRange(ctx context.Context, path string, start, length int64) (io.ReadCl
 		return nil, err
 	}
 	return &rangeReader{Reader: io.LimitReader(r, length), closers: []io.Closer{r, fs}}, nil
+}
+
+// ReadRange returns length bytes of the file at path (local or any Beam
+// filesystem) from byte start, fewer at the end of the file.
+func ReadRange(ctx context.Context, path string, start, length int64) ([]byte, error) {
+	r, err := openRange(ctx, path, start, length)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
 }
 
 // openGCSRange reads a byte range of a GCS object with one ranged request.

@@ -3,7 +3,6 @@ package transforms
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"sort"
@@ -12,6 +11,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/internal/jsonl"
 )
 
 var summariesWritten = beam.NewCounter("bookalign", "summaries_written")
@@ -140,12 +140,8 @@ func resultFiles(res *evaluate.Results, rejects []Reject) (map[string][]byte, er
 // rejectLines renders rejects as JSON lines.
 func rejectLines(rejects []Reject) ([]byte, error) {
 	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	for _, r := range rejects {
-		if err := enc.Encode(r); err != nil {
-			return nil, err
-		}
+	if err := jsonl.Write(&buf, rejects); err != nil {
+		return nil, err
 	}
 	return buf.Bytes(), nil
 }

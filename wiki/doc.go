@@ -19,13 +19,21 @@
 // The input need not be a whole export: any run of <page> elements cut from
 // one reads the same, which is what a multistream dump holds in each bzip2
 // stream. The multistream index ("offset:pageid:title" lines, itself
-// bzip2-compressed) gives the stream offsets: StreamOffsets reads them,
+// bzip2-compressed) gives the stream offsets: StreamOffsets reads them
+// (IndexStreams with each stream's page count and first page, so that a
+// stream past the end of a dump cut short can be accounted for),
 // Spans turns them into byte ranges [Start, End) of the .bz2 file, Merge
 // joins neighbouring ranges into work items of a chosen size, and ReadSpan
 // reads the pages of one range through an io.ReaderAt. Without an index a
 // dump is read sequentially. Errors are sticky and wrap ErrSyntax,
 // ErrTruncated, ErrBadPage, ErrNotExport or ErrIndexLine, or carry the
-// underlying reader's error (a corrupt bzip2 stream).
+// underlying reader's error (a corrupt bzip2 stream). LastBzip2Block
+// checks that a .bz2 file ends as a whole one does (an end-of-stream marker
+// after a last block with a good CRC) and returns that block's text, at the
+// cost of one block whatever the file's size, so a dump caught mid-download
+// can be refused before it is read. (A file whose last stream is empty, a
+// header and an end marker only, fails it; Wikimedia's dumps end with a
+// stream that holds "</mediawiki>".)
 //
 // # Book pages
 //

@@ -2,6 +2,7 @@ package wiki
 
 import (
 	"bufio"
+	"cmp"
 	"compress/bzip2"
 	"fmt"
 	"io"
@@ -131,19 +132,65 @@ func clip(s string) string {
 // 23 million lines but only about 230,000 streams (100 pages each), so the
 // result is small.
 func StreamOffsets(index io.Reader) ([]int64, error) {
+	streams, err := IndexStreams(index)
+	if err != nil {
+		return nil, err
+	}
+	offs := make([]int64, len(streams))
+	for i, s := range streams {
+		offs[i] = s.Offset
+	}
+	return offs, nil
+}
+
+// An IndexStream is one bzip2 stream that a multistream index names: its
+// byte offset in the dump, the number of pages the index puts in it, and
+// the first of them (in the order of the index).
+type IndexStream struct {
+	Offset     int64
+	Pages      int
+	FirstID    int64
+	FirstTitle string
+}
+
+// ReadIndex reads a multistream index file, plain or bzip2-compressed
+// (Decompress), and returns its streams (IndexStreams).
+func ReadIndex(file io.Reader) ([]IndexStream, error) {
+	in, err := Decompress(file)
+	if err != nil {
+		return nil, err
+	}
+	return IndexStreams(in)
+}
+
+// IndexStreams reads a multistream index and returns the streams it
+// names, in increasing order of offset, so that a reader can account for
+// every stream, the ones it cannot read included.
+func IndexStreams(index io.Reader) ([]IndexStream, error) {
 	r := NewIndexReader(index)
-	var offs []int64
+	var out []IndexStream
 	for r.Scan() {
-		o := r.Entry().Offset
-		if n := len(offs); n == 0 || offs[n-1] != o {
-			offs = append(offs, o)
+		e := r.Entry()
+		if n := len(out); n > 0 && out[n-1].Offset == e.Offset {
+			out[n-1].Pages++
+			continue
 		}
+		out = append(out, IndexStream{Offset: e.Offset, Pages: 1, FirstID: e.PageID, FirstTitle: e.Title})
 	}
 	if r.Err() != nil {
 		return nil, r.Err()
 	}
-	slices.Sort(offs)
-	return slices.Compact(offs), nil
+	// An index is in order of offset; should one not be, merge the runs.
+	slices.SortStableFunc(out, func(a, b IndexStream) int { return cmp.Compare(a.Offset, b.Offset) })
+	merged := out[:0]
+	for _, s := range out {
+		if n := len(merged); n > 0 && merged[n-1].Offset == s.Offset {
+			merged[n-1].Pages += s.Pages
+			continue
+		}
+		merged = append(merged, s)
+	}
+	return merged, nil
 }
 
 // A Span is the byte range [Start, End) of a multistream .bz2 file that holds

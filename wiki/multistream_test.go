@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -165,5 +166,32 @@ func TestReadSpanBadRange(t *testing.T) {
 	}
 	if r.Err() == nil {
 		t.Error("a span not at a stream boundary read without error")
+	}
+}
+
+func TestIndexStreams(t *testing.T) {
+	got, err := IndexStreams(strings.NewReader("30:5:e\n10:1:a:b\n10:2:b\n\n20:3:c\n10:4:d\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []IndexStream{{Offset: 10, Pages: 3, FirstID: 1, FirstTitle: "a:b"}, {Offset: 20, Pages: 1, FirstID: 3, FirstTitle: "c"}, {Offset: 30, Pages: 1, FirstID: 5, FirstTitle: "e"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("IndexStreams = %+v, want %+v", got, want)
+	}
+	if _, err := IndexStreams(strings.NewReader("10:1:a\nx\n")); !errors.Is(err, ErrIndexLine) {
+		t.Errorf("bad line: %v", err)
+	}
+}
+
+func TestReadIndex(t *testing.T) {
+	index := "20:3:c\n10:1:a\n"
+	want := []IndexStream{{Offset: 10, Pages: 1, FirstID: 1, FirstTitle: "a"}, {Offset: 20, Pages: 1, FirstID: 3, FirstTitle: "c"}}
+	for name, file := range map[string][]byte{"plain": []byte(index), "bzip2": bz2(t, index)} {
+		if got, err := ReadIndex(bytes.NewReader(file)); err != nil || !slices.Equal(got, want) {
+			t.Errorf("%s: ReadIndex = %+v, %v; want %+v", name, got, err, want)
+		}
+	}
+	if _, err := ReadIndex(bytes.NewReader(bz2(t, index)[:30])); err == nil {
+		t.Error("a cut bzip2 index read without error")
 	}
 }

@@ -2,16 +2,16 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/bookalign/bookalign/align"
-	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/bench/internal/pairids"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -24,13 +24,16 @@ func runAlign(args []string) error {
 	in := addInputFlags(fs)
 	workers := fs.Int("workers", 2, "pairs aligned at once")
 	seed := fs.Uint64("seed", 1, "Passage HMM seed")
+	only := fs.String("methods", "passage,token,jing", "comma-separated aligners to run")
+	prior := fs.Float64("passage-prior", 0, "PassageHMM.Prior (μ); 0 is the default")
+	place := fs.Bool("token-place", false, "TokenHMM.PlaceUnaligned")
 	fs.Parse(args)
 	corpusDir, cache := in.corpus, in.cache
 	th, ids, err := in.load()
 	if err != nil {
 		return err
 	}
-	methods := []string{align.MethodPassage, align.MethodToken, align.MethodJing}
+	methods := strings.Split(*only, ",")
 	for _, m := range methods {
 		if err := os.MkdirAll(filepath.Join(*cache, m), 0o755); err != nil {
 			return err
@@ -45,7 +48,7 @@ func runAlign(args []string) error {
 	for range *workers {
 		wg.Go(func() {
 			for id := range next {
-				if err := alignOne(*corpusDir, *cache, id, methods, *seed, th); err != nil {
+				if err := alignOne(*corpusDir, *cache, id, methods, *seed, *prior, *place, th); err != nil {
 					errs <- fmt.Errorf("%s: %w", id, err)
 				}
 				mu.Lock()
@@ -69,7 +72,7 @@ func runAlign(args []string) error {
 	return nil
 }
 
-func alignOne(corpusDir, cache, id string, methods []string, seed uint64, th *align.Thesaurus) error {
+func alignOne(corpusDir, cache, id string, methods []string, seed uint64, prior float64, place bool, th *align.Thesaurus) error {
 	todo := false
 	for _, m := range methods {
 		if _, err := os.Stat(filepath.Join(cache, m, id+".jsonl")); err != nil {
@@ -92,17 +95,19 @@ func alignOne(corpusDir, cache, id string, methods []string, seed uint64, th *al
 		if err != nil {
 			return err
 		}
+		switch h := a.(type) {
+		case *align.PassageHMM:
+			h.Prior = prior
+		case *align.TokenHMM:
+			h.PlaceUnaligned = place
+		}
 		res, err := a.Align(p)
 		if err != nil {
 			return err
 		}
 		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		for _, r := range align.Records(p, res) {
-			if err := enc.Encode(r); err != nil {
-				return err
-			}
+		if err := align.WriteRecords(&buf, align.Records(p, res)); err != nil {
+			return err
 		}
 		path := filepath.Join(cache, m, id+".jsonl")
 		if err := os.WriteFile(path+".tmp", buf.Bytes(), 0o644); err != nil {
@@ -136,19 +141,14 @@ func loadTexts(corpusDir, id string) (book, summary *text.Document, err error) {
 
 // readRecords reads CACHE/<method>/<id>.jsonl.
 func readRecords(cache, method, id string) ([]align.Record, error) {
-	f, err := os.Open(filepath.Join(cache, method, id+".jsonl"))
+	path := filepath.Join(cache, method, id+".jsonl")
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	var out []align.Record
-	dec := json.NewDecoder(f)
-	for dec.More() {
-		var r align.Record
-		if err := dec.Decode(&r); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
+	out, err := align.ParseRecords(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return out, nil
 }
@@ -171,27 +171,6 @@ func (in inputFlags) load() (*align.Thesaurus, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	ids, err := corpusIDs(*in.corpus)
+	ids, err := pairids.Read(*in.corpus)
 	return th, ids, err
-}
-
-// corpusIDs returns the ids of pairs.tsv, in file order.
-func corpusIDs(dir string) ([]string, error) {
-	f, err := os.Open(filepath.Join(dir, "pairs.tsv"))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	pairs, bad, err := corpus.ParsePairs(f)
-	if err != nil {
-		return nil, err
-	}
-	if len(bad) > 0 {
-		return nil, fmt.Errorf("pairs.tsv: %d bad rows, the first: %v", len(bad), bad[0])
-	}
-	ids := make([]string, len(pairs))
-	for i, p := range pairs {
-		ids[i] = p.ID
-	}
-	return ids, nil
 }

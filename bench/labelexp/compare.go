@@ -18,9 +18,10 @@ import (
 // seed 1, as the pipeline computes them).
 func runCompare(args []string) error {
 	fs := flag.NewFlagSet("compare", flag.ExitOnError)
-	in := fs.String("csv", "/tmp/labelexp/results.csv", "per-book scores written by eval")
+	in := fs.String("csv", "/tmp/labelexp/results.csv", "per-book scores written by eval or plot (or a run's per_book.csv)")
+	noStem := fs.Bool("nostem", false, "compare the unstemmed recall")
 	fs.Parse(args)
-	scores, err := readScores(*in)
+	scores, err := readScores(*in, *noStem)
 	if err != nil {
 		return err
 	}
@@ -56,14 +57,20 @@ func runCompare(args []string) error {
 				return err
 			}
 		}
-		fmt.Printf("| %s | %s | %.2f / %.2f | %.2f / %.2f | %.3f / %.3f |\n", a, b, 100*ma[0], 100*ma[1], 100*mb[0], 100*mb[1], p[0], p[1])
+		fmt.Printf("| %s | %s | %.2f / %.2f | %.2f / %.2f | %s / %s |\n", a, b, 100*ma[0], 100*ma[1], 100*mb[0], 100*mb[1],
+			evaluate.FormatP(p[0], 10000), evaluate.FormatP(p[1], 10000))
 	}
 	return nil
 }
 
-// readScores returns variant -> book -> stemmed ROUGE-1, ROUGE-2 recall;
-// a later line for the same variant and book wins.
-func readScores(path string) (map[string]map[string][2]float64, error) {
+// readScores returns variant -> book -> stemmed (or, with noStem,
+// unstemmed) ROUGE-1, ROUGE-2 recall; a later line for the same variant and
+// book wins, and a header line is skipped.
+func readScores(path string, noStem bool) (map[string]map[string][2]float64, error) {
+	col := 2
+	if noStem {
+		col = 4
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -73,11 +80,11 @@ func readScores(path string) (map[string]map[string][2]float64, error) {
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		parts := strings.Split(sc.Text(), ",")
-		if len(parts) < 4 {
+		if len(parts) < col+2 || parts[0] == "method" {
 			continue
 		}
-		r1, err1 := strconv.ParseFloat(parts[2], 64)
-		r2, err2 := strconv.ParseFloat(parts[3], 64)
+		r1, err1 := strconv.ParseFloat(parts[col], 64)
+		r2, err2 := strconv.ParseFloat(parts[col+1], 64)
 		if err1 != nil || err2 != nil {
 			return nil, fmt.Errorf("bad line %q", sc.Text())
 		}

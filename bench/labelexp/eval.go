@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bookalign/bookalign/bench/internal/pairids"
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/rouge"
@@ -91,6 +92,25 @@ func newResult(name string) *result {
 
 type scorers struct{ stem, plain *rouge.Scorer }
 
+// newScorers loads the ROUGE data and returns the stemmed and unstemmed
+// scorers.
+func newScorers(dir string) (scorers, error) {
+	data, err := rouge.LoadData(dir)
+	if err != nil {
+		return scorers{}, err
+	}
+	return scorers{&rouge.Scorer{Stem: true, Data: data}, &rouge.Scorer{Data: data}}, nil
+}
+
+// merge copies the per-book scores of o into r.
+func (r *result) merge(o *result) {
+	for _, m := range []struct{ dst, src map[string]float64 }{{r.r1, o.r1}, {r.r2, o.r2}, {r.n1, o.n1}, {r.n2, o.n2}, {r.words, o.words}} {
+		for id, x := range m.src {
+			m.dst[id] = x
+		}
+	}
+}
+
 func (s scorers) score(p *pairData, rows []int, res *result) error {
 	cand := classify.Text(p.doc, rows)
 	a, err := s.stem.Score(cand, p.ref)
@@ -123,16 +143,16 @@ func runEval(args []string) error {
 	out := fs.String("out", "", "per-book CSV to append to (default CACHE/results.csv)")
 	tag := fs.String("tag", "", "prefix of the variant names in the output")
 	statsOnly := fs.Bool("stats-only", false, "print the label statistics and stop")
+	controls := fs.Bool("controls", false, "also make the control labels overlap/subMETHOD, random/top1, oracle/greedy (issue 11)")
 	fs.Parse(args)
 	if *out == "" {
 		*out = filepath.Join(*cache, "results.csv")
 	}
 
-	data, err := rouge.LoadData(*rougeData)
+	sc, err := newScorers(*rougeData)
 	if err != nil {
 		return err
 	}
-	sc := scorers{&rouge.Scorer{Stem: true, Data: data}, &rouge.Scorer{Data: data}}
 	var vs []variant
 	for _, s := range strings.Split(*variants, ",") {
 		i := strings.LastIndexByte(s, '/')
@@ -143,15 +163,10 @@ func runEval(args []string) error {
 	}
 
 	start := time.Now()
-	ids, err := corpusIDs(*corpusDir)
+	pairs, err := loadCorpus(*corpusDir, *cache, *controls, sc.stem)
 	if err != nil {
 		return err
 	}
-	pairs, err := loadPairs(*corpusDir, *cache, ids)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(os.Stderr, "loaded %d pairs in %v\n", len(pairs), time.Since(start).Round(time.Second))
 	for _, v := range vs {
 		for _, l := range v.candidates() {
 			if _, ok := pairs[0].labels[l]; !ok {
@@ -164,11 +179,9 @@ func runEval(args []string) error {
 		return nil
 	}
 
-	names := newResult("names")
-	for _, p := range pairs {
-		if err := sc.score(p, classify.Names(p.book, classify.DefaultBudget), names); err != nil {
-			return err
-		}
+	names, err := namesResult(pairs, sc)
+	if err != nil {
+		return err
 	}
 	results := []*result{names}
 	cv, err := crossValidate(pairs, vs, *folds, classify.Settings{MinBooks: *minBooks, Counts: *counts}, sc)
@@ -179,29 +192,43 @@ func runEval(args []string) error {
 	for _, r := range results {
 		r.name = *tag + r.name
 	}
-	report(pairs, results, names)
+	report(pairs, results, names, false)
 	fmt.Fprintf(os.Stderr, "took %v\n", time.Since(start).Round(time.Second))
 	return appendCSV(*out, pairs, results)
 }
 
+// loadCorpus reads the corpus's pair ids and loads every pair (loadPairs);
+// controls adds the control labels, which need the oracle's scorer.
+func loadCorpus(corpusDir, cache string, controls bool, oracle *rouge.Scorer) ([]*pairData, error) {
+	start := time.Now()
+	ids, err := pairids.Read(corpusDir)
+	if err != nil {
+		return nil, err
+	}
+	pairs, err := loadPairs(corpusDir, cache, ids, controls, oracle)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(os.Stderr, "loaded %d pairs in %v\n", len(pairs), time.Since(start).Round(time.Second))
+	return pairs, nil
+}
+
+// namesResult scores the Names heuristic's summaries of every pair.
+func namesResult(pairs []*pairData, sc scorers) (*result, error) {
+	names := newResult("names")
+	for _, p := range pairs {
+		if err := sc.score(p, classify.Names(p.book, classify.DefaultBudget), names); err != nil {
+			return nil, err
+		}
+	}
+	return names, nil
+}
+
 // loadPairs parses every pair and computes the label variants.
-func loadPairs(corpusDir, cache string, ids []string) ([]*pairData, error) {
+func loadPairs(corpusDir, cache string, ids []string, controls bool, oracle *rouge.Scorer) ([]*pairData, error) {
 	out := make([]*pairData, len(ids))
 	errs := make([]error, len(ids))
-	next := make(chan int, len(ids))
-	for i := range ids {
-		next <- i
-	}
-	close(next)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				out[i], errs[i] = loadPair(corpusDir, cache, ids[i])
-			}
-		})
-	}
-	wg.Wait()
+	parallel(len(ids), func(i int) { out[i], errs[i] = loadPair(corpusDir, cache, ids[i], controls, oracle) })
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", ids[i], err)
@@ -210,7 +237,7 @@ func loadPairs(corpusDir, cache string, ids []string) ([]*pairData, error) {
 	return out, nil
 }
 
-func loadPair(corpusDir, cache, id string) (*pairData, error) {
+func loadPair(corpusDir, cache, id string, controls bool, oracle *rouge.Scorer) (*pairData, error) {
 	raw, err := os.ReadFile(filepath.Join(corpusDir, "summaries", id+".txt"))
 	if err != nil {
 		return nil, err
@@ -222,6 +249,7 @@ func loadPair(corpusDir, cache, id string) (*pairData, error) {
 	p := &pairData{id: id, doc: doc, book: classify.NewBook(id, doc), ref: string(raw), labels: map[string][]bool{}}
 	ov := newOverlap(p.book, sdoc)
 	p.labels["overlap/best"] = p.book.Labels(ov.globalBest())
+	top1 := map[string][]int{}
 	for _, m := range []string{"passage", "token", "jing"} {
 		recs, err := readRecords(cache, m, id)
 		if err != nil {
@@ -241,7 +269,8 @@ func loadPair(corpusDir, cache, id string) (*pairData, error) {
 		}
 		set := func(name string, sents []int) { p.labels[m+"/"+name] = p.book.Labels(sents) }
 		set("span", union(spans))
-		set("top1", ov.topK(idx, spans, 1))
+		top1[m] = ov.topK(idx, spans, 1)
+		set("top1", top1[m])
 		set("top2", ov.topK(idx, spans, 2))
 		set("top3", ov.topK(idx, spans, 3))
 		set("shared", ov.topK(idx, spans, math.MaxInt)) // every sentence of the span sharing a word
@@ -274,6 +303,24 @@ func loadPair(corpusDir, cache, id string) (*pairData, error) {
 		set("top1q", ov.topK(confIdx, confSpans, 1))
 		// top1 plus the globally best-overlapping sentence.
 		set("top1+best", append(ov.topK(idx, spans, 1), ov.globalBest()...))
+	}
+	// The three aligners' top1 labels combined: rows that at least two of
+	// them label (agree), or any of them (union).
+	agree, any := make([]bool, p.book.Rows()), make([]bool, p.book.Rows())
+	for i := range agree {
+		n := 0
+		for _, m := range []string{"passage", "token", "jing"} {
+			if p.labels[m+"/top1"][i] {
+				n++
+			}
+		}
+		agree[i], any[i] = n >= 2, n >= 1
+	}
+	p.labels["agree/top1"], p.labels["union/top1"] = agree, any
+	if controls {
+		if err := setControls(p, ov, top1, p.ref, oracle); err != nil {
+			return nil, err
+		}
 	}
 	return p, nil
 }
@@ -454,17 +501,9 @@ func crossValidate(pairs []*pairData, vs []variant, n int, set classify.Settings
 	}
 	for k := range n {
 		fstart := time.Now()
-		var counts classify.Counts
-		var train, test []*pairData
-		for _, p := range pairs {
-			if folds[p.id] == k {
-				test = append(test, p)
-				continue
-			}
-			train = append(train, p)
-			if err := counts.Add(p.book.Stats()); err != nil {
-				return nil, err
-			}
+		train, test, counts, err := splitFold(pairs, folds, k)
+		if err != nil {
+			return nil, err
 		}
 		col, err := counts.Collection(set)
 		if err != nil {
@@ -516,23 +555,45 @@ func crossValidate(pairs []*pairData, vs []variant, n int, set classify.Settings
 	return out, nil
 }
 
+// splitFold returns the training and test pairs of fold k and the counts of
+// the training books.
+func splitFold(pairs []*pairData, folds map[string]int, k int) (train, test []*pairData, counts *classify.Counts, err error) {
+	counts = new(classify.Counts)
+	for _, p := range pairs {
+		if folds[p.id] == k {
+			test = append(test, p)
+			continue
+		}
+		train = append(train, p)
+		if err := counts.Add(p.book.Stats()); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return train, test, counts, nil
+}
+
 func featurize(col *classify.Collection, ps []*pairData) []*classify.Features {
 	out := make([]*classify.Features, len(ps))
-	var wg sync.WaitGroup
-	next := make(chan int, len(ps))
-	for i := range ps {
+	parallel(len(ps), func(i int) { out[i] = col.Featurize(ps[i].book) })
+	return out
+}
+
+// parallel calls f(i) for i in [0, n) on GOMAXPROCS goroutines.
+func parallel(n int, f func(i int)) {
+	next := make(chan int, n)
+	for i := range n {
 		next <- i
 	}
 	close(next)
+	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for i := range next {
-				out[i] = col.Featurize(ps[i].book)
+				f(i)
 			}
 		})
 	}
 	wg.Wait()
-	return out
 }
 
 func logits(m *classify.Model, f *classify.Features) []float64 {
@@ -718,15 +779,22 @@ func paired(a, b map[string]float64, pairs []*pairData) float64 {
 }
 
 // report prints a Markdown table: stemmed and unstemmed recall, the mean
-// length of the selected sentences, and p against names.
-func report(pairs []*pairData, results []*result, names *result) {
-	fmt.Println("| variant | R-1 | R-2 | R-1 nostem | R-2 nostem | words/sent | p vs names R-1 / R-2 | lambdas |")
+// length of the selected sentences, and p against names, on the stemmed
+// recall or, with noStem, led by the unstemmed recall (the issue 12 goal)
+// and with p on it.
+func report(pairs []*pairData, results []*result, names *result, noStem bool) {
+	head, lead := "R-1 | R-2 | R-1 nostem | R-2 nostem", func(r *result) (a, b, c, d map[string]float64) { return r.r1, r.r2, r.n1, r.n2 }
+	if noStem {
+		head, lead = "R-1 nostem | R-2 nostem | R-1 | R-2", func(r *result) (a, b, c, d map[string]float64) { return r.n1, r.n2, r.r1, r.r2 }
+	}
+	fmt.Printf("| variant | %s | words/sent | p vs names R-1 / R-2 (first two columns) | lambdas |\n", head)
 	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---|")
+	n1, n2, _, _ := lead(names)
 	for _, r := range results {
-		p1, p2 := paired(r.r1, names.r1, pairs), paired(r.r2, names.r2, pairs)
-		fmt.Printf("| %s | %.2f | %.2f | %.2f | %.2f | %.1f | %.3f / %.3f | %s |\n", r.name,
-			100*mean(r.r1, pairs), 100*mean(r.r2, pairs), 100*mean(r.n1, pairs), 100*mean(r.n2, pairs),
-			mean(r.words, pairs), p1, p2, lambdaSummary(r.lambdas))
+		a, b, c, d := lead(r)
+		fmt.Printf("| %s | %.2f | %.2f | %.2f | %.2f | %.1f | %s / %s | %s |\n", r.name,
+			100*mean(a, pairs), 100*mean(b, pairs), 100*mean(c, pairs), 100*mean(d, pairs),
+			mean(r.words, pairs), evaluate.FormatP(paired(a, n1, pairs), 10000), evaluate.FormatP(paired(b, n2, pairs), 10000), lambdaSummary(r.lambdas))
 	}
 }
 

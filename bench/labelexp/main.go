@@ -9,6 +9,7 @@
 //	go run ./bench/labelexp eval  [-corpus ...] [-cache ...] [-rouge-data ../shared/rouge] -variants LABELS/TRAINER,...
 //	go run ./bench/labelexp compare [-csv /tmp/labelexp/results.csv] A=B ...
 //	go run ./bench/labelexp verify [-books 5] [-top 1]
+//	go run ./bench/labelexp plot [-labels passage/top1] [-trainer 1e-4|auto] [-features counts,counts+characters,...] [-segments 0,5,10,20] [-redundancy 0,0.5,1,2]
 //
 // See docs/experiment.md, "Why the summarizers did not beat Names, and what
 // fixes it".
@@ -32,6 +33,8 @@ func main() {
 		err = runEval(os.Args[2:])
 	case "compare":
 		err = runCompare(os.Args[2:])
+	case "plot":
+		err = runPlot(os.Args[2:])
 	case "verify":
 		err = runVerify(os.Args[2:])
 	default:

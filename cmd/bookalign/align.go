@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -57,12 +56,8 @@ func runAlign(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	w := bufio.NewWriter(stdout)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for _, r := range align.Records(p, result) {
-		if err := enc.Encode(r); err != nil {
-			return err
-		}
+	if err := align.WriteRecords(w, align.Records(p, result)); err != nil {
+		return err
 	}
 	return w.Flush()
 }

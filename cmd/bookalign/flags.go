@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/transforms"
 )
@@ -53,6 +54,8 @@ func (t terminalFlags) parse(fs *flag.FlagSet, name, usage string, args []string
 // caller.
 func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	def := pipelines.DefaultConfig()
+	var preset presetFlag
+	fs.Var(&preset, "preset", `"paper": the paper's exact choices in one flag (the paper's aligners, whole-span labels, the paper's features only, ranking by probability; lambda chosen as by default); flags given explicitly still win`)
 	methods := fs.String("methods", strings.Join(def.Methods, ","), "comma-separated summarizers to run: "+strings.Join(pipelines.Methods, ", "))
 	words := fs.Int("words", def.Words, "summary budget in words (all word tokens, punctuation excluded)")
 	minBook := fs.Int("min-book-words", def.MinBookWords, "reject books with fewer words (stopwords and punctuation excluded)")
@@ -65,16 +68,106 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	folds := fs.Int("folds", def.Folds, "cross-validation folds over books")
 	lambda := fs.Float64("lambda", 0, "L2 strength of the logistic regression (0: chosen on an inner split of each training set)")
 	minBooks := fs.Int("min-vocab-books", def.Features.MinBooks, "keep out of the word features the words found in fewer training books (0 or 1: the paper's vocabulary)")
+	paperAligners := fs.Bool("paper-aligners", false, "run the aligners as the paper describes them: words compared by their lower-cased forms (no possessive dropped, no stem) and a summary sentence with no book word left unaligned (default: stems, possessives dropped, placement by the neighbours)")
 	wholeSpans := fs.Bool("whole-span-labels", false, "label every book sentence of an aligned span (the paper's words read literally) instead of the one sharing the most words with the summary sentence")
+	figureBook := fs.String("figure-book", def.FigureBook, "`ID` of the pair whose Passage HMM samples draw Figure 3 (figures/boundary_density.svg); empty or none: no Figure 3")
+	outsideLinks := fs.Bool("allow-outside-symlinks", false, "read books and summaries that are symbolic links to files outside the corpus directory (by default their pairs are rejected)")
 	counts := fs.Bool("count-features", def.Features.Counts, "add count features beyond the paper's presence features: at least k salient-name tokens, at least k words (--count-features=false: the paper's features only)")
+	plot := plotFlag{Characters: def.Features.Characters, Dialogue: def.Features.Dialogue, Chapter: def.Features.Chapter}
+	fs.Var(&plot, "plot-features", "comma-separated plot features beyond the paper's: characters (distinct names, introductions, full names, kinship), dialogue (share inside quotation marks), chapter (place in the chapter); empty: none")
+	segments := fs.Int("segments", def.Features.Segments, "spread the summary over this many equal parts of the book, each given the share of the budget the training labels hold in it (0: rank by score alone, the paper's rule)")
+	redundancy := fs.Float64("redundancy", def.Features.Redundancy, "lower a sentence's log-odds by this times its word similarity to a sentence already chosen (0: no redundancy check, the paper's rule)")
 	return func() pipelines.Config {
 		cfg := def
 		cfg.Methods = splitList(*methods)
 		cfg.Words, cfg.MinBookWords, cfg.MinSummaryWords = *words, *minBook, *minSummary
 		cfg.Rouge = transforms.RougeOptions{DataDir: strings.TrimRight(*rougeData, "/")}
 		cfg.Seed, cfg.Folds, cfg.Lambda = *seed, *folds, *lambda
+		cfg.AllowOutsideSymlinks = *outsideLinks
+		if cfg.FigureBook = *figureBook; cfg.FigureBook == "none" {
+			cfg.FigureBook = ""
+		}
+		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Seed: *seed, Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations, WholeSpans: *wholeSpans, PaperAligners: *paperAligners}
 		cfg.Features.MinBooks, cfg.Features.Counts = *minBooks, *counts
-		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Seed: *seed, Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations, WholeSpans: *wholeSpans}
+		cfg.Features.Segments, cfg.Features.Redundancy = *segments, *redundancy
+		cfg.Features.Characters, cfg.Features.Dialogue, cfg.Features.Chapter = plot.Characters, plot.Dialogue, plot.Chapter
+		if preset == "paper" {
+			given := map[string]bool{}
+			fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+			applyPaperPreset(&cfg, given)
+		}
 		return cfg
 	}
+}
+
+// presetFlag is the value of --preset: "" (the defaults) or "paper".
+type presetFlag string
+
+func (p *presetFlag) String() string { return string(*p) }
+
+func (p *presetFlag) Set(s string) error {
+	if s != "" && s != "paper" {
+		return fmt.Errorf(`unknown preset %q (known: "paper")`, s)
+	}
+	*p = presetFlag(s)
+	return nil
+}
+
+// applyPaperPreset sets the paper's choices (Bamman and Smith 2013, §4):
+// every sentence of an aligned span labelled, the paper's features only,
+// the most probable sentences extracted. Lambda is left as configured. The
+// flags in given, set explicitly, keep their values.
+func applyPaperPreset(cfg *pipelines.Config, given map[string]bool) {
+	paper := classify.Settings{MinBooks: cfg.Features.MinBooks, Vocabulary: cfg.Features.Vocabulary, Names: cfg.Features.Names}
+	if !given["whole-span-labels"] {
+		cfg.Align.WholeSpans = true
+	}
+	if !given["paper-aligners"] {
+		cfg.Align.PaperAligners = true
+	}
+	if !given["count-features"] {
+		cfg.Features.Counts = paper.Counts
+	}
+	if !given["plot-features"] {
+		cfg.Features.Characters, cfg.Features.Dialogue, cfg.Features.Chapter = false, false, false
+	}
+	if !given["segments"] {
+		cfg.Features.Segments = paper.Segments
+	}
+	if !given["redundancy"] {
+		cfg.Features.Redundancy = paper.Redundancy
+	}
+}
+
+// plotFlag is the value of --plot-features: the plot features on.
+type plotFlag struct{ Characters, Dialogue, Chapter bool }
+
+func (p *plotFlag) String() string {
+	var out []string
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{{"characters", p.Characters}, {"dialogue", p.Dialogue}, {"chapter", p.Chapter}} {
+		if f.on {
+			out = append(out, f.name)
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+func (p *plotFlag) Set(list string) error {
+	*p = plotFlag{}
+	for _, name := range splitList(list) {
+		switch name {
+		case "characters":
+			p.Characters = true
+		case "dialogue":
+			p.Dialogue = true
+		case "chapter":
+			p.Chapter = true
+		default:
+			return fmt.Errorf("unknown plot feature %q (known: characters, dialogue, chapter)", name)
+		}
+	}
+	return nil
 }

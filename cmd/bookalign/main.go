@@ -13,6 +13,7 @@
 //	bookalign wiki-extract --dump D.xml.bz2 --out DIR [--index I.txt.bz2]
 //	bookalign match --summaries S.tsv --catalog pg_catalog.csv --books MIRROR --out CORPUS [--decisions F]
 //	bookalign reprocess --dumps DIR --state DIR --out DIR --catalog CSV --books MIRROR [run flags]
+//	bookalign fetch --out DIR [--cmu URL | --summaries FILE|URL] [--catalog URL] [--gutenberg BASE | --mirror BASE] [--thesaurus URL]
 //
 // `run` builds one Apache Beam pipeline. Beam's own flags (--runner,
 // --endpoint, --environment_type, --project, --region, ...) go with the
@@ -43,6 +44,7 @@ Commands:
   wiki-extract  extract book plot summaries from a Wikipedia dump (bookalign wiki-extract -h)
   match         pair summaries with Gutenberg books into a corpus (bookalign match -h)
   reprocess     rebuild corpus and results from the newest dump (bookalign reprocess -h)
+  fetch         build a corpus from the public sources: CMU summaries, Gutenberg (bookalign fetch -h)
 `
 
 // errUsage reports a command line that could not be understood; the message
@@ -62,9 +64,11 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	args := flag.Args()[1:]
+	// `run` parses its flags into flag.CommandLine, after which flag.Arg(0)
+	// no longer names the command: keep it for the error prefix.
+	cmd, args := flag.Arg(0), flag.Args()[1:]
 	var err error
-	switch cmd := flag.Arg(0); cmd {
+	switch cmd {
 	case "run":
 		err = runExperiment(args)
 	case "report":
@@ -81,6 +85,8 @@ func main() {
 		err = runMatch(args)
 	case "reprocess":
 		err = runReprocess(args)
+	case "fetch":
+		err = runFetch(args)
 	case "help", "-h", "--help":
 		flag.Usage()
 		return
@@ -93,7 +99,7 @@ func main() {
 	case errors.Is(err, errUsage):
 		os.Exit(2)
 	case err != nil:
-		fmt.Fprintf(os.Stderr, "bookalign %s: %v\n", flag.Arg(0), err)
+		fmt.Fprintf(os.Stderr, "bookalign %s: %v\n", cmd, err)
 		os.Exit(1)
 	}
 }

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/internal/testcorpus"
@@ -30,15 +32,35 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// commandLimit bounds one command run by a test: a command that hangs (a
+// read of a FIFO, a deadlock) fails its test with a clear message rather
+// than the whole test binary at its timeout, and is killed.
+const commandLimit = 5 * time.Minute
+
 // bookalign runs the command in a child process and returns its output and
 // exit code.
 func bookalign(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
+	return bookalignEnv(t, "", args...)
+}
+
+// bookalignEnv is bookalign with an extra environment variable, if env is
+// not empty.
+func bookalignEnv(t *testing.T, env string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), commandLimit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
 	cmd.Env = append(os.Environ(), "BOOKALIGN_AS_MAIN=1", "BOOKALIGN_CORPUS=", "BOOKALIGN_ROUGE_DATA=")
+	if env != "" {
+		cmd.Env = append(cmd.Env, env)
+	}
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
 	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("bookalign %s: still running after %v, killed (hung?)\n%s", strings.Join(args, " "), commandLimit, e.String())
+	}
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()
 	} else if err != nil {

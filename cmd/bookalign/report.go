@@ -9,7 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/report"
+	"github.com/bookalign/bookalign/rundir"
 	"github.com/bookalign/bookalign/transforms"
 )
 
@@ -30,7 +32,36 @@ func runReport(args []string) error {
 	if *term.quiet {
 		progress = nil
 	}
-	return buildReport(context.Background(), strings.TrimRight(*out, "/"), strings.TrimRight(*corpusDir, "/"), progress)
+	ctx, dir := context.Background(), strings.TrimRight(*out, "/")
+	if err := checkFinished(ctx, dir, progress); err != nil {
+		return err
+	}
+	return buildReport(ctx, dir, strings.TrimRight(*corpusDir, "/"), progress)
+}
+
+// checkFinished refuses an output directory whose run marker says the run
+// did not finish. A directory without a marker (made by reprocess or by an
+// older bookalign) cannot be checked: w, when not nil, is told so.
+func checkFinished(ctx context.Context, out string, w io.Writer) error {
+	path := corpus.Join(out, rundir.MarkerFile)
+	ok, err := transforms.Exists(ctx, path)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		if w != nil {
+			fmt.Fprintf(w, "bookalign report: warning: %s has no run marker (%s), so whether its run finished cannot be checked\n", out, rundir.MarkerFile)
+		}
+		return nil
+	}
+	m, err := readMarker(ctx, out)
+	if err != nil {
+		return fmt.Errorf("%s: %w", out, err)
+	}
+	if !m.Complete {
+		return fmt.Errorf("the run in %s (started %s) did not finish: it %s; its files may mix two runs, so no report is built from them (rerun it with --overwrite)", out, m.Started, m.Unfinished())
+	}
+	return nil
 }
 
 // buildReport writes out/report, showing progress on w unless it is nil.

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/internal/browsertest"
 	"github.com/bookalign/bookalign/internal/testcorpus"
-	"github.com/bookalign/bookalign/report"
 )
 
 // reportCorpus is a small corpus whose summaries are sentences lifted from
@@ -127,7 +127,7 @@ func checkHighlightText(t *testing.T, page *browsertest.Page, out, corpusDir, id
 		if err != nil {
 			t.Fatal(err)
 		}
-		records, err := report.ParseRecords(data)
+		records, err := align.ParseRecords(data)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,16 +2,15 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha1"
 	"fmt"
-	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/bookalign/bookalign/internal/gcstest"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/reprocess"
@@ -230,22 +229,6 @@ func TestWikiExtractAndMatchCommands(t *testing.T) {
 	}
 }
 
-// bookalignEnv is bookalign with an extra environment variable.
-func bookalignEnv(t *testing.T, env string, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
-	cmd.Env = append(os.Environ(), "BOOKALIGN_AS_MAIN=1", "BOOKALIGN_CORPUS=", "BOOKALIGN_ROUGE_DATA=", env)
-	var o, e bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &o, &e
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return o.String(), e.String(), code
-}
-
 // splitPages cuts an export into its header and its <page> elements.
 func splitPages(t *testing.T, xml string) (head string, pages []string) {
 	t.Helper()
@@ -344,7 +327,7 @@ func TestReprocessGCS(t *testing.T) {
 	f := newReprocessFixture(t)
 	os.Remove(filepath.Join(f.dumps, "enwiki-20240101-pages-articles.xml.bz2"))
 	f.dump2()
-	srv := startFakeGCS(t)
+	srv := gcstest.Start(t)
 	srv.CreateBucket("data")
 	root := filepath.Dir(f.out)
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
@@ -394,22 +377,90 @@ func TestReprocessGCS(t *testing.T) {
 	}
 }
 
-// startFakeGCS starts a fake GCS server on a free loopback port and points
-// the storage client, in this process and in the commands it starts, at it.
-func startFakeGCS(t *testing.T) *fakestorage.Server {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+// TestReprocessRefusesIncompleteDump offers reprocess a dump caught
+// mid-download, then the whole dump with a checksum file that does not
+// match it: both are refused with a reason and nothing is recorded. With
+// the right checksum the whole dump is processed.
+func TestReprocessRefusesIncompleteDump(t *testing.T) {
+	f := newReprocessFixture(t)
+	path := filepath.Join(f.dumps, "enwiki-20240101-pages-articles.xml.bz2")
+	whole, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	host := "127.0.0.1:" + strconv.Itoa(port)
-	srv, err := fakestorage.NewServerWithOptions(fakestorage.Options{Scheme: "http", Host: "127.0.0.1", Port: uint16(port), PublicHost: host})
+	sums := filepath.Join(f.dumps, "enwiki-20240101-sha1sums.txt")
+	refused := func(what, want string) {
+		t.Helper()
+		_, stderr, code := bookalign(t, f.args()...)
+		if code != 1 || !strings.Contains(stderr, "refusing enwiki-20240101-pages-articles.xml.bz2, not processed and not recorded") || !strings.Contains(stderr, want) {
+			t.Fatalf("%s: exit %d, want 1 with %q\n%s", what, code, want, stderr)
+		}
+		if _, err := os.Stat(filepath.Join(f.state, "state.json")); !os.IsNotExist(err) {
+			t.Fatalf("%s: state.json written: %v", what, err)
+		}
+		if _, err := os.Stat(filepath.Join(f.out, "20240101")); !os.IsNotExist(err) {
+			t.Fatalf("%s: outputs written: %v", what, err)
+		}
+	}
+	for _, cut := range []int{len(whole) * 2 / 3, len(whole) - 3} {
+		writeFile(t, path, whole[:cut])
+		refused(fmt.Sprintf("cut at %d of %d bytes", cut, len(whole)), "end-of-stream marker")
+	}
+	// The XML cut short but the bzip2 data whole, as when a dump is
+	// recompressed from a partial file.
+	sample := readString(t, sharedtest.Path(t, "wikidump", "enwiki-book-pages-sample.xml"))
+	writeFile(t, path, bz2(t, sample[:len(sample)*3/4]))
+	refused("XML cut short", "does not end with </mediawiki>")
+
+	writeFile(t, path, whole)
+	writeFile(t, sums, []byte(fmt.Sprintf("%x  enwiki-20240101-pages-articles.xml.bz2\n", sha1.Sum(whole[:len(whole)-1]))))
+	refused("checksum mismatch", "but enwiki-20240101-sha1sums.txt gives")
+	writeFile(t, sums, []byte(fmt.Sprintf("%x  enwiki-20240101-pages-articles-multistream.xml.bz2\n", sha1.Sum(whole))))
+	refused("not listed", "does not list enwiki-20240101-pages-articles.xml.bz2")
+
+	writeFile(t, sums, []byte(fmt.Sprintf("%x  enwiki-20240101-pages-articles.xml.bz2\n", sha1.Sum(whole))))
+	_, stderr, code := bookalign(t, f.args()...)
+	if code != 0 || !strings.Contains(stderr, "verified enwiki-20240101-pages-articles.xml.bz2: end of data") || !strings.Contains(stderr, "sha1 of enwiki-20240101-pages-articles.xml.bz2") {
+		t.Fatalf("whole dump: exit %d\n%s", code, stderr)
+	}
+	st, err := reprocess.ParseState([]byte(readString(t, filepath.Join(f.state, "state.json"))))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(srv.Stop)
-	t.Setenv("STORAGE_EMULATOR_HOST", host)
-	return srv
+	if len(st.Runs) != 1 || st.Runs[0].Summaries != 2 || st.Runs[0].Content == "" || !strings.Contains(st.Runs[0].Verified, "sha1") {
+		t.Errorf("state %+v", st.Runs)
+	}
+}
+
+// TestReprocessEditOfEqualLength edits a plain XML dump without changing
+// its length, after a crash and again after the dump was processed: the
+// work of the crashed run is not resumed on the old text, and the
+// processed dump is processed again.
+func TestReprocessEditOfEqualLength(t *testing.T) {
+	f := newReprocessFixture(t)
+	os.Remove(filepath.Join(f.dumps, "enwiki-20240101-pages-articles.xml.bz2"))
+	path := filepath.Join(f.dumps, "enwiki-20240101-pages-articles.xml")
+	sample := readString(t, sharedtest.Path(t, "wikidump", "enwiki-book-pages-sample.xml"))
+	writeFile(t, path, []byte(sample))
+	if _, stderr, code := bookalignEnv(t, "BOOKALIGN_TEST_CRASH_AFTER=extract", f.args()...); code != 75 {
+		t.Fatalf("crash after extract: exit %d\n%s", code, stderr)
+	}
+	summary := filepath.Join(f.out, "20240101", "corpus/summaries/animal-farm.txt")
+	for i, edit := range []string{"the odd boar on", "the big boar on"} {
+		edited := strings.Replace(sample, "the old boar on", edit, 1)
+		if edited == sample || len(edited) != len(sample) {
+			t.Fatalf("the edit %q did not apply", edit)
+		}
+		writeFile(t, path, []byte(edited))
+		_, stderr, code := bookalign(t, f.args()...)
+		if code != 0 || strings.Contains(stderr, "resuming") || strings.Contains(stderr, "nothing to do") {
+			t.Fatalf("after the edit %q: exit %d\n%s", edit, code, stderr)
+		}
+		if want := []string{"discarding", "changed since it was processed"}[i]; !strings.Contains(stderr, want) {
+			t.Errorf("after the edit %q, stderr lacks %q:\n%s", edit, want, stderr)
+		}
+		if s := readString(t, summary); !strings.Contains(s, edit) {
+			t.Errorf("the summary does not have the edit %q: %.120s", edit, s)
+		}
+	}
 }

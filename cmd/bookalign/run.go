@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -11,9 +12,10 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/internal/beamrun"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/transforms"
 
@@ -34,6 +36,7 @@ func runExperiment(args []string) error {
 	out := fs.String("out", "", "output `DIR`, local or gs://")
 	testCorpus := fs.String("test-corpus", "", "train on all of --corpus and evaluate on this corpus `DIR` instead of cross-validating")
 	writeReport := fs.Bool("report", true, "write the HTML report OUT/report when the pipeline has finished (bookalign report rebuilds it later)")
+	overwrite := fs.Bool("overwrite", false, "clear --out first when it holds an earlier bookalign run that did not finish or had other settings (a finished run of the same settings is cleared and rerun without it)")
 	experiment := addExperimentFlags(fs)
 	term := addTerminalFlags(fs)
 	if err := term.parse(fs, "run", "bookalign run --corpus DIR --out DIR [flags] [Beam flags such as --runner]", args); err != nil {
@@ -51,30 +54,24 @@ func runExperiment(args []string) error {
 	if err := checkInputs(ctx, cfg); err != nil {
 		return err
 	}
-	p, s := beam.NewPipelineWithRoot()
-	pipelines.Experiment(s, cfg)
+	var say func(string)
 	if !*quiet {
-		transforms.ShowProgress(os.Stderr)
-		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s; aligners %s)\n", cfg.Corpus, cfg.Out, strings.Join(cfg.Methods, ","), strings.Join(cfg.Align.Methods, ","))
+		say = func(note string) { fmt.Fprintf(os.Stderr, "bookalign run: --out %s: %s\n", cfg.Out, note) }
+	}
+	dir, err := openOutDir(ctx, cfg, *overwrite, say)
+	if err != nil {
+		return err
 	}
 	start := time.Now()
-	res, err := beamx.RunWithMetrics(ctx, p)
-	if err != nil {
-		return fmt.Errorf("pipeline failed: %w", err)
+	counters, err := runAndReport(ctx, cfg, *writeReport, *quiet)
+	if err == nil {
+		dir.marker.Warnings, err = runWarnings(ctx, cfg, counters)
 	}
-	var progress io.Writer = os.Stderr
-	if *quiet {
-		progress = nil
-	} else {
-		printCounters(res)
+	if ferr := dir.finish(ctx, err); err == nil {
+		err = ferr
 	}
-	if *writeReport {
-		if err := buildReport(ctx, cfg.Out, cfg.TestCorpus, progress); err != nil {
-			return fmt.Errorf("the run finished but its report failed: %w", err)
-		}
-	}
-	if *quiet {
-		return nil
+	if err != nil || *quiet {
+		return err
 	}
 	fmt.Fprintf(os.Stderr, "bookalign run: done in %.1fs; results in %s\n\n", time.Since(start).Seconds(), cfg.Out)
 	table, err := transforms.ReadFile(ctx, corpus.Join(cfg.Out, "table.md"))
@@ -83,6 +80,58 @@ func runExperiment(args []string) error {
 	}
 	os.Stdout.Write(table)
 	return nil
+}
+
+// runAndReport runs the experiment pipeline of cfg and, if asked, builds
+// its report. It returns the pipeline's bookalign counters.
+func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet bool) (map[string]int64, error) {
+	p, s := beam.NewPipelineWithRoot()
+	pipelines.Experiment(s, cfg)
+	if !quiet {
+		transforms.ShowProgress(os.Stderr)
+		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s; aligners %s)\n", cfg.Corpus, cfg.Out, strings.Join(cfg.Methods, ","), strings.Join(cfg.Align.Methods, ","))
+	}
+	res, err := beamrun.Run(ctx, p)
+	if err != nil {
+		return nil, fmt.Errorf("pipeline failed: %w", err)
+	}
+	counters := counterTotals(res)
+	var progress io.Writer = os.Stderr
+	if quiet {
+		progress = nil
+	} else {
+		printCounters(counters)
+	}
+	if writeReport {
+		if err := buildReport(ctx, cfg.Out, cfg.TestCorpus, progress); err != nil {
+			return counters, fmt.Errorf("the run finished but its report failed: %w", err)
+		}
+	}
+	return counters, nil
+}
+
+// runWarnings are the warnings of a finished run, for its marker: what
+// the log said that a reader of the outputs should know too.
+func runWarnings(ctx context.Context, cfg pipelines.Config, counters map[string]int64) ([]string, error) {
+	b, err := transforms.ReadFile(ctx, corpus.Join(cfg.Out, "results.json"))
+	if err != nil {
+		return nil, err
+	}
+	var res evaluate.Results
+	if err := json.Unmarshal(b, &res); err != nil {
+		return nil, err
+	}
+	var warnings []string
+	if res.Books+res.Rejected == 0 {
+		warnings = append(warnings, "the corpus index has a header but no rows: no pair was processed")
+	}
+	if n := counters["lambda_fallbacks"]; n > 0 {
+		warnings = append(warnings, fmt.Sprintf("%d of %d models were trained with a fixed lambda, the strongest candidate: their training books were too few to choose it on an inner split", n, counters["models_trained"]))
+	}
+	if counters["figures_skipped"] > 0 {
+		warnings = append(warnings, "Figure 3 was not drawn: figures/boundary_density.skipped.json says why")
+	}
+	return warnings, nil
 }
 
 // checkInputs turns a missing corpus or ROUGE data directory into a clear
@@ -95,6 +144,9 @@ func checkInputs(ctx context.Context, cfg pipelines.Config) error {
 		index := corpus.Layout{Dir: dir}.Pairs()
 		if ok, err := transforms.Exists(ctx, index); err != nil || !ok {
 			return fmt.Errorf("no corpus index at %s (is %q a corpus directory?)%s", index, dir, errSuffix(err))
+		}
+		if err := transforms.CheckInput(index, "", true); err != nil {
+			return fmt.Errorf("the corpus index: %w", err)
 		}
 	}
 	if cfg.Align.Thesaurus != "" {
@@ -121,17 +173,24 @@ func errSuffix(err error) string {
 	return ": " + err.Error()
 }
 
-// printCounters prints the bookalign counters of a finished run, one a line.
-func printCounters(res beam.PipelineResult) {
-	if res == nil {
-		return
-	}
+// counterTotals sums the pipeline's bookalign counters by name (none when
+// the runner returns no result).
+func counterTotals(res beam.PipelineResult) map[string]int64 {
 	totals := map[string]int64{}
+	if res == nil {
+		return totals
+	}
 	for _, c := range res.Metrics().AllMetrics().Counters() {
 		if c.Key.Namespace == "bookalign" {
 			totals[c.Key.Name] += c.Result()
 		}
 	}
+	return totals
+}
+
+// printCounters prints the bookalign counters of a finished run, one a
+// line, sorted by name.
+func printCounters(totals map[string]int64) {
 	names := make([]string, 0, len(totals))
 	for n := range totals {
 		names = append(names, n)

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+	"github.com/bookalign/bookalign/internal/beamrun"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/transforms"
 	"github.com/bookalign/bookalign/wiki"
@@ -77,12 +77,12 @@ func runPipeline(ctx context.Context, name, what string, quiet bool, build func(
 		fmt.Fprintf(os.Stderr, "bookalign %s: %s\n", name, what)
 	}
 	start := time.Now()
-	res, err := beamx.RunWithMetrics(ctx, p)
+	res, err := beamrun.Run(ctx, p)
 	if err != nil {
 		return nil, fmt.Errorf("%s pipeline failed: %w", name, err)
 	}
 	if !quiet {
-		printCounters(res)
+		printCounters(counterTotals(res))
 		if report != nil {
 			report(res, time.Since(start))
 		} else {

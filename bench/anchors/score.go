@@ -1,0 +1,138 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/bookalign/bookalign/align"
+)
+
+// outcome is one method's result on one anchored sentence.
+type outcome struct {
+	aligned bool
+	dist    int // counted tokens from the span to the anchor, 0 inside
+	span    int // span length in counted tokens
+	conf    float64
+}
+
+func (o outcome) near() bool { return o.aligned && o.dist <= hitRadius }
+func (o outcome) hit() bool  { return o.near() && o.span <= maxSpan }
+
+// score returns the outcome of every anchor under alignment a.
+func score(a *align.Alignment, anchors []align.Anchor) []outcome {
+	out := make([]outcome, len(anchors))
+	for i, an := range anchors {
+		sa := a.Sentences[an.Sentence]
+		if !sa.Aligned {
+			continue
+		}
+		out[i] = outcome{aligned: true, dist: distance(sa.Tokens, an.Pos), span: sa.Tokens.Len(), conf: sa.Confidence}
+	}
+	return out
+}
+
+// distance returns how far pos lies from the span, 0 inside it.
+func distance(iv align.Interval, pos int) int {
+	switch {
+	case pos < iv.Start:
+		return iv.Start - pos
+	case pos >= iv.End:
+		return pos - (iv.End - 1)
+	}
+	return 0
+}
+
+// result gathers one variant's outcomes, on the summary as written or with
+// the quotations masked.
+type result struct {
+	name    string
+	masked  bool
+	out     []outcome
+	books   int
+	cpu     time.Duration
+	slowest string
+	slowCPU time.Duration
+}
+
+func (r *result) add(id string, o []outcome, cpu time.Duration) {
+	r.out = append(r.out, o...)
+	r.books++
+	r.cpu += cpu
+	if cpu > r.slowCPU {
+		r.slowest, r.slowCPU = id, cpu
+	}
+}
+
+func (r *result) share(f func(outcome) bool) float64 {
+	n := 0
+	for _, o := range r.out {
+		if f(o) {
+			n++
+		}
+	}
+	return 100 * float64(n) / float64(max(1, len(r.out)))
+}
+
+// printTable writes one markdown row per variant and condition.
+func printTable(w io.Writer, res []*result) {
+	fmt.Fprintf(w, "| method | quotations | hits (±%d, span ≤ %d) | within ±%d, any span | unaligned | median distance | median span | CPU per book | slowest book (CPU) |\n", hitRadius, maxSpan, hitRadius)
+	fmt.Fprintf(w, "|---|---|---|---|---|---|---|---|---|\n")
+	for _, r := range res {
+		var dists, spans []float64
+		for _, o := range r.out {
+			d := math.Inf(1)
+			if o.aligned {
+				d = float64(o.dist)
+				spans = append(spans, float64(o.span))
+			}
+			dists = append(dists, d)
+		}
+		cond := "kept"
+		if r.masked {
+			cond = "masked"
+		}
+		fmt.Fprintf(w, "| %s | %s | %.1f%% | %.1f%% | %.1f%% | %.0f | %.0f | %.2fs | %s (%.2fs) |\n",
+			r.name, cond, r.share(outcome.hit), r.share(outcome.near), r.share(func(o outcome) bool { return !o.aligned }),
+			median(dists), median(spans), r.cpu.Seconds()/float64(max(1, r.books)), r.slowest, r.slowCPU.Seconds())
+	}
+}
+
+// printCalibration writes, per variant, the masked hit rate by decile of
+// confidence (unaligned sentences have confidence 0).
+func printCalibration(w io.Writer, res []*result) {
+	fmt.Fprintf(w, "Masked hit rate by confidence decile (1 = least confident; each cell: hit rate, [lowest confidence of the decile])\n\n")
+	fmt.Fprintf(w, "| method | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
+	for _, r := range res {
+		if !r.masked || len(r.out) == 0 {
+			continue
+		}
+		o := slices.Clone(r.out)
+		sort.SliceStable(o, func(i, j int) bool { return o[i].conf < o[j].conf })
+		fmt.Fprintf(w, "| %s |", r.name)
+		for d := range 10 {
+			lo, hi := d*len(o)/10, (d+1)*len(o)/10
+			hits := 0
+			for _, x := range o[lo:hi] {
+				if x.hit() {
+					hits++
+				}
+			}
+			fmt.Fprintf(w, " %.0f%% [%.2f] |", 100*float64(hits)/float64(max(1, hi-lo)), o[lo].conf)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// median returns the median of x, NaN for none.
+func median(x []float64) float64 {
+	d := slices.Clone(x)
+	sort.Float64s(d)
+	if len(d) == 0 {
+		return math.NaN()
+	}
+	return d[len(d)/2]
+}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bookalign/bookalign/align"
+)
+
+func TestScore(t *testing.T) {
+	a := &align.Alignment{Sentences: []align.SentenceAlignment{
+		{Aligned: true, Tokens: align.Interval{Start: 100, End: 110}, Confidence: 0.9}, // anchor inside
+		{Aligned: true, Tokens: align.Interval{Start: 400, End: 401}},                  // 250 before: a hit
+		{Aligned: true, Tokens: align.Interval{Start: 400, End: 401}},                  // 251 after: a miss
+		{Aligned: true, Tokens: align.Interval{Start: 0, End: 1001}},                   // too long
+		{},
+	}}
+	anchors := []align.Anchor{{Sentence: 0, Pos: 105}, {Sentence: 1, Pos: 150}, {Sentence: 2, Pos: 651}, {Sentence: 3, Pos: 5}, {Sentence: 4, Pos: 5}}
+	got := score(a, anchors)
+	wantHit := []bool{true, true, false, false, false}
+	wantNear := []bool{true, true, false, true, false}
+	for i, o := range got {
+		if o.hit() != wantHit[i] || o.near() != wantNear[i] {
+			t.Errorf("anchor %d: %+v hit %v near %v, want %v %v", i, o, o.hit(), o.near(), wantHit[i], wantNear[i])
+		}
+	}
+	if got[0].conf != 0.9 || got[0].dist != 0 || got[1].dist != 250 {
+		t.Errorf("outcomes %+v", got)
+	}
+}
+
+func TestCalibration(t *testing.T) {
+	// Twenty outcomes: the ten least confident miss, the ten most hit.
+	r := &result{name: "m", masked: true}
+	for i := range 20 {
+		o := outcome{aligned: true, conf: float64(i) / 20, dist: 1000}
+		if i >= 10 {
+			o.dist = 0
+		}
+		r.out = append(r.out, o)
+	}
+	var b strings.Builder
+	printCalibration(&b, []*result{r})
+	row := b.String()[strings.Index(b.String(), "| m |"):]
+	want := "| m | 0% [0.00] | 0% [0.10] | 0% [0.20] | 0% [0.30] | 0% [0.40] | 100% [0.50] | 100% [0.60] | 100% [0.70] | 100% [0.80] | 100% [0.90] |\n"
+	if row != want {
+		t.Errorf("calibration row\n%q, want\n%q", row, want)
+	}
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/rouge"
+	"github.com/bookalign/bookalign/text"
+)
+
+// variant is one aligner configuration the command can measure, named
+// METHOD[:OPTION...], for instance token:exact:nocontext.
+type variant struct {
+	name    string
+	forms   align.Forms
+	aligner func(th *align.Thesaurus) align.Aligner
+}
+
+func (v variant) prepare(book, summary *text.Document) (*align.Pair, error) {
+	return align.PrepareForms(book, summary, v.forms)
+}
+
+// variantHelp lists the names parseVariant accepts.
+const variantHelp = `METHOD[:OPTION...]
+  METHOD  passage (seed 1) | token (Roget's Thesaurus) | jing, at their defaults
+  forms   exact (lower-cased tokens as they are) | poss (possessive 's removed)
+          | stem (align.DefaultForms: possessive removed, Porter stem)
+          | lemma (possessive removed, WordNet exceptions, Porter stem; needs -rouge-data)
+  nocontext   leave sentences with no word in the book unaligned (passage, token)
+  nosyn       token without the thesaurus
+  posterior   token with posterior decoding instead of Viterbi
+  place       token: place every sentence left unaligned by its neighbours (TokenHMM.PlaceUnaligned)
+  mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)`
+
+// parseVariant returns the variant called name.
+func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
+	parts := strings.Split(name, ":")
+	v := variant{name: name, forms: align.DefaultForms}
+	noContext, noSyn, post, place := false, false, false, false
+	var mu float64
+	for _, o := range parts[1:] {
+		if x, ok := strings.CutPrefix(o, "mu="); ok {
+			var err error
+			if mu, err = strconv.ParseFloat(x, 64); err != nil || mu <= 0 {
+				return v, fmt.Errorf("%s: bad prior %q", name, x)
+			}
+			continue
+		}
+		switch o {
+		case "exact":
+			v.forms = align.Forms{}
+		case "poss":
+			v.forms = align.Forms{Possessive: true}
+		case "stem":
+			v.forms = align.DefaultForms
+		case "lemma":
+			if lemmas == nil {
+				return v, fmt.Errorf("%s: lemma needs -rouge-data", name)
+			}
+			v.forms = align.Forms{Possessive: true, Lemmas: lemmas, Stem: true}
+		case "nocontext":
+			noContext = true
+		case "nosyn":
+			noSyn = true
+		case "posterior":
+			post = true
+		case "place":
+			place = true
+		default:
+			return v, fmt.Errorf("%s: unknown option %q", name, o)
+		}
+	}
+	switch parts[0] {
+	case "passage":
+		v.aligner = func(*align.Thesaurus) align.Aligner {
+			return &align.PassageHMM{Seed: 1, NoContext: noContext, Prior: mu}
+		}
+	case "token":
+		v.aligner = func(th *align.Thesaurus) align.Aligner {
+			if noSyn {
+				th = nil
+			}
+			return &align.TokenHMM{Thesaurus: th, NoContext: noContext, PosteriorDecoding: post, PlaceUnaligned: place}
+		}
+	case "jing":
+		v.aligner = func(*align.Thesaurus) align.Aligner { return &align.Jing{} }
+	default:
+		return v, fmt.Errorf("unknown method %q", parts[0])
+	}
+	return v, nil
+}

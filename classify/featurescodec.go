@@ -1,0 +1,130 @@
+package classify
+
+import (
+	"encoding/binary"
+	"fmt"
+)
+
+// featuresFormat is the first byte of a Features' binary form.
+const featuresFormat = 1
+
+// MarshalBinary returns the compact binary form of f, for a pipeline to
+// move featurized books to the worker that trains on them: per row its
+// length and its active features as differences from the one before (most
+// take one or two bytes), then the labelled rows, if f has labels, as
+// differences. Any Features whose slices have consistent lengths
+// round-trip exactly, sorted or not.
+func (f *Features) MarshalBinary() ([]byte, error) {
+	if len(f.Start) == 0 {
+		return nil, fmt.Errorf("classify: features of %q have no rows", f.ID)
+	}
+	rows := f.Rows()
+	if f.Start[0] != 0 || int(f.Start[rows]) != len(f.Index) || len(f.Length) != rows ||
+		(f.Label != nil && len(f.Label) != rows) {
+		return nil, fmt.Errorf("classify: features of %q have inconsistent lengths", f.ID)
+	}
+	out := make([]byte, 0, 16+len(f.ID)+2*rows+2*len(f.Index))
+	out = append(out, featuresFormat)
+	out = appendString(out, f.ID)
+	out = binary.AppendUvarint(out, uint64(rows))
+	for i := range rows {
+		lo, hi := f.Start[i], f.Start[i+1]
+		if hi < lo {
+			return nil, fmt.Errorf("classify: features of %q have inconsistent rows", f.ID)
+		}
+		out = binary.AppendVarint(out, int64(f.Length[i]))
+		out = binary.AppendUvarint(out, uint64(hi-lo))
+		var prev int32
+		for _, j := range f.Index[lo:hi] {
+			out = binary.AppendVarint(out, int64(j)-int64(prev))
+			prev = j
+		}
+	}
+	if f.Label == nil {
+		return append(out, 0), nil
+	}
+	out = append(out, 1)
+	return appendRows(out, f.Label), nil
+}
+
+// UnmarshalBinary sets f to the features of data, the output of
+// MarshalBinary. The error wraps ErrBookEncoding.
+func (f *Features) UnmarshalBinary(data []byte) error {
+	d := decoder{data: data}
+	if d.byte() != featuresFormat {
+		return fmt.Errorf("%w: features format", ErrBookEncoding)
+	}
+	nf := Features{ID: d.string()}
+	rows := d.count(2) // each row takes at least two bytes
+	nf.Start = make([]int32, 1, rows+1)
+	nf.Length = make([]int32, rows)
+	for i := range rows {
+		nf.Length[i] = d.int32()
+		n := d.count(1)
+		var j int64
+		for range n {
+			j += d.varint()
+			nf.Index = append(nf.Index, d.fit(j))
+		}
+		if len(nf.Index) > 1<<31-1 {
+			d.fail("too many features")
+		}
+		nf.Start = append(nf.Start, int32(len(nf.Index)))
+		if d.err != nil {
+			return d.err
+		}
+	}
+	switch d.byte() {
+	case 0:
+	case 1:
+		nf.Label = d.rows(rows)
+	default:
+		d.fail("label flag")
+	}
+	if err := d.end(); err != nil {
+		return err
+	}
+	*f = nf
+	return nil
+}
+
+// appendRows appends the rows where label is true: their number, then
+// each as the difference from the one before.
+func appendRows(out []byte, label []bool) []byte {
+	n := 0
+	for _, y := range label {
+		if y {
+			n++
+		}
+	}
+	out = binary.AppendUvarint(out, uint64(n))
+	prev := 0
+	for i, y := range label {
+		if y {
+			out = binary.AppendUvarint(out, uint64(i-prev))
+			prev = i
+		}
+	}
+	return out
+}
+
+// rows reads what appendRows wrote for rows rows.
+func (d *decoder) rows(rows int) []bool {
+	label := make([]bool, rows)
+	n := d.count(1)
+	at := uint64(0)
+	for k := range n {
+		step := d.uvarint()
+		if k > 0 && step == 0 {
+			d.fail("labelled row repeated")
+			return label
+		}
+		at += step
+		if at >= uint64(rows) {
+			d.fail("labelled row out of range")
+			return label
+		}
+		label[at] = true
+	}
+	return label
+}

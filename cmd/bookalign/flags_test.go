@@ -1,0 +1,65 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"testing"
+
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/pipelines"
+)
+
+func TestExperimentFlags(t *testing.T) {
+	def := pipelines.DefaultConfig()
+	for _, tc := range []struct {
+		name       string
+		args       []string
+		features   classify.Settings
+		wholeSpans bool
+		lambda     float64
+		paperAlign bool
+	}{
+		{"defaults", nil, def.Features, false, 0, false},
+		{"paper preset", []string{"--preset", "paper"}, classify.Settings{}, true, 0, true},
+		{"paper preset keeps lambda", []string{"--preset=paper", "--lambda", "1e-5"}, classify.Settings{}, true, 1e-5, true},
+		{"explicit flags win over the preset", []string{"--count-features", "--preset", "paper", "--whole-span-labels=false"},
+			classify.Settings{Counts: true}, false, 0, true},
+		{"paper preset with vocabulary setting", []string{"--preset", "paper", "--min-vocab-books", "3"}, classify.Settings{MinBooks: 3}, true, 0, true},
+		{"plot features and spread", []string{"--plot-features", "dialogue,chapter", "--segments", "10", "--redundancy", "0.5"},
+			func() classify.Settings {
+				s := def.Features
+				s.Characters, s.Dialogue, s.Chapter, s.Segments, s.Redundancy = false, true, true, 10, 0.5
+				return s
+			}(), false, 0, false},
+		{"no plot features", []string{"--plot-features="}, func() classify.Settings {
+			s := def.Features
+			s.Characters, s.Dialogue, s.Chapter = false, false, false
+			return s
+		}(), false, 0, false},
+		{"paper preset, stemmed aligners", []string{"--preset", "paper", "--paper-aligners=false"}, classify.Settings{}, true, 0, false},
+		{"paper aligners alone", []string{"--paper-aligners"}, def.Features, false, 0, true},
+		{"paper preset, then a plot feature", []string{"--preset", "paper", "--plot-features", "characters", "--segments", "5"},
+			classify.Settings{Characters: true, Segments: 5}, true, 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("test", flag.ContinueOnError)
+			read := addExperimentFlags(fs)
+			if err := fs.Parse(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			cfg := read()
+			if cfg.Features != tc.features || cfg.Align.WholeSpans != tc.wholeSpans || cfg.Lambda != tc.lambda || cfg.Align.PaperAligners != tc.paperAlign {
+				t.Errorf("features %+v whole spans %v lambda %v paper aligners %v, want %+v %v %v %v",
+					cfg.Features, cfg.Align.WholeSpans, cfg.Lambda, cfg.Align.PaperAligners, tc.features, tc.wholeSpans, tc.lambda, tc.paperAlign)
+			}
+		})
+	}
+	for _, bad := range [][]string{{"--preset", "fast"}, {"--plot-features", "characters,plot"}} {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		addExperimentFlags(fs)
+		if err := fs.Parse(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}

@@ -1,0 +1,58 @@
+// Package fetch downloads what a corpus is built from, politely and so that
+// a stopped run resumes: the CMU Book Summary Dataset (Bamman and Smith's
+// Wikipedia plot summaries), Project Gutenberg's catalog, the plain texts
+// of the ebooks that the summaries match, and Roget's Thesaurus. It is the
+// I/O half of `bookalign fetch`; the matching and the writing of the corpus
+// are `bookalign match`'s, which the command runs on what Run downloaded.
+//
+// # The client
+//
+// A Client makes one request at a time, waits Delay between requests,
+// sends a User-Agent naming bookalign (with a contact, if given), and
+// retries with exponential backoff what may pass: a 5xx, 408 or 429
+// status, a timeout, a dropped connection, and a body shorter than its
+// Content-Length (ErrTruncated). A 404 or 410 is ErrNotFound at once; a
+// host that cannot be reached (no such host, connection refused) is
+// ErrUnreachable at once, since an offline machine will not come online by
+// waiting. A body is written to NAME.part and renamed to NAME only when
+// whole, so a file in place is always complete. file:// URLs (and, through
+// SourceURL, local paths) are read like http ones, so a local copy of any
+// source can stand in for the public one.
+//
+// # The fetch directory
+//
+// A Store is a directory of downloads with a manifest, manifest.tsv: each
+// file's path, URL, size and SHA-256. A row is appended as each file is
+// completed, and the file is rewritten sorted at the end, so the manifest
+// of a finished fetch depends only on what was fetched. A file that the
+// manifest lists and that still has its size and digest is not downloaded
+// again: that is how a run resumes. Manifest.Compare checks a fetch against
+// a manifest kept from an earlier one (pinning).
+//
+// Run lays the directory out as
+//
+//	manifest.tsv
+//	sources/booksummaries.tar.gz   the CMU archive, and booksummaries.txt extracted from it
+//	sources/summaries.tsv          or a wiki-extract TSV given instead
+//	sources/pg_catalog.csv         Gutenberg's catalog
+//	sources/gutenberg/<n>.txt      the matched ebooks: a flat mirror for match --books
+//	thesaurus/roget-10681-body.txt Roget's Thesaurus, for --thesaurus
+//
+// and the command writes the corpus itself (pairs.tsv, books/, summaries/,
+// matches.jsonl, rejects.jsonl) next to them, then book_meta.tsv and
+// README.txt (Describe). Nothing is written outside the directory.
+//
+// # Which books
+//
+// Select reads the summaries and the catalog with the readers `bookalign
+// match` uses (wiki.SummaryReader, match.ReadCatalog) and matches them with
+// match.Matcher and match.OnePerEbook, so it asks for exactly the ebooks
+// match will pair, and no other. Texts come from gutenberg.org's layout
+// (SiteURLs: BASE/cache/epub/<n>/pg<n>.txt) or from a mirror of the main
+// collection (MirrorURLs: BASE/1/2/3/4/12345/12345-0.txt, then 12345.txt,
+// then 12345-8.txt). A book that cannot be downloaded is reported in
+// Result.Unavailable and the fetch goes on; the match pipeline puts it in
+// rejects.jsonl with the reason.
+//
+// Package fetch never imports Beam.
+package fetch

@@ -1,0 +1,173 @@
+package fetch
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// A Store is a fetch directory: the files downloaded into it and their
+// manifest, DIR/manifest.tsv. Fetching a file that the manifest lists and
+// that is still whole (same size and SHA-256) downloads nothing, so a run
+// that was stopped resumes where it stopped. Every file is written under
+// Dir; nothing else is.
+type Store struct {
+	// Dir is the fetch directory.
+	Dir    string
+	client *Client
+	m      *Manifest
+	// journal is the manifest file, to which a row is appended as each
+	// file is completed.
+	journal *os.File
+}
+
+// OpenStore opens (creating it if need be) the fetch directory dir, reading
+// its manifest if it has one, and downloads with c.
+func OpenStore(dir string, c *Client) (*Store, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	s := &Store{Dir: dir, client: c, m: NewManifest()}
+	name := filepath.Join(dir, ManifestFile)
+	if f, err := os.Open(name); err == nil {
+		m, _, err := ParseManifest(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		s.m = m
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	// The journal is rewritten whole, so that it starts with the header
+	// and holds one row per file.
+	if err := s.writeManifest(); err != nil {
+		return nil, err
+	}
+	j, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	s.journal = j
+	return s, nil
+}
+
+// Manifest returns the store's manifest.
+func (s *Store) Manifest() *Manifest { return s.m }
+
+// Path returns the local file of rel, a '/'-separated path in the store.
+func (s *Store) Path(rel string) string { return filepath.Join(s.Dir, filepath.FromSlash(rel)) }
+
+// Fetch makes sure that rel holds the file found at the first of urls that
+// the server has. If the manifest lists rel as downloaded from one of urls
+// and the file is whole, nothing is downloaded and skipped is true. A URL
+// that answers 404 or 410 is passed over for the next; when every one
+// does, the error wraps ErrNotFound and names them all. Any other error
+// stops at once.
+func (s *Store) Fetch(ctx context.Context, rel string, urls ...string) (e Entry, skipped bool, err error) {
+	if !ValidPath(rel) {
+		return Entry{}, false, fmt.Errorf("fetch: %q is not a path inside the fetch directory", rel)
+	}
+	if len(urls) == 0 {
+		return Entry{}, false, fmt.Errorf("fetch: no URL for %s", rel)
+	}
+	if old, ok := s.Have(rel, urls...); ok {
+		return old, true, nil
+	}
+	var missing []string
+	for _, u := range urls {
+		e, err := s.client.Download(ctx, u, s.Path(rel))
+		if errors.Is(err, ErrNotFound) {
+			missing = append(missing, u)
+			continue
+		}
+		if err != nil {
+			return Entry{}, false, err
+		}
+		e.Path = rel
+		s.m.Put(e)
+		if _, err := s.journal.WriteString(e.Row()); err != nil {
+			return Entry{}, false, err
+		}
+		return e, false, nil
+	}
+	return Entry{}, false, fmt.Errorf("%w: HTTP 404 or 410 at %s", ErrNotFound, strings.Join(missing, ", "))
+}
+
+// Have reports whether the manifest lists rel as downloaded from one of
+// urls and the file is whole (same size and SHA-256), and returns its
+// entry.
+func (s *Store) Have(rel string, urls ...string) (Entry, bool) {
+	e, ok := s.m.Get(rel)
+	return e, ok && slices.Contains(urls, e.URL) && whole(s.Path(rel), e)
+}
+
+// Record adds to the manifest a file that the caller made in the store
+// from downloaded ones (an archive member), with where it came from.
+func (s *Store) Record(rel, from string) (Entry, error) {
+	e, err := digestFile(s.Path(rel))
+	if err != nil {
+		return Entry{}, err
+	}
+	e.Path, e.URL = rel, from
+	s.m.Put(e)
+	_, err = s.journal.WriteString(e.Row())
+	return e, err
+}
+
+// Close writes the manifest sorted by path and closes it.
+func (s *Store) Close() error {
+	err := s.journal.Close()
+	if werr := s.writeManifest(); err == nil {
+		err = werr
+	}
+	return err
+}
+
+// writeManifest replaces the manifest file with the manifest, atomically.
+func (s *Store) writeManifest() error {
+	return WriteFileAtomic(filepath.Join(s.Dir, ManifestFile), s.m.Marshal())
+}
+
+// WriteFileAtomic writes b to name.part and renames it to name.
+func WriteFileAtomic(name string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(name+".part", b, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(name+".part", name)
+}
+
+// whole reports whether the file name has e's size and digest.
+func whole(name string, e Entry) bool {
+	st, err := os.Stat(name)
+	if err != nil || st.Size() != e.Size {
+		return false
+	}
+	d, err := digestFile(name)
+	return err == nil && d.SHA256 == e.SHA256
+}
+
+// digestFile returns the size and SHA-256 of a file.
+func digestFile(name string) (Entry, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return Entry{}, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{Size: n, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
+}

@@ -1,0 +1,423 @@
+package reprocess
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/wiki"
+)
+
+// The stages of a reprocessing, in order, as recorded in progress.json.
+const (
+	StageExtract    = "extract"
+	StageMatch      = "match"
+	StageExperiment = "experiment"
+	StageChanges    = "changes"
+	StageMove       = "move"
+	// Moved is not a stage: it is the point, after the move and before the
+	// state is written, that Job.Crash is called with last.
+	Moved = "moved"
+)
+
+// Steps are the pipelines a Job runs; the command builds them on Beam.
+type Steps interface {
+	// Check checks the experiment's settings and inputs, before hours of
+	// extraction.
+	Check(ctx context.Context) error
+	// Extract runs wiki-extract on the dump (with its multistream index,
+	// "" for none) and writes summaries.tsv and rejects.jsonl to out.
+	Extract(ctx context.Context, dump, index, out string) error
+	// Match runs match on summaries and writes the corpus to out; source
+	// says where the summaries come from.
+	Match(ctx context.Context, summaries, out, source string) error
+	// Experiment runs the experiment on the corpus and writes the results
+	// to out.
+	Experiment(ctx context.Context, corpus, out string) error
+	// Report builds the HTML report of the results in out.
+	Report(ctx context.Context, out, corpus string) error
+}
+
+// Job is one run of `bookalign reprocess`: it finds the newest dump in
+// Dumps and, unless State says it was done, extracts its summaries,
+// matches them to books, runs the experiment, writes changes.md and moves
+// the outputs into Out/YYYYMMDD, resuming the work of an interrupted run
+// made with the same inputs and settings.
+type Job struct {
+	// Dumps, StateDir and Out are directories, local or gs://, with no
+	// trailing slash: where dumps arrive, where state.json is kept, and
+	// where each dump's outputs go (Out/YYYYMMDD).
+	Dumps, StateDir, Out string
+	// Catalog, Books and Decisions are match's inputs: Project Gutenberg's
+	// catalog, the mirror and the decision list ("" for none).
+	Catalog, Books, Decisions string
+	// Settings are the experiment's settings without its paths; their JSON
+	// goes into the fingerprint of the work.
+	Settings any
+
+	Store Store
+	Steps Steps
+	// Log receives progress lines and Stdout the results table at the
+	// end; nil for silence.
+	Log, Stdout io.Writer
+	// Crash, when not nil, is called with a stage's name once the stage
+	// is recorded done, and with Moved after the move: a hook for crash
+	// tests (see CrashHook).
+	Crash func(at string)
+
+	dump                        Dump
+	final, work                 string
+	progress                    Progress
+	summaries, pairs, evaluated int
+}
+
+// Run processes the newest dump, or does nothing if it was processed.
+func (j *Job) Run(ctx context.Context) error {
+	if j.Dumps == "" || j.StateDir == "" || j.Out == "" || j.Catalog == "" || j.Books == "" {
+		return errors.New("--dumps, --state, --out, --catalog and --books are required")
+	}
+	if err := j.Steps.Check(ctx); err != nil {
+		return err
+	}
+	names, err := j.Store.Names(ctx, j.Dumps)
+	if err != nil {
+		return fmt.Errorf("listing --dumps %s: %w", j.Dumps, err)
+	}
+	dump, ok := Newest(names)
+	if !ok {
+		return fmt.Errorf("no dump named enwiki-YYYYMMDD-pages-articles[-multistream].xml[.bz2] in %s", j.Dumps)
+	}
+	j.dump = dump
+	statePath := corpus.Join(j.StateDir, StateFile)
+	state, err := j.readState(ctx, statePath)
+	if err != nil {
+		return err
+	}
+	key, err := j.contentKey(ctx, corpus.Join(j.Dumps, dump.Name))
+	if err != nil {
+		return err
+	}
+	if run, done := state.Lookup(dump.Date); done {
+		if run.Content == "" || run.Content == key {
+			j.logf("%s was processed on %s into %s: nothing to do\n", dump.Name, run.Finished, run.Out)
+			return nil
+		}
+		j.logf("%s changed since it was processed on %s: processing it again\n", dump.Name, run.Finished)
+	}
+	// A dump caught mid-download, or corrupt, is refused before any work
+	// and not recorded, so the complete file is processed when it arrives.
+	verified, err := j.verifyDump(ctx, names)
+	if err != nil {
+		if errors.Is(err, ErrIncomplete) {
+			return fmt.Errorf("refusing %s, not processed and not recorded: %w", dump.Name, err)
+		}
+		return fmt.Errorf("verifying %s: %w", dump.Name, err)
+	}
+	j.logf("verified %s: %s\n", dump.Name, verified)
+	j.final = corpus.Join(j.Out, dump.Date)
+	j.work = j.final + ".partial"
+	fp, err := j.fingerprint(ctx, key)
+	if err != nil {
+		return err
+	}
+	j.logf("processing %s (index: %s) into %s\n", dump.Name, orNone(dump.Index), j.final)
+
+	if err := j.process(ctx, fp, state); err != nil {
+		return err
+	}
+	run := Run{Date: dump.Date, Dump: dump.Name, Out: j.final, Content: key, Verified: verified, Finished: time.Now().UTC().Format(time.RFC3339),
+		Summaries: j.summaries, Pairs: j.pairs, Books: j.evaluated}
+	state.Record(run)
+	if err := j.Store.WriteFile(ctx, statePath, state.Marshal()); err != nil {
+		return fmt.Errorf("recording the run: %w", err)
+	}
+	j.logf("%s done: %d summaries, %d pairs, %d books with results; changes in %s\n",
+		dump.Name, j.summaries, j.pairs, j.evaluated, corpus.Join(j.final, "changes.md"))
+	if j.Stdout != nil {
+		if table, err := j.Store.ReadFile(ctx, corpus.Join(j.final, "results/table.md")); err == nil {
+			j.Stdout.Write(table)
+		}
+	}
+	return nil
+}
+
+// process makes OUT/YYYYMMDD complete, resuming the work in
+// OUT/YYYYMMDD.partial when it was made with the same fingerprint.
+func (j *Job) process(ctx context.Context, fp string, state *State) error {
+	// A crash after the work was moved into place, before the state was
+	// written, leaves a complete OUT/YYYYMMDD: keep it.
+	workProgress, workHas, err := j.Store.ReadOptional(ctx, corpus.Join(j.work, ProgressFile))
+	if err != nil {
+		return err
+	}
+	if finalProgress, ok, err := j.Store.ReadOptional(ctx, corpus.Join(j.final, ProgressFile)); err != nil {
+		return err
+	} else if p := ParseProgress(finalProgress); ok && !workHas && p.Fingerprint == fp && p.Has(StageMove) {
+		j.logf("%s is complete but was not recorded: recording it\n", j.final)
+		return j.count(ctx, j.final)
+	}
+	j.progress = ParseProgress(workProgress)
+	if j.progress.Fingerprint != fp {
+		if workHas {
+			j.logf("discarding %s: made from other inputs or settings\n", j.work)
+		}
+		if err := j.Store.RemoveTree(ctx, j.work); err != nil {
+			return err
+		}
+		j.progress = Progress{Fingerprint: fp}
+	} else if len(j.progress.Done) > 0 {
+		j.logf("resuming %s after %s\n", j.work, strings.Join(j.progress.Done, ", "))
+	}
+
+	stages := []struct {
+		name, dir string
+		do        func(context.Context) error
+	}{
+		{StageExtract, "extract", j.extract},
+		{StageMatch, "corpus", j.match},
+		{StageExperiment, "results", j.experiment},
+		{StageChanges, "", func(ctx context.Context) error { return j.changes(ctx, state) }},
+	}
+	for _, st := range stages {
+		if j.progress.Has(st.name) || j.progress.Has(StageMove) {
+			continue
+		}
+		if st.dir != "" { // a stage interrupted midway starts again
+			if err := j.Store.RemoveTree(ctx, corpus.Join(j.work, st.dir)); err != nil {
+				return err
+			}
+		}
+		if err := st.do(ctx); err != nil {
+			return fmt.Errorf("%s of %s: %w", st.name, j.dump.Name, err)
+		}
+		if err := j.mark(ctx, st.name); err != nil {
+			return err
+		}
+	}
+	if !j.progress.Has(StageMove) {
+		// Whatever is at OUT/YYYYMMDD was never recorded as done.
+		if err := j.Store.RemoveTree(ctx, j.final); err != nil {
+			return err
+		}
+		if err := j.mark(ctx, StageMove); err != nil {
+			return err
+		}
+	}
+	if err := j.Store.MoveTree(ctx, j.work, j.final, ProgressFile); err != nil {
+		return fmt.Errorf("moving %s to %s: %w", j.work, j.final, err)
+	}
+	j.crash(Moved)
+	return j.count(ctx, j.final)
+}
+
+// mark records a finished stage in the work directory.
+func (j *Job) mark(ctx context.Context, stage string) error {
+	j.progress.Mark(stage)
+	if err := j.Store.WriteFile(ctx, corpus.Join(j.work, ProgressFile), j.progress.Marshal()); err != nil {
+		return err
+	}
+	j.crash(stage)
+	return nil
+}
+
+func (j *Job) crash(at string) {
+	if j.Crash != nil {
+		j.Crash(at)
+	}
+}
+
+func (j *Job) extract(ctx context.Context) error {
+	var index string
+	if j.dump.Index != "" {
+		index = corpus.Join(j.Dumps, j.dump.Index)
+	}
+	return j.Steps.Extract(ctx, corpus.Join(j.Dumps, j.dump.Name), index, corpus.Join(j.work, "extract"))
+}
+
+func (j *Job) match(ctx context.Context) error {
+	return j.Steps.Match(ctx, corpus.Join(j.work, "extract/summaries.tsv"), corpus.Join(j.work, "corpus"), "Wikipedia dump "+j.dump.Name)
+}
+
+// experiment runs the experiment on the new corpus, and records in the
+// results the corpus path it will have once moved into place.
+func (j *Job) experiment(ctx context.Context) error {
+	pairs, err := j.pairIDs(ctx, j.work)
+	if err != nil {
+		return err
+	}
+	if len(pairs) == 0 {
+		j.logf("the corpus has no pairs: no experiment to run\n")
+		return nil
+	}
+	corpusDir, out := corpus.Join(j.work, "corpus"), corpus.Join(j.work, "results")
+	if err := j.Steps.Experiment(ctx, corpusDir, out); err != nil {
+		return err
+	}
+	from, to := corpusDir, corpus.Join(j.final, "corpus")
+	for _, name := range []string{"results.json", "table.md"} {
+		p := corpus.Join(out, name)
+		b, err := j.Store.ReadFile(ctx, p)
+		if err != nil {
+			return err
+		}
+		b = bytes.ReplaceAll(b, jsonString(from), jsonString(to))
+		b = bytes.ReplaceAll(b, []byte("`"+from+"`"), []byte("`"+to+"`"))
+		if err := j.Store.WriteFile(ctx, p, b); err != nil {
+			return err
+		}
+	}
+	return j.Steps.Report(ctx, out, corpusDir)
+}
+
+// changes writes changes.md, comparing with the previous processed dump.
+func (j *Job) changes(ctx context.Context, state *State) error {
+	cur, err := j.snapshot(ctx, j.work, j.dump.Date, j.dump.Name)
+	if err != nil {
+		return err
+	}
+	var prev *Snapshot
+	var note string
+	if run, ok := state.Previous(j.dump.Date); ok {
+		p, err := j.snapshot(ctx, run.Out, run.Date, run.Dump)
+		if err != nil {
+			// Old outputs may have been deleted to save space: say so.
+			j.logf("cannot read the previous run %s, so changes.md compares with nothing: %v\n", run.Out, err)
+			note = fmt.Sprintf("The outputs of the previous processed dump, %s in `%s`, could not be read (%v), so nothing is compared.", run.Dump, run.Out, err)
+		} else {
+			prev = &p
+		}
+	}
+	changes := Diff(prev, cur)
+	changes.Note = note
+	return j.Store.WriteFile(ctx, corpus.Join(j.work, "changes.md"), changes.Markdown())
+}
+
+// snapshot reads what a run wrote under dir.
+func (j *Job) snapshot(ctx context.Context, dir, date, dump string) (Snapshot, error) {
+	s := Snapshot{Date: date, Dump: dump}
+	var err error
+	if s.Summaries, err = j.readSummaries(ctx, corpus.Join(dir, "extract/summaries.tsv")); err != nil {
+		return s, err
+	}
+	if s.Pairs, err = j.pairIDs(ctx, dir); err != nil {
+		return s, err
+	}
+	b, ok, err := j.Store.ReadOptional(ctx, corpus.Join(dir, "results/results.json"))
+	if err != nil {
+		return s, err
+	}
+	if ok {
+		s.Results = &evaluate.Results{}
+		if err := json.Unmarshal(b, s.Results); err != nil {
+			return s, fmt.Errorf("results.json: %w", err)
+		}
+	}
+	return s, nil
+}
+
+// count fills in the numbers recorded in the state from a finished run.
+func (j *Job) count(ctx context.Context, dir string) error {
+	s, err := j.snapshot(ctx, dir, j.dump.Date, j.dump.Name)
+	if err != nil {
+		return err
+	}
+	j.summaries, j.pairs = len(s.Summaries), len(s.Pairs)
+	if s.Results != nil {
+		j.evaluated = s.Results.Books
+	}
+	return nil
+}
+
+func (j *Job) pairIDs(ctx context.Context, dir string) ([]string, error) {
+	b, err := j.Store.ReadFile(ctx, corpus.Join(dir, "corpus/pairs.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	pairs, _, err := corpus.ParsePairs(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(pairs))
+	for i, p := range pairs {
+		ids[i] = p.ID
+	}
+	return ids, nil
+}
+
+// fingerprint digests the inputs and settings, so that work left by a run
+// with other ones is not resumed. dumpKey is the dump's content key, so
+// that an edit of the dump that keeps its length is not resumed either.
+func (j *Job) fingerprint(ctx context.Context, dumpKey string) (string, error) {
+	parts := []string{j.dump.Name, j.dump.Index, j.Catalog, j.Books, j.Decisions, dumpKey}
+	for _, p := range []string{corpus.Join(j.Dumps, j.dump.Name), j.Catalog} {
+		size, err := j.Store.Size(ctx, p)
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", p, err)
+		}
+		parts = append(parts, strconv.FormatInt(size, 10))
+	}
+	b, err := json.Marshal(j.Settings)
+	if err != nil {
+		b = []byte(fmt.Sprintf("%+v", j.Settings))
+	}
+	parts = append(parts, string(b))
+	return Fingerprint(parts...), nil
+}
+
+// readState reads the state file; a missing one is the empty state.
+func (j *Job) readState(ctx context.Context, path string) (*State, error) {
+	b, _, err := j.Store.ReadOptional(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := ParseState(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+func (j *Job) readSummaries(ctx context.Context, path string) ([]wiki.Summary, error) {
+	b, err := j.Store.ReadFile(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	r := wiki.NewSummaryReader(bytes.NewReader(b))
+	var out []wiki.Summary
+	for {
+		s, err := r.Read()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		out = append(out, s)
+	}
+}
+
+func (j *Job) logf(format string, args ...any) {
+	if j.Log != nil {
+		fmt.Fprintf(j.Log, "bookalign reprocess: "+format, args...)
+	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+func jsonString(s string) []byte {
+	b, _ := json.Marshal(s)
+	return b
+}

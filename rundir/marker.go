@@ -1,0 +1,173 @@
+package rundir
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// MarkerFile and LockFile are the run marker and the lock, relative to the
+// output directory.
+const (
+	MarkerFile = "run.json"
+	LockFile   = "run.lock"
+)
+
+// FormatVersion is the version of the run marker's layout.
+const FormatVersion = 1
+
+// Marker is the content of run.json. A run writes it before any output with
+// Complete false, and again as its very last write with Complete true (or
+// with Error set when it failed), so that a directory whose marker is not
+// complete holds a run that was interrupted, failed or is still going.
+type Marker struct {
+	Format int `json:"format"`
+	// Command is the bookalign command that wrote the directory ("run").
+	Command string `json:"command"`
+	// Settings are the run's configuration, as JSON; two runs have the same
+	// settings when these are equal as JSON values.
+	Settings json.RawMessage `json:"settings"`
+	// Inputs is a fingerprint of the input files (Fingerprint).
+	Inputs string `json:"inputs"`
+	// Started and Finished are RFC 3339 times in UTC.
+	Started  string `json:"started"`
+	Finished string `json:"finished,omitempty"`
+	// Error says why the run failed, when it did.
+	Error string `json:"error,omitempty"`
+	// Warnings are what the run found worth saying about its inputs or
+	// settings (an index without rows, ...).
+	Warnings []string `json:"warnings,omitempty"`
+	// Complete is true once every output has been written.
+	Complete bool `json:"complete"`
+}
+
+// ParseMarker reads run.json.
+func ParseMarker(b []byte) (*Marker, error) {
+	var m Marker
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(&m); err != nil {
+		return nil, fmt.Errorf("rundir: %s: %w", MarkerFile, err)
+	}
+	if m.Format != FormatVersion {
+		return nil, fmt.Errorf("rundir: %s has format %d, not %d", MarkerFile, m.Format, FormatVersion)
+	}
+	return &m, nil
+}
+
+// JSON renders the marker, indented, with a final newline.
+func (m *Marker) JSON() ([]byte, error) {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// Unfinished says, for a marker that is not complete, how its run ended.
+func (m *Marker) Unfinished() string {
+	if m.Error != "" {
+		return "failed: " + m.Error
+	}
+	return "was interrupted or is still running"
+}
+
+// State is what an output directory holds when a run starts.
+type State struct {
+	// Entries are the names in the directory (for an object store, the
+	// object names relative to it), the lock excluded.
+	Entries []string
+	// Marker is the parsed run.json, nil when there is none; MarkerErr says
+	// why a run.json present could not be parsed.
+	Marker    *Marker
+	MarkerErr error
+}
+
+// Plan says what a run must do with its output directory before writing.
+type Plan struct {
+	// Clear asks to remove every entry (but the lock) first.
+	Clear bool
+	// Note, when set, is worth telling the user (a rerun, other inputs).
+	Note string
+}
+
+// Decide applies the rules of --out to a run with the given settings and
+// input fingerprint:
+//   - an empty (or missing) directory is used as it is;
+//   - a finished run of the same settings is rerun: its outputs are cleared
+//     first, so that none of them survives into the new run;
+//   - with overwrite, an earlier output of bookalign (one with run.json or
+//     results.json, finished or not) is cleared;
+//   - anything else is refused with the reason: a run that did not finish,
+//     a finished run of other settings, a directory bookalign did not write.
+func Decide(st State, settings json.RawMessage, inputs string, overwrite bool) (Plan, error) {
+	if len(st.Entries) == 0 {
+		return Plan{}, nil
+	}
+	ours := st.Marker != nil || slices.Contains(st.Entries, MarkerFile) || slices.Contains(st.Entries, "results.json")
+	if overwrite {
+		if !ours {
+			return Plan{}, fmt.Errorf("--overwrite replaces only the outputs of an earlier bookalign run, and this directory holds neither %s nor results.json (%s): remove it yourself or choose another --out", MarkerFile, sample(st.Entries))
+		}
+		return Plan{Clear: true, Note: "--overwrite: clearing the earlier outputs"}, nil
+	}
+	m := st.Marker
+	switch {
+	case st.MarkerErr != nil:
+		return Plan{}, fmt.Errorf("the directory is not empty and its run marker cannot be read (%v): rerun with --overwrite to replace it, or choose another --out", st.MarkerErr)
+	case m == nil && ours:
+		return Plan{}, fmt.Errorf("the directory holds outputs without a run marker (%s), made by an older bookalign or by hand, so they cannot be checked: rerun with --overwrite to replace them, or choose another --out", MarkerFile)
+	case m == nil:
+		return Plan{}, fmt.Errorf("the directory is not empty (%s) and is not the output of a bookalign run: choose an empty or new --out", sample(st.Entries))
+	case !m.Complete:
+		return Plan{}, fmt.Errorf("the directory holds a run started %s that did not finish (it %s): its files may mix two runs; rerun with --overwrite to clear it", m.Started, m.Unfinished())
+	}
+	diff, err := settingsDiff(m.Settings, settings)
+	if err != nil {
+		return Plan{}, err
+	}
+	if len(diff) > 0 {
+		return Plan{}, fmt.Errorf("the directory holds a finished run with other settings (%s differ): rerun with --overwrite to replace it, or choose another --out", strings.Join(diff, ", "))
+	}
+	note := "rerunning a finished run of the same settings: clearing its outputs first"
+	if m.Inputs != inputs {
+		note += " (the input files have changed since)"
+	}
+	return Plan{Clear: true, Note: note}, nil
+}
+
+// settingsDiff returns the names of the top-level settings that differ.
+func settingsDiff(a, b json.RawMessage) ([]string, error) {
+	var ma, mb map[string]any
+	if err := json.Unmarshal(a, &ma); err != nil {
+		return nil, fmt.Errorf("rundir: settings in %s: %w", MarkerFile, err)
+	}
+	if err := json.Unmarshal(b, &mb); err != nil {
+		return nil, fmt.Errorf("rundir: settings: %w", err)
+	}
+	var diff []string
+	for k, v := range ma {
+		if w, ok := mb[k]; !ok || !reflect.DeepEqual(v, w) {
+			diff = append(diff, k)
+		}
+	}
+	for k := range mb {
+		if _, ok := ma[k]; !ok {
+			diff = append(diff, k)
+		}
+	}
+	slices.Sort(diff)
+	return diff, nil
+}
+
+// sample names a few entries, for messages.
+func sample(entries []string) string {
+	e := slices.Clone(entries)
+	slices.Sort(e)
+	if len(e) > 3 {
+		return strings.Join(e[:3], ", ") + fmt.Sprintf(" and %d more", len(e)-3)
+	}
+	return strings.Join(e, ", ")
+}

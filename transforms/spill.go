@@ -1,0 +1,113 @@
+package transforms
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+)
+
+// The training stages pass their large values (a book featurized for a
+// training set, a book to summarize) by claim check: the value is written
+// once to a file of the run's work directory, and only its key and book ID
+// cross the shuffle. A shuffle of every training book under each of its
+// ten training sets would move ten times the corpus through the runner;
+// prism, which holds every shuffled element in memory and copies a
+// bundle's input several times on its way to the worker, needed more than
+// 5 GB for the 245 books that way (docs/benchmarks.md). The work directory
+// must be reachable from every worker, as the output directory is (it lies
+// inside it), and it is removed when the stages that read it are done.
+
+func init() {
+	beam.RegisterType(reflect.TypeOf((*removeWorkFn)(nil)).Elem())
+	register.Function1x1[beam.T, int](one)
+	register.Emitter2[int, string]()
+	register.Iter1[string]()
+}
+
+// WorkDir is the work directory of a run whose output directory is out.
+func WorkDir(out string) string { return strings.TrimSuffix(out, "/") + "/tmp-work" }
+
+// bookFile is the file of a book's BookData, which FoldSplit writes once
+// for the featurization of its training sets and for Predict.
+func bookFile(dir, id string) string { return dir + "/book." + id + ".bin" }
+
+// setBookFile is the file of a book's SetBook for training set set.
+func setBookFile(dir string, set int, id string) string {
+	return dir + "/set" + strconv.Itoa(set) + "." + id + ".bin"
+}
+
+// readBook reads the BookData of a book from the work directory.
+func readBook(ctx context.Context, dir, id string) (BookData, error) {
+	data, err := ReadFile(ctx, bookFile(dir, id))
+	if err != nil {
+		return BookData{}, err
+	}
+	b, err := decodeBookData(data)
+	if err == nil && b.ID != id {
+		err = fmt.Errorf("%s holds book %q", bookFile(dir, id), b.ID)
+	}
+	return b, err
+}
+
+// RemoveWork removes the work directory dir once every collection of
+// after is complete: their element count is a side input of the removal,
+// which a runner computes in full before the removal runs.
+func RemoveWork(s beam.Scope, dir string, after ...beam.PCollection) {
+	s = s.Scope("transforms.RemoveWork")
+	ones := make([]beam.PCollection, len(after))
+	for i, c := range after {
+		ones[i] = beam.ParDo(s, one, c)
+	}
+	done := stats.Sum(s, beam.Flatten(s, ones...))
+	beam.ParDo0(s, &removeWorkFn{Dir: dir}, beam.Impulse(s), beam.SideInput{Input: done})
+}
+
+// one counts an element.
+func one(beam.T) int { return 1 }
+
+// removeWorkFn removes the work directory.
+type removeWorkFn struct {
+	// Dir is the work directory.
+	Dir string `json:"dir"`
+}
+
+func (f *removeWorkFn) ProcessElement(ctx context.Context, _ []byte, _ int) error {
+	return RemoveTree(ctx, f.Dir)
+}
+
+// RemoveTree removes the files of dir (it holds no subdirectories) and,
+// on the local filesystem, dir itself. A missing dir is no error.
+func RemoveTree(ctx context.Context, dir string) error {
+	fsys, err := filesystem.New(ctx, dir)
+	if err != nil {
+		return err
+	}
+	defer fsys.Close()
+	files, err := fsys.List(ctx, dir+"/*")
+	if err != nil {
+		return err
+	}
+	rm, ok := fsys.(filesystem.Remover)
+	if !ok {
+		return fmt.Errorf("removing %s: the filesystem cannot remove files", dir)
+	}
+	for _, f := range files {
+		if err := rm.Remove(ctx, f); err != nil {
+			return fmt.Errorf("removing %s: %w", f, err)
+		}
+	}
+	if !strings.Contains(dir, "://") {
+		if err := os.Remove(dir); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+	}
+	return nil
+}
