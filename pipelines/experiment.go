@@ -145,7 +145,9 @@ func Experiment(s beam.Scope, cfg Config) {
 			transforms.WriteArtifacts(s, cfg.Out, artifacts)
 			figureOpts := transforms.FigureOptions{Book: cfg.FigureBook, Seed: cfg.Seed, Iterations: cfg.Align.Iterations, PaperAligners: cfg.Align.PaperAligners}
 			transforms.WriteArtifacts(s.Scope("Figures"), cfg.Out, transforms.Figures(s, figureOpts, kept))
-			rendered, unrendered := transforms.Render(s, evaluated, selections)
+			work := transforms.WorkDir(cfg.Out)
+			rendered, unrendered := transforms.Render(s, work, transforms.SpillTexts(s, work, evaluated), selections)
+			transforms.RemoveWork(s, work, rendered, unrendered)
 			candidates, rejects = append(candidates, rendered), append(rejects, unrendered)
 		}
 	}

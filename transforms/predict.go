@@ -63,19 +63,18 @@ type Artifact struct {
 // each book featurized for the sets that hold it), Train (one element per
 // training set) and Predict (each fold's books meet its models by key), so
 // that no worker holds every book; the books travel by claim check through
-// opts.WorkDir, which is removed at the end. See docs/running.md for how
-// each stage scales.
+// opts.WorkDir, which the caller removes (RemoveWork) once the selections
+// are used. See docs/running.md for how each stage scales.
 //
 // In: PCollection<BookData>. Out: PCollection<Selection>, PCollection<Artifact>.
 func CrossValidate(s beam.Scope, opts TrainOptions, books beam.PCollection) (selections, artifacts beam.PCollection) {
 	s = s.Scope("transforms.CrossValidate")
 	if opts.WorkDir == "" {
-		panic("transforms.CrossValidate: no work directory")
+		panic("transforms.CrossValidate: no work directory") // a bug of the caller
 	}
 	split := FoldSplit(s, opts, books)
 	models, ranked := Train(s, opts, split)
 	selections = Predict(s, opts, models, split.Test)
-	RemoveWork(s, opts.WorkDir, models, selections)
 	artifacts = beam.Flatten(s,
 		beam.ParDo(s, savedModel, models),
 		beam.ParDo(s, &featureTableFn{}, beam.GroupByKey(s, ranked)))

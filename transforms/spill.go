@@ -44,6 +44,10 @@ func setBookFile(dir string, set int, id string) string {
 	return dir + "/set" + strconv.Itoa(set) + "." + id + ".bin"
 }
 
+// textFile is the file of a pair's texts (PairText, as JSON), which
+// SpillTexts writes for Render.
+func textFile(dir, id string) string { return dir + "/text." + id + ".json" }
+
 // readBook reads the BookData of a book from the work directory.
 func readBook(ctx context.Context, dir, id string) (BookData, error) {
 	data, err := ReadFile(ctx, bookFile(dir, id))

@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"reflect"
 
@@ -15,33 +16,83 @@ import (
 
 func init() {
 	beam.RegisterType(reflect.TypeOf((*renderFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*spillTextFn)(nil)).Elem())
+	register.Function1x2[Selection, string, Selection](selectionByID)
+	register.Emitter2[string, string]()
+	register.Iter1[Selection]()
 	beam.RegisterType(reflect.TypeOf((*baselinesFn)(nil)).Elem())
 	register.Function1x1[PairText, AlignedPair](unaligned)
 	beam.RegisterType(reflect.TypeOf((*writeArtifactFn)(nil)).Elem())
 }
 
-// Render turns each selection into a candidate summary: the selected
-// sentences of the book, one a line, exactly as written. The selections are
-// small and reach every book as a side input; the books stay where they are.
+// SpillTexts writes the texts of each pair to the work directory dir, for
+// Render, and emits the pair's ID keyed by itself once it is written. The
+// texts stay out of the shuffle: Render runs after training, and a runner
+// would otherwise hold every book's text until then (prism holds it in
+// memory, several copies of it while it ships a bundle).
 //
-// In: PCollection<PairText>, PCollection<Selection>. Out: PCollection<Candidate>, PCollection<Reject>.
-func Render(s beam.Scope, texts, selections beam.PCollection) (candidates, rejects beam.PCollection) {
-	s = s.Scope("transforms.Render")
-	return beam.ParDo2(s, &renderFn{}, texts, beam.SideInput{Input: selections})
+// In: PCollection<PairText>. Out: PCollection<KV<string, string>>.
+func SpillTexts(s beam.Scope, dir string, texts beam.PCollection) beam.PCollection {
+	s = s.Scope("transforms.SpillTexts")
+	return beam.ParDo(s, &spillTextFn{Dir: dir}, texts)
 }
 
-// renderFn writes out the selections of one book.
-type renderFn struct{}
+// spillTextFn writes one pair's texts.
+type spillTextFn struct {
+	// Dir is the work directory.
+	Dir string `json:"dir"`
+}
 
-func (f *renderFn) ProcessElement(ctx context.Context, pt PairText, selections func(*Selection) bool, emit func(Candidate), reject func(Reject)) error {
+func (f *spillTextFn) ProcessElement(ctx context.Context, pt PairText, emit func(string, string)) error {
+	data, err := json.Marshal(pt)
+	if err != nil {
+		return err
+	}
+	if err := WriteFile(ctx, textFile(f.Dir, pt.Pair.ID), data); err != nil {
+		return err
+	}
+	emit(pt.Pair.ID, pt.Pair.ID)
+	return nil
+}
+
+// Render turns each selection into a candidate summary: the selected
+// sentences of the book, one a line, exactly as written. The selections of
+// a book meet its ID by key, and its texts are read from the work
+// directory dir, where SpillTexts wrote them.
+//
+// In: PCollection<KV<string, string>> (SpillTexts), PCollection<Selection>.
+// Out: PCollection<Candidate>, PCollection<Reject>.
+func Render(s beam.Scope, dir string, spilled, selections beam.PCollection) (candidates, rejects beam.PCollection) {
+	s = s.Scope("transforms.Render")
+	byID := beam.ParDo(s, selectionByID, selections)
+	return beam.ParDo2(s, &renderFn{Dir: dir}, beam.CoGroupByKey(s, spilled, byID))
+}
+
+func selectionByID(sel Selection) (string, Selection) { return sel.ID, sel }
+
+// renderFn writes out the selections of one book.
+type renderFn struct {
+	// Dir is the work directory.
+	Dir string `json:"dir"`
+}
+
+func (f *renderFn) ProcessElement(ctx context.Context, id string, spilled func(*string) bool, selections func(*Selection) bool, emit func(Candidate), reject func(Reject)) error {
+	var ignored string
+	if !spilled(&ignored) {
+		return fmt.Errorf("book %q has selections but no texts", id)
+	}
+	var pt PairText
 	var doc *text.Document
 	var sel Selection
 	for selections(&sel) {
-		if sel.ID != pt.Pair.ID {
-			continue
-		}
 		if doc == nil {
-			var err error
+			data, err := ReadFile(ctx, textFile(f.Dir, id))
+			if err != nil {
+				return err
+			}
+			if err := json.Unmarshal(data, &pt); err != nil {
+				return fmt.Errorf("%s: %w", textFile(f.Dir, id), err)
+			}
 			if doc, err = text.ParseBook(pt.Book); err != nil {
 				reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "render", Reason: err.Error()})
 				return nil
