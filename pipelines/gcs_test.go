@@ -14,7 +14,7 @@ import (
 
 // TestGCS runs the pipeline with --corpus and --out on Google Cloud Storage,
 // served by an in-process fake GCS server, and compares the outputs with a
-// run on local files.
+// run on local files: the same files, and no work directory left behind.
 func TestGCS(t *testing.T) {
 	files, _ := testcorpus.Bad(3)
 	srv := gcstest.Start(t)
@@ -26,7 +26,16 @@ func TestGCS(t *testing.T) {
 			Content:     b,
 		})
 	}
-	runExperiment(t, prism.Execute, smallConfig("gs://corpora/dev", "gs://results/run1"))
+	// A trained method too, so that the training stages pass their books
+	// through a work directory on GCS and remove it.
+	config := func(corpus, out string) Config {
+		cfg := smallConfig(corpus, out)
+		cfg.Methods = append(cfg.Methods, "passage")
+		cfg.Folds = 2
+		cfg.Align.Iterations = 10
+		return cfg
+	}
+	runExperiment(t, prism.Execute, config("gs://corpora/dev", "gs://results/run1"))
 
 	got := map[string][]byte{}
 	objs, _, err := srv.ListObjects("results", "run1/", "", false)
@@ -46,6 +55,11 @@ func TestGCS(t *testing.T) {
 	}
 	sort.Strings(names)
 	t.Logf("written to gs://results/run1: %v", names)
+	for _, n := range names {
+		if strings.HasPrefix(n, "tmp-work/") {
+			t.Errorf("the work directory is left on GCS: %s", n)
+		}
+	}
 
 	// The same corpus on local disk gives the same files, but for the corpus
 	// path that results.json and table.md record.
@@ -53,7 +67,7 @@ func TestGCS(t *testing.T) {
 	if err := files.WriteTo(dir); err != nil {
 		t.Fatal(err)
 	}
-	runExperiment(t, prism.Execute, smallConfig(dir, out))
+	runExperiment(t, prism.Execute, config(dir, out))
 	local := readTree(t, out)
 	for _, name := range []string{"results.json", "table.md"} {
 		local[name] = []byte(strings.ReplaceAll(string(local[name]), dir, "gs://corpora/dev"))
