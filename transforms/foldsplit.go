@@ -21,13 +21,16 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*classify.Stats)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*classify.Counts)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*planFn)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*foldSplitFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*spillBookFn)(nil)).Elem())
+	register.Function4x0[BookRef, classify.Plan, func(string), func(int, string)](routeBook)
+	register.Function3x0[classify.Stats, classify.Plan, func(int, classify.Stats)](statsToSets)
+	register.Emitter1[BookRef]()
+	register.Emitter1[classify.Stats]()
 	beam.RegisterType(reflect.TypeOf((*countsFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*featurizeSetsFn)(nil)).Elem())
 	register.Emitter1[string]()
 	register.Iter2[int, []byte]()
 	register.Function2x3[int, classify.Counts, int, []byte, error](encodedCounts)
-	register.Function1x1[BookData, BookRef](bookRef)
 	register.Iter1[BookRef]()
 	register.Emitter1[classify.Plan]()
 	register.Emitter2[int, classify.Stats]()
@@ -61,29 +64,74 @@ type Split struct {
 // FoldSplit routes the books of an experiment to its training sets
 // (classify.Plan): the seeded, balanced assignment of the training books to
 // opts.Folds folds, or, when some books are test books, one training set of
-// all training books. Only the book IDs meet in one place, to fix the plan.
-// A book's word counts (classify.Stats) go to every training set that holds
-// it, where a combiner adds them up (Split.Counts); the book is then
-// featurized where it is, once under each of those sets' collections. The
-// books and their featurizations are passed by claim check (spill.go):
-// they are written to opts.WorkDir, and only their IDs are keyed by set
-// (Split.Train) and by the set whose model summarizes them (Split.Test).
-// The keys are ints: a fold, or classify.AllBooks.
+// all training books. The books pass by claim check (spill.go): each is
+// written to opts.WorkDir where it is made, and only its ID and its word
+// counts travel on. The IDs meet in one place, to fix the plan; a book's
+// word counts (classify.Stats) go to every training set that holds it,
+// where a combiner adds them up (Split.Counts); each training book is then
+// featurized, once under each of its sets' collections, and written back,
+// its ID keyed by set (Split.Train); every book's ID is also keyed by the
+// set whose model summarizes it (Split.Test). The keys are ints: a fold, or
+// classify.AllBooks.
 //
 // In: PCollection<BookData>.
 func FoldSplit(s beam.Scope, opts TrainOptions, books beam.PCollection) Split {
 	s = s.Scope("transforms.FoldSplit")
-	refs := beam.GroupByKey(s, beam.AddFixedKey(s, beam.ParDo(s, bookRef, books)))
-	plan := beam.ParDo(s, &planFn{Folds: opts.Folds, Seed: opts.Seed}, refs)
-	outs := beam.ParDoN(s, &foldSplitFn{Dir: opts.WorkDir}, books, beam.SideInput{Input: plan})
-	counts := beam.CombinePerKey(s.Scope("TrainingStats"), &countsFn{}, outs[2])
+	refs, stats := beam.ParDo2(s, &spillBookFn{Dir: opts.WorkDir}, books)
+	plan := beam.ParDo(s, &planFn{Folds: opts.Folds, Seed: opts.Seed}, beam.GroupByKey(s, beam.AddFixedKey(s, refs)))
+	train, test := beam.ParDo2(s, routeBook, refs, beam.SideInput{Input: plan})
+	setStats := beam.ParDo(s, statsToSets, stats, beam.SideInput{Input: plan})
+	counts := beam.CombinePerKey(s.Scope("TrainingStats"), &countsFn{}, setStats)
 	encoded := beam.ParDo(s, encodedCounts, counts)
-	train := beam.ParDo(s, &featurizeSetsFn{Features: opts.Features, Methods: opts.Methods, Dir: opts.WorkDir}, outs[0],
+	featurized := beam.ParDo(s, &featurizeSetsFn{Features: opts.Features, Methods: opts.Methods, Dir: opts.WorkDir}, train,
 		beam.SideInput{Input: plan}, beam.SideInput{Input: encoded})
-	return Split{Plan: plan, Train: train, Test: outs[1], Counts: counts}
+	return Split{Plan: plan, Train: featurized, Test: test, Counts: counts}
 }
 
-func bookRef(b BookData) BookRef { return BookRef{ID: b.ID, Test: b.Test} }
+// spillBookFn writes a book to the work directory where it is made (it
+// needs nothing from other books, so a runner fuses it with the per-book
+// stages) and emits its reference and, for a training book, its word
+// counts.
+type spillBookFn struct {
+	// Dir is the work directory.
+	Dir string `json:"dir"`
+}
+
+func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(BookRef), stats func(classify.Stats)) error {
+	data, err := encodeBookData(b)
+	if err != nil {
+		return fmt.Errorf("book %q: %w", b.ID, err)
+	}
+	if err := WriteFile(ctx, bookFile(f.Dir, b.ID), data); err != nil {
+		return err
+	}
+	ref(BookRef{ID: b.ID, Test: b.Test})
+	if !b.Test {
+		stats(*b.Book.Stats())
+	}
+	return nil
+}
+
+// routeBook emits a training book's ID, to be featurized for its training
+// sets, and every book's ID keyed by the set whose model summarizes it.
+func routeBook(r BookRef, plan classify.Plan, train func(string), test func(int, string)) {
+	if r.Test {
+		test(plan.TestSet(0, true), r.ID)
+		return
+	}
+	train(r.ID)
+	if !plan.Test {
+		test(plan.TestSet(plan.Fold[r.ID], false), r.ID)
+	}
+}
+
+// statsToSets keys a training book's word counts by every training set
+// that holds it.
+func statsToSets(st classify.Stats, plan classify.Plan, emit func(int, classify.Stats)) {
+	for _, set := range plan.SetsOf(plan.Fold[st.ID]) {
+		emit(set, st)
+	}
+}
 
 // planFn makes the plan from every book's ID.
 type planFn struct {
@@ -109,39 +157,6 @@ func (f *planFn) ProcessElement(_ int, iter func(*BookRef) bool, emit func(class
 		return err
 	}
 	emit(*p)
-	return nil
-}
-
-// foldSplitFn routes one book: it writes the book to the work directory
-// and emits its ID, to be featurized for its training sets (a training
-// book) and keyed by the set whose model summarizes it, and its Stats keyed
-// by each training set that holds it.
-type foldSplitFn struct {
-	// Dir is the work directory.
-	Dir string `json:"dir"`
-}
-
-func (f *foldSplitFn) ProcessElement(ctx context.Context, b BookData, plan classify.Plan, train func(string), test func(int, string), stats func(int, classify.Stats)) error {
-	data, err := encodeBookData(b)
-	if err != nil {
-		return fmt.Errorf("book %q: %w", b.ID, err)
-	}
-	if err := WriteFile(ctx, bookFile(f.Dir, b.ID), data); err != nil {
-		return err
-	}
-	if b.Test {
-		test(plan.TestSet(0, true), b.ID)
-		return nil
-	}
-	fold := plan.Fold[b.ID]
-	train(b.ID)
-	st := *b.Book.Stats()
-	for _, set := range plan.SetsOf(fold) {
-		stats(set, st)
-	}
-	if !plan.Test {
-		test(plan.TestSet(fold, false), b.ID)
-	}
 	return nil
 }
 
