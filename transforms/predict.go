@@ -21,7 +21,7 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*predictFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*featureTableFn)(nil)).Elem())
 	register.Function1x2[TrainedModel, int, TrainedModel](modelBySet)
-	register.Function2x0[TrainedModel, func(Artifact)](savedModel)
+	beam.RegisterType(reflect.TypeOf((*savedModelFn)(nil)).Elem())
 	register.Iter1[BookData]()
 	register.Iter1[TrainedModel]()
 	register.Iter1[RankedModel]()
@@ -76,7 +76,7 @@ func CrossValidate(s beam.Scope, opts TrainOptions, books beam.PCollection) (sel
 	models, ranked := Train(s, opts, split)
 	selections = Predict(s, opts, models, split.Test)
 	artifacts = beam.Flatten(s,
-		beam.ParDo(s, savedModel, models),
+		beam.ParDo(s, &savedModelFn{Dir: opts.WorkDir}, models),
 		beam.ParDo(s, &featureTableFn{}, beam.GroupByKey(s, ranked)))
 	return selections, artifacts
 }
@@ -111,7 +111,11 @@ func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(
 	var models []named
 	var tm TrainedModel
 	for modelIter(&tm) {
-		m, err := classify.ReadModel(bytes.NewReader(tm.Model))
+		data, err := ReadFile(ctx, modelFile(f.Dir, set, tm.Method))
+		if err != nil {
+			return err
+		}
+		m, err := classify.ReadModel(bytes.NewReader(data))
 		if err != nil {
 			return fmt.Errorf("%s, %s: %w", tm.Method, setName(set), err)
 		}
@@ -134,11 +138,23 @@ func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(
 	return nil
 }
 
-// savedModel emits the model of all training books as models/<method>.json.
-func savedModel(m TrainedModel, emit func(Artifact)) {
-	if m.Set == classify.AllBooks {
-		emit(Artifact{Path: "models/" + m.Method + ".json", Data: m.Model})
+// savedModelFn emits the model of all training books as
+// models/<method>.json.
+type savedModelFn struct {
+	// Dir is the work directory the models are read from.
+	Dir string `json:"dir"`
+}
+
+func (f *savedModelFn) ProcessElement(ctx context.Context, m TrainedModel, emit func(Artifact)) error {
+	if m.Set != classify.AllBooks {
+		return nil
 	}
+	data, err := ReadFile(ctx, modelFile(f.Dir, m.Set, m.Method))
+	if err != nil {
+		return err
+	}
+	emit(Artifact{Path: "models/" + m.Method + ".json", Data: data})
+	return nil
 }
 
 // featureTableFn writes the strongest features of one method, rank-averaged

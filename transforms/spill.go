@@ -44,6 +44,12 @@ func setBookFile(dir string, set int, id string) string {
 	return dir + "/set" + strconv.Itoa(set) + "." + id + ".bin"
 }
 
+// modelFile is the file of the model of method trained on set, as the JSON
+// of classify.Model.WriteJSON.
+func modelFile(dir string, set int, method string) string {
+	return dir + "/model" + strconv.Itoa(set) + "." + method + ".json"
+}
+
 // textFile is the file of a pair's texts (PairText, as JSON), which
 // SpillTexts writes for Render.
 func textFile(dir, id string) string { return dir + "/text." + id + ".json" }

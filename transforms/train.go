@@ -78,12 +78,13 @@ type RowLabels struct {
 	Rows   []int
 }
 
-// TrainedModel is a model of one method trained on one training set, as the
-// JSON of classify.Model.WriteJSON.
+// TrainedModel names a model of one method trained on one training set.
+// The model itself, the JSON of classify.Model.WriteJSON (megabytes: its
+// collection holds the document frequency of every word), is in the work
+// directory (modelFile), passed by claim check like the books.
 type TrainedModel struct {
 	Method string
 	Set    int
-	Model  []byte
 }
 
 // RankedModel is what the feature table needs of one model: its training
@@ -180,7 +181,10 @@ func (f *trainSetFn) ProcessElement(ctx context.Context, set int, countsIter fun
 		if err := m.WriteJSON(&buf); err != nil {
 			return err
 		}
-		emit(TrainedModel{Method: method, Set: set, Model: buf.Bytes()})
+		if err := WriteFile(ctx, modelFile(f.Dir, set, method), buf.Bytes()); err != nil {
+			return err
+		}
+		emit(TrainedModel{Method: method, Set: set})
 		emitRanked(method, RankedModel{Set: set, Features: m.Features, Weights: m.Weights})
 		modelsTrained.Inc(ctx, 1)
 		progress.tick("train", "models")
