@@ -11,6 +11,13 @@
 // Files are read and written through Beam's filesystem package, so every
 // path may be local or a gs:// URL.
 //
+// Claim check. The training stages (FoldSplit, Train, Predict, Render) pass
+// their large values, a book's compact data, its features for each training
+// set, a trained model, a pair's texts, through files of the run's work
+// directory (WorkDir, inside the output directory) and shuffle only keys and
+// book IDs; RemoveWork removes the directory when they are done (spill.go,
+// docs/running.md "Large corpora").
+//
 // Registration. Functions, emitters and iterators are registered with the
 // typed register.FunctionNxM, register.EmitterN and register.IterN helpers.
 // Struct DoFns are registered with beam.RegisterType instead of

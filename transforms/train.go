@@ -24,7 +24,6 @@ var (
 )
 
 func init() {
-	beam.RegisterType(reflect.TypeOf((*SetBook)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*TrainedModel)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*RankedModel)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*trainSetFn)(nil)).Elem())
@@ -58,24 +57,6 @@ type TrainOptions struct {
 // recipe is how every model is trained.
 func (o TrainOptions) recipe() classify.Recipe {
 	return classify.Recipe{Features: o.Features, Lambda: o.Lambda, Seed: o.Seed, Budget: o.Words}
-}
-
-// SetBook is one training book featurized under the collection of one
-// training set, with the rows each method labelled: what a training set
-// needs of a book, about a third of the size of its BookData (see
-// docs/benchmarks.md).
-type SetBook struct {
-	// Features are the book's features, without labels.
-	Features classify.Features
-	// Labels hold each method's labelled rows.
-	Labels []RowLabels
-}
-
-// RowLabels are the rows (Prose sentences, classify.Book) one alignment
-// method labelled "in the summary", increasing.
-type RowLabels struct {
-	Method string
-	Rows   []int
 }
 
 // TrainedModel names a model of one method trained on one training set.
@@ -191,16 +172,6 @@ func (f *trainSetFn) ProcessElement(ctx context.Context, set int, countsIter fun
 		if m.LambdaNote != "" {
 			lambdaFallbacks.Inc(ctx, 1)
 			log.Warnf(ctx, "%s, %s: %s", method, setName(set), m.LambdaNote)
-		}
-	}
-	return nil
-}
-
-// labels returns the rows method labelled in b.
-func (b *SetBook) labels(method string) []int {
-	for _, l := range b.Labels {
-		if l.Method == method {
-			return l.Rows
 		}
 	}
 	return nil
