@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"reflect"
 	"runtime"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
 )
@@ -48,9 +48,9 @@ type TrainOptions struct {
 	// Lambda fixes the L2 strength; zero chooses it on an inner split of
 	// each training set.
 	Lambda float64 `json:"lambda"`
-	// WorkDir is where the training stages pass books by claim check
-	// (WorkDir(out)): reachable from every worker, and removed by
-	// CrossValidate when they are done.
+	// WorkDir is where the training stages pass books, features and
+	// models by claim check (WorkDir(out)): reachable from every worker,
+	// and removed by RemoveWork when the selections are rendered.
 	WorkDir string `json:"work_dir"`
 }
 
@@ -79,10 +79,11 @@ type RankedModel struct {
 // Train trains one model per (method, training set): every method of opts
 // on every set of the split's plan. A training set's book IDs (Split.Train)
 // meet the set's statistics by key (CoGroupByKey), so each training set is
-// one element, which reads its books' features from the work directory and a runner with N
-// workers trains min(N, sets) of them at once; the element trains its
-// methods' models one after another on the same features, each choosing
-// lambda on an inner split of the set.
+// one element and a runner with N workers trains min(N, sets) of them at
+// once. The element reads its books' features from the work directory and
+// trains its methods' models one after another on them, each choosing
+// lambda on an inner split of the set; it writes each model to the work
+// directory.
 //
 // No long-running stage here reads a side input: prism v2.77 spins its
 // scheduler while such a stage has a bundle in progress
