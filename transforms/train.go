@@ -186,21 +186,22 @@ func setName(set int) string {
 	return fmt.Sprintf("fold %d", set)
 }
 
-// trainingSlots bounds the models trained at once in one worker process to
-// its cores. A runner may hand a worker more (method, set) elements at once
-// than it has cores (prism splits a bundle that makes no progress, a
-// Dataflow worker runs several bundles); training is CPU-bound, and each
-// training holds its set's features (about 0.3 MB a book), so more at once
-// would only add memory.
-var trainingSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+// trainingSlot lets one training set train at a time in a worker process,
+// its fits using every core (classify.Trainer.Workers: the objective is
+// summed over fixed chunks of rows, in parallel, so the models do not
+// depend on the number). A runner may hand a worker several training sets
+// at once (prism splits a bundle that makes no progress, a Dataflow worker
+// runs several bundles); a set holds its books' features and the fit's
+// working copies, about 1.4 MB a training book at the peak, so training
+// them one after another on all cores takes about as long and needs a
+// fraction of the memory (docs/benchmarks.md, "Distributed training").
+var trainingSlots = make(chan struct{}, 1)
 
-// trainingSlot waits for a free slot and returns the number of goroutines
-// the training may use, the cores it does not share with the trainings
-// already running (at least one), and the function that frees the slot.
+// trainingSlot waits for the worker's training slot and returns the number
+// of goroutines the training may use and the function that frees the slot.
 func trainingSlot() (workers int, release func()) {
 	trainingSlots <- struct{}{}
-	workers = max(1, cap(trainingSlots)-len(trainingSlots)+1)
-	return workers, func() { <-trainingSlots }
+	return runtime.GOMAXPROCS(0), func() { <-trainingSlots }
 }
 
 // labels returns the sentences method labelled in b.
