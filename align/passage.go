@@ -40,6 +40,13 @@ type PassageHMM struct {
 	// with a flat emission, its posterior comes from its neighbours
 	// through the transitions.
 	NoContext bool
+	// PlaceDecoding aligns each summary sentence to the most probable of
+	// the states whose passages lie in its place, rather than to its most
+	// probable state: the place is the window of three 250-token chunks of
+	// the book that holds the most of the sentence's posterior mass, each
+	// state's mass counted at its passage's middle (placeState). Confidence
+	// is that window's mass.
+	PlaceDecoding bool
 	// LabelTop, when positive, labels for each summary sentence only the
 	// LabelTop sentences of its passage that share the most distinct
 	// counted words with it (the earlier first on ties; a sentence sharing
@@ -176,18 +183,23 @@ func (h *PassageHMM) Fit(p *Pair) (*PassageFit, error) {
 	for l := range m.sents {
 		fit.State[l], fit.Context[l] = -1, -1
 		q := m.post[l*m.k : (l+1)*m.k]
-		best := 0
-		for s := range q {
-			if q[s] > q[best] {
-				best = s
+		best, conf := 0, 0.0
+		if h.PlaceDecoding {
+			best, conf = placeState(q, fit.Passages, m.n)
+		} else {
+			for s := range q {
+				if q[s] > q[best] {
+					best = s
+				}
 			}
+			conf = q[best]
 		}
 		if m.sentLen[l] == 0 {
 			fit.Context[l] = best
 		} else {
 			fit.State[l] = best
 		}
-		fit.Posterior[l] = q[best]
+		fit.Posterior[l] = conf
 	}
 	return fit, nil
 }

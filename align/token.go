@@ -60,6 +60,12 @@ type TokenHMM struct {
 	// PosteriorDecoding aligns each summary token to its state of highest
 	// posterior instead of taking the Viterbi path.
 	PosteriorDecoding bool
+	// PlaceDecoding first puts each summary sentence where the posteriors
+	// of all its tokens together put the most mass (a window of three null
+	// chunks), then aligns each token to its most probable state there
+	// (placePath); confidence is the share of the sentence's mass inside
+	// that window. It overrides PosteriorDecoding.
+	PlaceDecoding bool
 	// NoContext leaves unaligned a summary sentence none of whose words any
 	// book token can emit. By default such a sentence is placed between its
 	// neighbours' aligned tokens (placeByNeighbours), with confidence 0.
@@ -111,21 +117,29 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 		prev = ll
 	}
 	var path, states []int32
-	if h.PosteriorDecoding {
+	var placeConf []float64
+	switch {
+	case h.PlaceDecoding:
+		path, states, placeConf = m.placePath(placeReach)
+	case h.PosteriorDecoding:
 		path, states = m.posteriorPath()
-	} else {
+	default:
 		path, states = m.viterbi()
 	}
 
 	// Confidence: the mean posterior of the Viterbi states of a sentence,
-	// from the last E-step, whose parameters Viterbi used.
+	// from the last E-step, whose parameters Viterbi used (with
+	// PlaceDecoding, the share of the sentence's mass in its place).
 	conf := make([]float64, len(p.Summary.Words))
 	num := make([]int, len(p.Summary.Words))
 	for t, s := range states {
 		var q float64
-		if s >= 0 {
+		switch {
+		case placeConf != nil:
+			q = placeConf[t]
+		case s >= 0:
 			q = m.alpha[m.off[t]+int(s)] * m.beta[m.off[t]+int(s)]
-		} else {
+		default:
 			c := t*m.nb + int(-1-s)
 			q = m.alphaN[c] * m.betaN[c]
 		}

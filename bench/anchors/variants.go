@@ -31,6 +31,7 @@ const variantHelp = `METHOD[:OPTION...]
   nocontext   leave sentences with no word in the book unaligned (passage, token)
   nosyn       token without the thesaurus
   posterior   token with posterior decoding instead of Viterbi
+  placedec    passage, token with PlaceDecoding (each sentence first placed by its posterior mass)
   place       token: place every sentence left unaligned by its neighbours (TokenHMM.PlaceUnaligned)
   mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)`
 
@@ -38,7 +39,7 @@ const variantHelp = `METHOD[:OPTION...]
 func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	parts := strings.Split(name, ":")
 	v := variant{name: name, forms: align.DefaultForms}
-	noContext, noSyn, post, place := false, false, false, false
+	noContext, noSyn, post, place, placeDec := false, false, false, false, false
 	var mu float64
 	for _, o := range parts[1:] {
 		if x, ok := strings.CutPrefix(o, "mu="); ok {
@@ -68,6 +69,8 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 			post = true
 		case "place":
 			place = true
+		case "placedec":
+			placeDec = true
 		default:
 			return v, fmt.Errorf("%s: unknown option %q", name, o)
 		}
@@ -75,14 +78,14 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	switch parts[0] {
 	case "passage":
 		v.aligner = func(*align.Thesaurus) align.Aligner {
-			return &align.PassageHMM{Seed: 1, NoContext: noContext, Prior: mu}
+			return &align.PassageHMM{Seed: 1, NoContext: noContext, Prior: mu, PlaceDecoding: placeDec}
 		}
 	case "token":
 		v.aligner = func(th *align.Thesaurus) align.Aligner {
 			if noSyn {
 				th = nil
 			}
-			return &align.TokenHMM{Thesaurus: th, NoContext: noContext, PosteriorDecoding: post, PlaceUnaligned: place}
+			return &align.TokenHMM{Thesaurus: th, NoContext: noContext, PosteriorDecoding: post, PlaceDecoding: placeDec, PlaceUnaligned: place}
 		}
 	case "jing":
 		v.aligner = func(*align.Thesaurus) align.Aligner { return &align.Jing{} }
