@@ -164,3 +164,64 @@ func TestPlaceUnaligned(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaceByNeighboursInterpolate checks where placeByNeighbours puts
+// sentences without observations between far neighbours: next to the
+// earlier, or with interp spread between them by summary position.
+func TestPlaceByNeighboursInterpolate(t *testing.T) {
+	book, _ := neighbourText() // 200 counted tokens
+	var summary []string
+	for k := range 6 {
+		summary = append(summary, neighbourWord(k, 0))
+	}
+	p := tinyPair(t, book, summary)
+	tests := []struct {
+		name   string
+		obs    []observation
+		path   []int32
+		reach  int
+		interp bool
+		want   []Interval // of sentences 0..5; zero for unaligned
+	}{
+		{
+			name:  "next to the earlier neighbour",
+			obs:   []observation{{0, 0}, {0, 4}},
+			path:  []int32{10, 90},
+			reach: 50,
+			want:  []Interval{{}, {10, 11}, {10, 11}, {10, 11}, {}, {90, 91}},
+		},
+		{
+			name:   "interpolated",
+			obs:    []observation{{0, 0}, {0, 4}},
+			path:   []int32{10, 90},
+			reach:  50,
+			interp: true,
+			want:   []Interval{{}, {30, 31}, {50, 51}, {70, 71}, {}, {90, 91}},
+		},
+		{
+			name:   "interpolated backwards",
+			obs:    []observation{{0, 0}, {0, 2}},
+			path:   []int32{150, 50},
+			reach:  50,
+			interp: true,
+			want:   []Interval{{}, {100, 101}, {}, {50, 51}, {50, 51}, {50, 51}},
+		},
+		{
+			name:   "near neighbours: the span between them",
+			obs:    []observation{{0, 0}, {0, 4}},
+			path:   []int32{10, 40},
+			reach:  50,
+			interp: true,
+			want:   []Interval{{}, {10, 41}, {10, 41}, {10, 41}, {}, {40, 41}},
+		},
+	}
+	for _, tt := range tests {
+		a := newAlignment(MethodToken, p)
+		placeByNeighbours(p, a, tt.obs, tt.path, tt.reach, 0, false, tt.interp)
+		for k, s := range a.Sentences {
+			if s.Tokens != tt.want[k] || s.Aligned != (tt.want[k] != Interval{}) {
+				t.Errorf("%s: sentence %d at %v (aligned %v), want %v", tt.name, k, s.Tokens, s.Aligned, tt.want[k])
+			}
+		}
+	}
+}

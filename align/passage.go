@@ -47,6 +47,12 @@ type PassageHMM struct {
 	// state's mass counted at its passage's middle (placeState). Confidence
 	// is that window's mass.
 	PlaceDecoding bool
+	// Interpolate puts a sentence none of whose words is in the book (its
+	// State is -1) in the state whose passage lies nearest the point
+	// interpolated between the passages of the nearest sentences before and
+	// after it that have a state, by its place in the summary, instead of
+	// its most probable state (Context). It has no effect with NoContext.
+	Interpolate bool
 	// LabelTop, when positive, labels for each summary sentence only the
 	// LabelTop sentences of its passage that share the most distinct
 	// counted words with it (the earlier first on ties; a sentence sharing
@@ -200,6 +206,9 @@ func (h *PassageHMM) Fit(p *Pair) (*PassageFit, error) {
 			fit.State[l] = best
 		}
 		fit.Posterior[l] = conf
+	}
+	if h.Interpolate {
+		fit.interpolateContext(m.post)
 	}
 	return fit, nil
 }

@@ -1,5 +1,7 @@
 package align
 
+import "math"
+
 // placeChunk is the width, in counted book tokens, of the chunks by which
 // place decoding (TokenHMM.PlaceDecoding, PassageHMM.PlaceDecoding) sums a
 // summary sentence's posterior mass; it is the Token HMM's default null
@@ -50,4 +52,47 @@ func placeState(q []float64, ps []Interval, n int) (state int, mass float64) {
 		}
 	}
 	return state, mass
+}
+
+// interpolateContext sets Context[l] of every sentence l without a state
+// (State[l] = -1) that has sentences with states a < l < b on both sides to
+// the state whose passage lies nearest the point
+//
+//	z = x + (y - x)(l - a)/(b - a),
+//
+// x and y being the middles of the passages of State[a] and State[b], and
+// Posterior[l] to that state's posterior in post (post[l*K + s]).
+func (fit *PassageFit) interpolateContext(post []float64) {
+	k := len(fit.Passages)
+	mid := func(s int) float64 { iv := fit.Passages[s]; return float64(iv.Start+iv.End-1) / 2 }
+	prev := -1
+	for l := range fit.State {
+		if fit.State[l] >= 0 {
+			prev = l
+			continue
+		}
+		next := l + 1
+		for next < len(fit.State) && fit.State[next] < 0 {
+			next++
+		}
+		if prev < 0 || next == len(fit.State) {
+			continue
+		}
+		x, y := mid(fit.State[prev]), mid(fit.State[next])
+		z := x + (y-x)*float64(l-prev)/float64(next-prev)
+		best, bestD := 0, math.Inf(1)
+		for s, iv := range fit.Passages {
+			d := 0.0
+			switch {
+			case z < float64(iv.Start):
+				d = float64(iv.Start) - z
+			case z > float64(iv.End-1):
+				d = z - float64(iv.End-1)
+			}
+			if d < bestD {
+				best, bestD = s, d
+			}
+		}
+		fit.Context[l], fit.Posterior[l] = best, post[l*k+best]
+	}
 }

@@ -129,3 +129,41 @@ func ones(n int) []float64 {
 	}
 	return x
 }
+
+func TestInterpolateContext(t *testing.T) {
+	ps := []Interval{{0, 10}, {200, 210}, {400, 410}, {600, 610}, {800, 810}}
+	tests := []struct {
+		name    string
+		state   []int
+		context []int // want
+	}{
+		{"one between", []int{0, -1, 4}, []int{-1, 2, -1}},
+		{"three between", []int{0, -1, -1, -1, 4}, []int{-1, 1, 2, 3, -1}},
+		{"backwards", []int{4, -1, 0}, []int{-1, 2, -1}},
+		{"no neighbour after: unchanged", []int{0, -1}, []int{-1, 7}},
+		{"no neighbour before: unchanged", []int{-1, 3}, []int{7, -1}},
+	}
+	for _, tt := range tests {
+		fit := &PassageFit{Passages: ps, State: tt.state}
+		fit.Context, fit.Posterior = make([]int, len(tt.state)), make([]float64, len(tt.state))
+		for l, s := range tt.state {
+			fit.Context[l] = -1
+			if s < 0 {
+				fit.Context[l] = 7 // the Context before
+			}
+		}
+		post := make([]float64, len(tt.state)*len(ps))
+		for i := range post {
+			post[i] = float64(i)
+		}
+		fit.interpolateContext(post)
+		if !slices.Equal(fit.Context, tt.context) {
+			t.Errorf("%s: Context %v, want %v", tt.name, fit.Context, tt.context)
+		}
+		for l, s := range fit.Context {
+			if tt.state[l] < 0 && s != 7 && fit.Posterior[l] != post[l*len(ps)+s] {
+				t.Errorf("%s: sentence %d: posterior %g, want %g", tt.name, l, fit.Posterior[l], post[l*len(ps)+s])
+			}
+		}
+	}
+}

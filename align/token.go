@@ -75,6 +75,11 @@ type TokenHMM struct {
 	// to null states, or too few formed a cluster), not only those without
 	// observations. It has no effect with NoContext.
 	PlaceUnaligned bool
+	// Interpolate places a sentence placed by its neighbours whose
+	// neighbours' tokens lie τ or more apart at the token interpolated
+	// between them by the sentence's place in the summary, rather than next
+	// to the earlier one. It has no effect with NoContext.
+	Interpolate bool
 	// MinTokens, ClusterGap and LabelTop set the label rule, as for Jing.
 	// Zero means 2, 100 and every sentence of the cluster.
 	MinTokens, ClusterGap, LabelTop int
@@ -154,7 +159,7 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 	}
 	tokenLabels(p, a, m.obs, path, orDefault(h.MinTokens, defaultMinTokens), orDefault(h.ClusterGap, defaultClusterGap), h.LabelTop, conf)
 	if !h.NoContext {
-		placeByNeighbours(p, a, m.obs, path, orDefault(h.Tau, 1000), h.LabelTop, h.PlaceUnaligned)
+		placeByNeighbours(p, a, m.obs, path, orDefault(h.Tau, 1000), h.LabelTop, h.PlaceUnaligned, h.Interpolate)
 	}
 	return a, nil
 }

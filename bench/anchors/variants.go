@@ -32,6 +32,8 @@ const variantHelp = `METHOD[:OPTION...]
   nosyn       token without the thesaurus
   posterior   token with posterior decoding instead of Viterbi
   placedec    passage, token with PlaceDecoding (each sentence first placed by its posterior mass)
+  interp      passage, token: place sentences without book words between their neighbours
+              by interpolation (PassageHMM.Interpolate, TokenHMM.Interpolate)
   place       token: place every sentence left unaligned by its neighbours (TokenHMM.PlaceUnaligned)
   mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)`
 
@@ -39,7 +41,7 @@ const variantHelp = `METHOD[:OPTION...]
 func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	parts := strings.Split(name, ":")
 	v := variant{name: name, forms: align.DefaultForms}
-	noContext, noSyn, post, place, placeDec := false, false, false, false, false
+	noContext, noSyn, post, place, placeDec, interp := false, false, false, false, false, false
 	var mu float64
 	for _, o := range parts[1:] {
 		if x, ok := strings.CutPrefix(o, "mu="); ok {
@@ -69,6 +71,8 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 			post = true
 		case "place":
 			place = true
+		case "interp":
+			interp = true
 		case "placedec":
 			placeDec = true
 		default:
@@ -78,14 +82,14 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	switch parts[0] {
 	case "passage":
 		v.aligner = func(*align.Thesaurus) align.Aligner {
-			return &align.PassageHMM{Seed: 1, NoContext: noContext, Prior: mu, PlaceDecoding: placeDec}
+			return &align.PassageHMM{Seed: 1, NoContext: noContext, Prior: mu, PlaceDecoding: placeDec, Interpolate: interp}
 		}
 	case "token":
 		v.aligner = func(th *align.Thesaurus) align.Aligner {
 			if noSyn {
 				th = nil
 			}
-			return &align.TokenHMM{Thesaurus: th, NoContext: noContext, PosteriorDecoding: post, PlaceDecoding: placeDec, PlaceUnaligned: place}
+			return &align.TokenHMM{Thesaurus: th, NoContext: noContext, PosteriorDecoding: post, PlaceDecoding: placeDec, PlaceUnaligned: place, Interpolate: interp}
 		}
 	case "jing":
 		v.aligner = func(*align.Thesaurus) align.Aligner { return &align.Jing{} }
