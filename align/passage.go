@@ -40,6 +40,12 @@ type PassageHMM struct {
 	// with a flat emission, its posterior comes from its neighbours
 	// through the transitions.
 	NoContext bool
+	// IDF weighs each summary word in the emissions by its inverse book
+	// frequency, log(1 + N/freq(w; book)), scaled so that the summary's
+	// tokens weigh as many as they are (passageModel.weighWords): a rare
+	// word or a name that a passage holds then counts for more than a
+	// common one, whatever μ.
+	IDF bool
 	// PlaceDecoding aligns each summary sentence to the most probable of
 	// the states whose passages lie in its place, rather than to its most
 	// probable state: the place is the window of three 250-token chunks of
@@ -162,7 +168,7 @@ func (h *PassageHMM) Fit(p *Pair) (*PassageFit, error) {
 	iters := orDefault(h.Iterations, defaultIterations)
 	mu := orDefaultF(h.Prior, defaultPrior)
 	lambda := orDefaultF(h.JumpPrior, defaultJumpPrior)
-	m := newPassageModel(p, min(k, len(p.Book.Words)), mu, lambda)
+	m := newPassageModel(p, min(k, len(p.Book.Words)), mu, lambda, h.IDF)
 	m.rng = rand.New(rand.NewPCG(h.Seed, h.Seed^0x9e3779b97f4a7c15))
 
 	samples := newBoundarySamples(m.k, iters-min(h.BurnIn, iters))

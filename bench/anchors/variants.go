@@ -35,13 +35,14 @@ const variantHelp = `METHOD[:OPTION...]
   interp      passage, token: place sentences without book words between their neighbours
               by interpolation (PassageHMM.Interpolate, TokenHMM.Interpolate)
   place       token: place every sentence left unaligned by its neighbours (TokenHMM.PlaceUnaligned)
+  idf         passage with IDF-weighted emissions (PassageHMM.IDF)
   mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)`
 
 // parseVariant returns the variant called name.
 func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	parts := strings.Split(name, ":")
 	v := variant{name: name, forms: align.DefaultForms}
-	noContext, noSyn, post, place, placeDec, interp := false, false, false, false, false, false
+	noContext, noSyn, post, place, placeDec, interp, idf := false, false, false, false, false, false, false
 	var mu float64
 	for _, o := range parts[1:] {
 		if x, ok := strings.CutPrefix(o, "mu="); ok {
@@ -71,6 +72,8 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 			post = true
 		case "place":
 			place = true
+		case "idf":
+			idf = true
 		case "interp":
 			interp = true
 		case "placedec":
@@ -82,7 +85,7 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	switch parts[0] {
 	case "passage":
 		v.aligner = func(*align.Thesaurus) align.Aligner {
-			return &align.PassageHMM{Seed: 1, NoContext: noContext, Prior: mu, PlaceDecoding: placeDec, Interpolate: interp}
+			return &align.PassageHMM{Seed: 1, NoContext: noContext, Prior: mu, PlaceDecoding: placeDec, Interpolate: interp, IDF: idf}
 		}
 	case "token":
 		v.aligner = func(th *align.Thesaurus) align.Aligner {
