@@ -225,3 +225,42 @@ func TestPlaceByNeighboursInterpolate(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaceBelow checks that TokenHMM.PlaceBelow places by its neighbours
+// exactly the sentences whose confidence is below it and keeps the others.
+func TestPlaceBelow(t *testing.T) {
+	book, summary := neighbourText()
+	// Weak sentences: one own word and the words every book sentence has.
+	summary[3] = neighbourWord(6, 1) + " harbour ship"
+	summary[8] = "ship " + neighbourWord(16, 2) + " harbour"
+	summary[12] = "harbour ship"
+	p := tinyPair(t, book, summary)
+	def, err := (&TokenHMM{}).Align(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, below := range []float64{0.5, 0.9, 0.99, 1} {
+		got, err := (&TokenHMM{PlaceBelow: below}).Align(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		placed := 0
+		for k, s := range def.Sentences {
+			g := got.Sentences[k]
+			switch {
+			case s.Aligned && s.Confidence >= below:
+				if !reflect.DeepEqual(g, s) {
+					t.Errorf("below %g: sentence %d (confidence %.3f) changed: %+v to %+v", below, k, s.Confidence, s, g)
+				}
+			case g.Aligned && g.Confidence != 0:
+				t.Errorf("below %g: sentence %d (confidence %.3f) not placed by its neighbours: %+v", below, k, s.Confidence, g)
+			case g.Aligned:
+				placed++
+			}
+		}
+		t.Logf("below %g: %d sentences placed by their neighbours", below, placed)
+		if below == 1 && placed == 0 {
+			t.Errorf("below 1: no sentence placed by its neighbours")
+		}
+	}
+}

@@ -75,6 +75,11 @@ type TokenHMM struct {
 	// to null states, or too few formed a cluster), not only those without
 	// observations. It has no effect with NoContext.
 	PlaceUnaligned bool
+	// PlaceBelow, when positive, places by its neighbours, as
+	// PlaceUnaligned does, every summary sentence whose confidence is below
+	// it, as well as every one left unaligned: its own evidence is weaker
+	// than the summary's order. It has no effect with NoContext.
+	PlaceBelow float64
 	// Interpolate places a sentence placed by its neighbours whose
 	// neighbours' tokens lie τ or more apart at the token interpolated
 	// between them by the sentence's place in the summary, rather than next
@@ -91,7 +96,7 @@ const tokenTolerance = 1e-4
 // Align fits the model by EM and aligns by Viterbi.
 func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 	if h.Tau < 0 || h.Chunk < 0 || h.Iterations < 0 || h.Identity < 0 || h.Identity > 1 ||
-		h.EmissionPrior < 0 || h.JumpPrior < 0 || h.NullPrior < 0 || h.MinTokens < 0 || h.ClusterGap < 0 || h.LabelTop < 0 {
+		h.EmissionPrior < 0 || h.JumpPrior < 0 || h.NullPrior < 0 || h.MinTokens < 0 || h.ClusterGap < 0 || h.LabelTop < 0 || h.PlaceBelow < 0 || h.PlaceBelow > 1 {
 		return nil, errSettings
 	}
 	if len(p.Book.Words) == 0 {
@@ -159,7 +164,13 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 	}
 	tokenLabels(p, a, m.obs, path, orDefault(h.MinTokens, defaultMinTokens), orDefault(h.ClusterGap, defaultClusterGap), h.LabelTop, conf)
 	if !h.NoContext {
-		placeByNeighbours(p, a, m.obs, path, orDefault(h.Tau, 1000), h.LabelTop, h.PlaceUnaligned, h.Interpolate)
+		for k := range a.Sentences {
+			if sa := &a.Sentences[k]; sa.Aligned && sa.Confidence < h.PlaceBelow {
+				*sa = SentenceAlignment{SummaryIndex: k}
+			}
+		}
+		all := h.PlaceUnaligned || h.PlaceBelow > 0
+		placeByNeighbours(p, a, m.obs, path, orDefault(h.Tau, 1000), h.LabelTop, all, h.Interpolate)
 	}
 	return a, nil
 }

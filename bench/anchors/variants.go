@@ -36,6 +36,7 @@ const variantHelp = `METHOD[:OPTION...]
               by interpolation (PassageHMM.Interpolate, TokenHMM.Interpolate)
   place       token: place every sentence left unaligned by its neighbours (TokenHMM.PlaceUnaligned)
   idf         passage with IDF-weighted emissions (PassageHMM.IDF)
+  below=X     token: also place by neighbours every sentence of confidence below X (TokenHMM.PlaceBelow)
   mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)`
 
 // parseVariant returns the variant called name.
@@ -43,8 +44,15 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	parts := strings.Split(name, ":")
 	v := variant{name: name, forms: align.DefaultForms}
 	noContext, noSyn, post, place, placeDec, interp, idf := false, false, false, false, false, false, false
-	var mu float64
+	var mu, below float64
 	for _, o := range parts[1:] {
+		if x, ok := strings.CutPrefix(o, "below="); ok {
+			var err error
+			if below, err = strconv.ParseFloat(x, 64); err != nil || below <= 0 || below > 1 {
+				return v, fmt.Errorf("%s: bad confidence %q", name, x)
+			}
+			continue
+		}
 		if x, ok := strings.CutPrefix(o, "mu="); ok {
 			var err error
 			if mu, err = strconv.ParseFloat(x, 64); err != nil || mu <= 0 {
@@ -92,7 +100,7 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 			if noSyn {
 				th = nil
 			}
-			return &align.TokenHMM{Thesaurus: th, NoContext: noContext, PosteriorDecoding: post, PlaceDecoding: placeDec, PlaceUnaligned: place, Interpolate: interp}
+			return &align.TokenHMM{Thesaurus: th, NoContext: noContext, PosteriorDecoding: post, PlaceDecoding: placeDec, PlaceUnaligned: place, Interpolate: interp, PlaceBelow: below}
 		}
 	case "jing":
 		v.aligner = func(*align.Thesaurus) align.Aligner { return &align.Jing{} }
