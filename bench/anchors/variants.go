@@ -37,6 +37,7 @@ const variantHelp = `METHOD[:OPTION...]
   place       token: place every sentence left unaligned by its neighbours (TokenHMM.PlaceUnaligned)
   idf         passage with IDF-weighted emissions (PassageHMM.IDF)
   below=X     token: also place by neighbours every sentence of confidence below X (TokenHMM.PlaceBelow)
+  burnin=X    passage: the first X rounds' boundary samples not kept (PassageHMM.BurnIn)
   mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)`
 
 // parseVariant returns the variant called name.
@@ -45,16 +46,22 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	v := variant{name: name, forms: align.DefaultForms}
 	noContext, noSyn, post, place, placeDec, interp, idf := false, false, false, false, false, false, false
 	var mu, below float64
+	var burnIn int
+	var err error
 	for _, o := range parts[1:] {
 		if x, ok := strings.CutPrefix(o, "below="); ok {
-			var err error
 			if below, err = strconv.ParseFloat(x, 64); err != nil || below <= 0 || below > 1 {
 				return v, fmt.Errorf("%s: bad confidence %q", name, x)
 			}
 			continue
 		}
+		if x, ok := strings.CutPrefix(o, "burnin="); ok {
+			if burnIn, err = strconv.Atoi(x); err != nil || burnIn < 0 {
+				return v, fmt.Errorf("%s: bad burn-in %q", name, x)
+			}
+			continue
+		}
 		if x, ok := strings.CutPrefix(o, "mu="); ok {
-			var err error
 			if mu, err = strconv.ParseFloat(x, 64); err != nil || mu <= 0 {
 				return v, fmt.Errorf("%s: bad prior %q", name, x)
 			}
@@ -93,7 +100,7 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	switch parts[0] {
 	case "passage":
 		v.aligner = func(*align.Thesaurus) align.Aligner {
-			return &align.PassageHMM{Seed: 1, NoContext: noContext, Prior: mu, PlaceDecoding: placeDec, Interpolate: interp, IDF: idf}
+			return &align.PassageHMM{Seed: 1, NoContext: noContext, Prior: mu, PlaceDecoding: placeDec, Interpolate: interp, IDF: idf, BurnIn: burnIn}
 		}
 	case "token":
 		v.aligner = func(th *align.Thesaurus) align.Aligner {
