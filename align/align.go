@@ -44,23 +44,16 @@ var ErrMethod = errors.New("align: unknown method")
 // worse summaries; see docs/experiment.md.
 const DefaultLabelTop = 1
 
-// DefaultPlaceBelow is TokenHMM.PlaceBelow of the Token HMM from New: a
-// sentence whose own evidence is less likely than not (mean posterior of
-// its Viterbi states below one half) is placed by its neighbours. On the
-// masked anchors of docs/alignment.md this lifts the hit rate from 62.5% to
-// 65.5% and leaves the quotations' 97.0%.
-const DefaultPlaceBelow = 0.5
-
 // New returns the aligner called name (MethodPassage, MethodToken or
 // MethodJing) with default settings, LabelTop = DefaultLabelTop, the given
-// seed, and, for the Token HMM, PlaceBelow = DefaultPlaceBelow and the
-// given thesaurus (nil means identity emissions only).
+// seed, and, for the Token HMM, the given thesaurus (nil means identity
+// emissions only).
 func New(name string, seed uint64, th *Thesaurus) (Aligner, error) {
 	switch name {
 	case MethodPassage:
 		return &PassageHMM{Seed: seed, LabelTop: DefaultLabelTop}, nil
 	case MethodToken:
-		return &TokenHMM{Thesaurus: th, LabelTop: DefaultLabelTop, PlaceBelow: DefaultPlaceBelow}, nil
+		return &TokenHMM{Thesaurus: th, LabelTop: DefaultLabelTop}, nil
 	case MethodJing:
 		return &Jing{LabelTop: DefaultLabelTop}, nil
 	}

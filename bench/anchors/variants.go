@@ -37,7 +37,7 @@ const variantHelp = `METHOD[:OPTION...]
   place       token: place every sentence left unaligned by its neighbours (TokenHMM.PlaceUnaligned)
   idf         passage with IDF-weighted emissions (PassageHMM.IDF)
   below=X     token: place by neighbours every sentence of confidence below X
-              (TokenHMM.PlaceBelow; align.New's default is align.DefaultPlaceBelow, below=0 is off)
+              (TokenHMM.PlaceBelow; below=0 is off, the default)
   burnin=X    passage: the first X rounds' boundary samples not kept (PassageHMM.BurnIn)
   mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)`
 
