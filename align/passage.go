@@ -26,7 +26,8 @@ type PassageHMM struct {
 	// Prior is μ, the strength of the Dirichlet prior that smooths each
 	// passage's unigram distribution toward the book's:
 	//	p(w | b_i:j) = (freq(w; b_i:j) + μ p_book(w)) / (j-i+1 + μ).
-	// Zero means 20.
+	// Zero means 100 (20 until the second round of issue 11; see
+	// docs/alignment.md, "Masked anchors").
 	Prior float64
 	// JumpPrior is the pseudo-count λ added to every jump count c(d) and to
 	// every start count, so no transition is ever impossible. Zero means 0.01.
@@ -70,7 +71,7 @@ type PassageHMM struct {
 const (
 	defaultPassages   = 100
 	defaultIterations = 500
-	defaultPrior      = 20
+	defaultPrior      = 100
 	defaultJumpPrior  = 0.01
 )
 

@@ -212,3 +212,32 @@ func TestWeighWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPassageDefaults checks that zero settings mean the documented
+// defaults: the zero-valued PassageHMM fits as one with them set.
+func TestPassageDefaults(t *testing.T) {
+	p, _ := planted{Passages: 5, Size: 80, Vocab: 10, Sentences: 4, Length: 5, Common: 10, Noise: 0.3, Seed: 3}.build(t)
+	fit := func(h *PassageHMM) *PassageFit {
+		f, err := h.Fit(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	zero := fit(&PassageHMM{Seed: 2, Iterations: 40})
+	for _, tt := range []struct {
+		name string
+		h    *PassageHMM
+	}{
+		{"K = 100", &PassageHMM{Seed: 2, Iterations: 40, Passages: 100}},
+		{"μ = 100", &PassageHMM{Seed: 2, Iterations: 40, Prior: 100}},
+		{"λ = 0.01", &PassageHMM{Seed: 2, Iterations: 40, JumpPrior: 0.01}},
+	} {
+		if got := fit(tt.h); !reflect.DeepEqual(got, zero) {
+			t.Errorf("%s: the fit differs from the zero settings'", tt.name)
+		}
+	}
+	if got := fit(&PassageHMM{Seed: 2, Iterations: 40, Prior: 20}); reflect.DeepEqual(got, zero) {
+		t.Errorf("μ = 20 fits as the zero settings: the test cannot tell priors apart")
+	}
+}
