@@ -26,7 +26,8 @@ type PassageHMM struct {
 	// Prior is μ, the strength of the Dirichlet prior that smooths each
 	// passage's unigram distribution toward the book's:
 	//	p(w | b_i:j) = (freq(w; b_i:j) + μ p_book(w)) / (j-i+1 + μ).
-	// Zero means 20.
+	// Zero means 100 (20 until the second round of issue 11; see
+	// docs/alignment.md, "Masked anchors").
 	Prior float64
 	// JumpPrior is the pseudo-count λ added to every jump count c(d) and to
 	// every start count, so no transition is ever impossible. Zero means 0.01.
@@ -40,6 +41,25 @@ type PassageHMM struct {
 	// with a flat emission, its posterior comes from its neighbours
 	// through the transitions.
 	NoContext bool
+	// IDF weighs each summary word in the emissions by its inverse book
+	// frequency, log(1 + N/freq(w; book)), scaled so that the summary's
+	// tokens weigh as many as they are (passageModel.weighWords): a rare
+	// word or a name that a passage holds then counts for more than a
+	// common one, whatever μ.
+	IDF bool
+	// PlaceDecoding aligns each summary sentence to the most probable of
+	// the states whose passages lie in its place, rather than to its most
+	// probable state: the place is the window of three 250-token chunks of
+	// the book that holds the most of the sentence's posterior mass, each
+	// state's mass counted at its passage's middle (placeState). Confidence
+	// is that window's mass.
+	PlaceDecoding bool
+	// Interpolate puts a sentence none of whose words is in the book (its
+	// State is -1) in the state whose passage lies nearest the point
+	// interpolated between the passages of the nearest sentences before and
+	// after it that have a state, by its place in the summary, instead of
+	// its most probable state (Context). It has no effect with NoContext.
+	Interpolate bool
 	// LabelTop, when positive, labels for each summary sentence only the
 	// LabelTop sentences of its passage that share the most distinct
 	// counted words with it (the earlier first on ties; a sentence sharing
@@ -51,7 +71,7 @@ type PassageHMM struct {
 const (
 	defaultPassages   = 100
 	defaultIterations = 500
-	defaultPrior      = 20
+	defaultPrior      = 100
 	defaultJumpPrior  = 0.01
 )
 
@@ -149,7 +169,7 @@ func (h *PassageHMM) Fit(p *Pair) (*PassageFit, error) {
 	iters := orDefault(h.Iterations, defaultIterations)
 	mu := orDefaultF(h.Prior, defaultPrior)
 	lambda := orDefaultF(h.JumpPrior, defaultJumpPrior)
-	m := newPassageModel(p, min(k, len(p.Book.Words)), mu, lambda)
+	m := newPassageModel(p, min(k, len(p.Book.Words)), mu, lambda, h.IDF)
 	m.rng = rand.New(rand.NewPCG(h.Seed, h.Seed^0x9e3779b97f4a7c15))
 
 	samples := newBoundarySamples(m.k, iters-min(h.BurnIn, iters))
@@ -176,18 +196,26 @@ func (h *PassageHMM) Fit(p *Pair) (*PassageFit, error) {
 	for l := range m.sents {
 		fit.State[l], fit.Context[l] = -1, -1
 		q := m.post[l*m.k : (l+1)*m.k]
-		best := 0
-		for s := range q {
-			if q[s] > q[best] {
-				best = s
+		best, conf := 0, 0.0
+		if h.PlaceDecoding {
+			best, conf = placeState(q, fit.Passages, m.n)
+		} else {
+			for s := range q {
+				if q[s] > q[best] {
+					best = s
+				}
 			}
+			conf = q[best]
 		}
 		if m.sentLen[l] == 0 {
 			fit.Context[l] = best
 		} else {
 			fit.State[l] = best
 		}
-		fit.Posterior[l] = q[best]
+		fit.Posterior[l] = conf
+	}
+	if h.Interpolate {
+		fit.interpolateContext(m.post)
 	}
 	return fit, nil
 }

@@ -20,9 +20,16 @@ func TestFastExp(t *testing.T) {
 
 // TestBoundaryLikelihood checks the O(1) recurrence against log L(i, j)
 // computed from scratch, sum_ℓ q_ℓ log η_{i:j, t_ℓ}, up to the constant.
+// With IDF the counts are weighted and the recurrence must still hold.
 func TestBoundaryLikelihood(t *testing.T) {
+	for _, idf := range []bool{false, true} {
+		t.Run(map[bool]string{false: "counts", true: "idf"}[idf], func(t *testing.T) { testBoundaryLikelihood(t, idf) })
+	}
+}
+
+func testBoundaryLikelihood(t *testing.T, idf bool) {
 	p, _ := planted{Passages: 4, Size: 60, Vocab: 8, Sentences: 3, Length: 5, Common: 5, Noise: 0.3, Seed: 9}.build(t)
-	m := newPassageModel(p, 4, 3, 0.01)
+	m := newPassageModel(p, 4, 3, 0.01, idf)
 	m.eStep()
 	m.stateCounts()
 	direct := func(s, i, j int) float64 { // tokens [i, j]
@@ -156,5 +163,81 @@ func TestPassageFitDisjoint(t *testing.T) {
 		if iv.Len() < 1 || s > 0 && iv.Start < fit.Passages[s-1].End {
 			t.Fatalf("passage %d = %v after %v", s, iv, fit.Passages[max(0, s-1)])
 		}
+	}
+}
+
+// TestWeighWords checks PassageHMM.IDF's weights: log(1 + N/freq) scaled
+// to the summary's token count.
+func TestWeighWords(t *testing.T) {
+	// 20 counted book tokens: rare once, name 4 times, common 15 times.
+	book := []string{"rare name name name name", "common common common common common", "common common common common common", "common common common common common"}
+	tests := []struct {
+		summary []string
+		want    map[string]float64 // weight of one token of the word
+	}{
+		{[]string{"rare common", "name"}, map[string]float64{"rare": math.Log1p(20), "name": math.Log1p(5), "common": math.Log1p(20.0 / 15)}},
+		{[]string{"common common"}, map[string]float64{"common": math.Log1p(20.0 / 15)}},
+		{[]string{"name zebra"}, map[string]float64{"name": math.Log1p(5)}}, // zebra is not in the book: dropped
+	}
+	for _, tt := range tests {
+		p := tinyPair(t, book, tt.summary)
+		m := newPassageModel(p, 2, 20, 0.01, true)
+		// The weights, scaled so that the kept tokens weigh as many as they are.
+		sum, n := 0.0, 0.0
+		for _, ws := range p.Summary.Words {
+			for _, w := range ws {
+				if x, ok := tt.want[p.Vocab[w]]; ok {
+					sum += x
+					n++
+				}
+			}
+		}
+		total := 0.0
+		for l, ws := range m.sentWords {
+			got := 0.0
+			for i := range ws {
+				got += m.sentCount[l][i]
+			}
+			want := 0.0
+			for _, w := range p.Summary.Words[l] {
+				want += tt.want[p.Vocab[w]] * n / sum
+			}
+			if math.Abs(got-want) > 1e-12 || math.Abs(m.sentLen[l]-want) > 1e-12 {
+				t.Errorf("%q, sentence %d: weight %g, length %g, want %g", tt.summary, l, got, m.sentLen[l], want)
+			}
+			total += got
+		}
+		if math.Abs(total-n) > 1e-9 {
+			t.Errorf("%q: total weight %g, want %g", tt.summary, total, n)
+		}
+	}
+}
+
+// TestPassageDefaults checks that zero settings mean the documented
+// defaults: the zero-valued PassageHMM fits as one with them set.
+func TestPassageDefaults(t *testing.T) {
+	p, _ := planted{Passages: 5, Size: 80, Vocab: 10, Sentences: 4, Length: 5, Common: 10, Noise: 0.3, Seed: 3}.build(t)
+	fit := func(h *PassageHMM) *PassageFit {
+		f, err := h.Fit(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	zero := fit(&PassageHMM{Seed: 2, Iterations: 40})
+	for _, tt := range []struct {
+		name string
+		h    *PassageHMM
+	}{
+		{"K = 100", &PassageHMM{Seed: 2, Iterations: 40, Passages: 100}},
+		{"μ = 100", &PassageHMM{Seed: 2, Iterations: 40, Prior: 100}},
+		{"λ = 0.01", &PassageHMM{Seed: 2, Iterations: 40, JumpPrior: 0.01}},
+	} {
+		if got := fit(tt.h); !reflect.DeepEqual(got, zero) {
+			t.Errorf("%s: the fit differs from the zero settings'", tt.name)
+		}
+	}
+	if got := fit(&PassageHMM{Seed: 2, Iterations: 40, Prior: 20}); reflect.DeepEqual(got, zero) {
+		t.Errorf("μ = 20 fits as the zero settings: the test cannot tell priors apart")
 	}
 }

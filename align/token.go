@@ -60,6 +60,12 @@ type TokenHMM struct {
 	// PosteriorDecoding aligns each summary token to its state of highest
 	// posterior instead of taking the Viterbi path.
 	PosteriorDecoding bool
+	// PlaceDecoding first puts each summary sentence where the posteriors
+	// of all its tokens together put the most mass (a window of three null
+	// chunks), then aligns each token to its most probable state there
+	// (placePath); confidence is the share of the sentence's mass inside
+	// that window. It overrides PosteriorDecoding.
+	PlaceDecoding bool
 	// NoContext leaves unaligned a summary sentence none of whose words any
 	// book token can emit. By default such a sentence is placed between its
 	// neighbours' aligned tokens (placeByNeighbours), with confidence 0.
@@ -69,6 +75,16 @@ type TokenHMM struct {
 	// to null states, or too few formed a cluster), not only those without
 	// observations. It has no effect with NoContext.
 	PlaceUnaligned bool
+	// PlaceBelow, when positive, places by its neighbours, as
+	// PlaceUnaligned does, every summary sentence whose confidence is below
+	// it, as well as every one left unaligned: its own evidence is weaker
+	// than the summary's order. It has no effect with NoContext.
+	PlaceBelow float64
+	// Interpolate places a sentence placed by its neighbours whose
+	// neighbours' tokens lie τ or more apart at the token interpolated
+	// between them by the sentence's place in the summary, rather than next
+	// to the earlier one. It has no effect with NoContext.
+	Interpolate bool
 	// MinTokens, ClusterGap and LabelTop set the label rule, as for Jing.
 	// Zero means 2, 100 and every sentence of the cluster.
 	MinTokens, ClusterGap, LabelTop int
@@ -80,7 +96,7 @@ const tokenTolerance = 1e-4
 // Align fits the model by EM and aligns by Viterbi.
 func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 	if h.Tau < 0 || h.Chunk < 0 || h.Iterations < 0 || h.Identity < 0 || h.Identity > 1 ||
-		h.EmissionPrior < 0 || h.JumpPrior < 0 || h.NullPrior < 0 || h.MinTokens < 0 || h.ClusterGap < 0 || h.LabelTop < 0 {
+		h.EmissionPrior < 0 || h.JumpPrior < 0 || h.NullPrior < 0 || h.MinTokens < 0 || h.ClusterGap < 0 || h.LabelTop < 0 || h.PlaceBelow < 0 || h.PlaceBelow > 1 {
 		return nil, errSettings
 	}
 	if len(p.Book.Words) == 0 {
@@ -111,21 +127,29 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 		prev = ll
 	}
 	var path, states []int32
-	if h.PosteriorDecoding {
+	var placeConf []float64
+	switch {
+	case h.PlaceDecoding:
+		path, states, placeConf = m.placePath(placeReach)
+	case h.PosteriorDecoding:
 		path, states = m.posteriorPath()
-	} else {
+	default:
 		path, states = m.viterbi()
 	}
 
 	// Confidence: the mean posterior of the Viterbi states of a sentence,
-	// from the last E-step, whose parameters Viterbi used.
+	// from the last E-step, whose parameters Viterbi used (with
+	// PlaceDecoding, the share of the sentence's mass in its place).
 	conf := make([]float64, len(p.Summary.Words))
 	num := make([]int, len(p.Summary.Words))
 	for t, s := range states {
 		var q float64
-		if s >= 0 {
+		switch {
+		case placeConf != nil:
+			q = placeConf[t]
+		case s >= 0:
 			q = m.alpha[m.off[t]+int(s)] * m.beta[m.off[t]+int(s)]
-		} else {
+		default:
 			c := t*m.nb + int(-1-s)
 			q = m.alphaN[c] * m.betaN[c]
 		}
@@ -140,7 +164,13 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 	}
 	tokenLabels(p, a, m.obs, path, orDefault(h.MinTokens, defaultMinTokens), orDefault(h.ClusterGap, defaultClusterGap), h.LabelTop, conf)
 	if !h.NoContext {
-		placeByNeighbours(p, a, m.obs, path, orDefault(h.Tau, 1000), h.LabelTop, h.PlaceUnaligned)
+		for k := range a.Sentences {
+			if sa := &a.Sentences[k]; sa.Aligned && sa.Confidence < h.PlaceBelow {
+				*sa = SentenceAlignment{SummaryIndex: k}
+			}
+		}
+		all := h.PlaceUnaligned || h.PlaceBelow > 0
+		placeByNeighbours(p, a, m.obs, path, orDefault(h.Tau, 1000), h.LabelTop, all, h.Interpolate)
 	}
 	return a, nil
 }

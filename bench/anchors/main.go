@@ -52,18 +52,19 @@ func main() {
 	methods := flag.String("methods", "passage,token,jing", "comma-separated variants (see -h)")
 	books := flag.String("books", "", "comma-separated corpus ids (default: all of pairs.tsv)")
 	rougeDir := flag.String("rouge-data", "", "ROUGE data directory (WordNet exceptions), for the lemma option")
+	detail := flag.String("detail", "", "write one tab-separated line per variant, condition and anchor to this file")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: anchors [flags]\n\nVariants (-methods): %s\n\nFlags:\n", variantHelp)
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if err := run(*corpusDir, *thDir, *rougeDir, rule, *workers, *methods, *books); err != nil {
+	if err := run(*corpusDir, *thDir, *rougeDir, rule, *workers, *methods, *books, *detail); err != nil {
 		fmt.Fprintln(os.Stderr, "anchors:", err)
 		os.Exit(1)
 	}
 }
 
-func run(corpusDir, thDir, rougeDir string, rule align.AnchorRule, workers int, methodList, bookList string) error {
+func run(corpusDir, thDir, rougeDir string, rule align.AnchorRule, workers int, methodList, bookList, detail string) error {
 	var lemmas *rouge.Data
 	if rougeDir != "" {
 		var err error
@@ -136,7 +137,7 @@ func run(corpusDir, thDir, rougeDir string, rule align.AnchorRule, workers int, 
 							err = fmt.Errorf("%s: %w", v.name, aerr)
 							break
 						}
-						outs = append(outs, score(al, anchors))
+						outs = append(outs, score(id, al, anchors))
 					}
 				}
 				mu.Lock()
@@ -168,6 +169,9 @@ func run(corpusDir, thDir, rougeDir string, rule align.AnchorRule, workers int, 
 	printTable(os.Stdout, res)
 	fmt.Println()
 	printCalibration(os.Stdout, res)
+	if detail != "" {
+		return writeDetail(detail, res)
+	}
 	return nil
 }
 

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"slices"
 	"sort"
 	"time"
@@ -13,24 +15,29 @@ import (
 
 // outcome is one method's result on one anchored sentence.
 type outcome struct {
-	aligned bool
-	dist    int // counted tokens from the span to the anchor, 0 inside
-	span    int // span length in counted tokens
-	conf    float64
+	book     string // corpus id
+	sentence int    // summary sentence
+	pos      int    // the anchor's counted book token
+	aligned  bool
+	dist     int // counted tokens from the span to the anchor, 0 inside
+	span     int // span length in counted tokens
+	conf     float64
 }
 
 func (o outcome) near() bool { return o.aligned && o.dist <= hitRadius }
 func (o outcome) hit() bool  { return o.near() && o.span <= maxSpan }
 
-// score returns the outcome of every anchor under alignment a.
-func score(a *align.Alignment, anchors []align.Anchor) []outcome {
+// score returns the outcome of every anchor of book id under alignment a.
+func score(id string, a *align.Alignment, anchors []align.Anchor) []outcome {
 	out := make([]outcome, len(anchors))
 	for i, an := range anchors {
+		out[i] = outcome{book: id, sentence: an.Sentence, pos: an.Pos}
 		sa := a.Sentences[an.Sentence]
 		if !sa.Aligned {
 			continue
 		}
-		out[i] = outcome{aligned: true, dist: distance(sa.Tokens, an.Pos), span: sa.Tokens.Len(), conf: sa.Confidence}
+		out[i].aligned, out[i].conf = true, sa.Confidence
+		out[i].dist, out[i].span = distance(sa.Tokens, an.Pos), sa.Tokens.Len()
 	}
 	return out
 }
@@ -135,4 +142,29 @@ func median(x []float64) float64 {
 		return math.NaN()
 	}
 	return d[len(d)/2]
+}
+
+// writeDetail writes every outcome to file path, one tab-separated line
+// each after a header, for comparing variants anchor by anchor.
+func writeDetail(path string, res []*result) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	fmt.Fprintln(w, "variant\tquotations\tbook\tsentence\tanchor\taligned\tdistance\tspan\tconfidence\thit")
+	for _, r := range res {
+		cond := "kept"
+		if r.masked {
+			cond = "masked"
+		}
+		for _, o := range r.out {
+			fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%d\t%t\t%d\t%d\t%.4f\t%t\n", r.name, cond, o.book, o.sentence, o.pos, o.aligned, o.dist, o.span, o.conf, o.hit())
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

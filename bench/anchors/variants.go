@@ -24,25 +24,57 @@ func (v variant) prepare(book, summary *text.Document) (*align.Pair, error) {
 
 // variantHelp lists the names parseVariant accepts.
 const variantHelp = `METHOD[:OPTION...]
-  METHOD  passage (seed 1) | token (Roget's Thesaurus) | jing, at their defaults
+  METHOD  passage (seed 1) | token (Roget's Thesaurus) | jing, at the defaults of align.New
   forms   exact (lower-cased tokens as they are) | poss (possessive 's removed)
           | stem (align.DefaultForms: possessive removed, Porter stem)
           | lemma (possessive removed, WordNet exceptions, Porter stem; needs -rouge-data)
   nocontext   leave sentences with no word in the book unaligned (passage, token)
   nosyn       token without the thesaurus
   posterior   token with posterior decoding instead of Viterbi
+  placedec    passage, token with PlaceDecoding (each sentence first placed by its posterior mass)
+  interp      passage, token: place sentences without book words between their neighbours
+              by interpolation (PassageHMM.Interpolate, TokenHMM.Interpolate)
   place       token: place every sentence left unaligned by its neighbours (TokenHMM.PlaceUnaligned)
+  idf         passage with IDF-weighted emissions (PassageHMM.IDF)
+  below=X     token: place by neighbours every sentence of confidence below X
+              (TokenHMM.PlaceBelow; below=0 is off, the default)
+  burnin=X    passage: the first X rounds' boundary samples not kept (PassageHMM.BurnIn)
   mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)`
+
+// newAligner returns align.New's aligner called method (seed 1), the
+// pipeline's defaults; method is one of align's method names.
+func newAligner(method string, th *align.Thesaurus) align.Aligner {
+	a, err := align.New(method, 1, th)
+	if err != nil {
+		panic(err) // a method name of package align
+	}
+	return a
+}
 
 // parseVariant returns the variant called name.
 func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	parts := strings.Split(name, ":")
 	v := variant{name: name, forms: align.DefaultForms}
-	noContext, noSyn, post, place := false, false, false, false
-	var mu float64
+	noContext, noSyn, post, place, placeDec, interp, idf := false, false, false, false, false, false, false
+	var mu, below float64
+	belowSet := false
+	var burnIn int
+	var err error
 	for _, o := range parts[1:] {
+		if x, ok := strings.CutPrefix(o, "below="); ok {
+			belowSet = true
+			if below, err = strconv.ParseFloat(x, 64); err != nil || below < 0 || below > 1 {
+				return v, fmt.Errorf("%s: bad confidence %q", name, x)
+			}
+			continue
+		}
+		if x, ok := strings.CutPrefix(o, "burnin="); ok {
+			if burnIn, err = strconv.Atoi(x); err != nil || burnIn < 0 {
+				return v, fmt.Errorf("%s: bad burn-in %q", name, x)
+			}
+			continue
+		}
 		if x, ok := strings.CutPrefix(o, "mu="); ok {
-			var err error
 			if mu, err = strconv.ParseFloat(x, 64); err != nil || mu <= 0 {
 				return v, fmt.Errorf("%s: bad prior %q", name, x)
 			}
@@ -68,26 +100,41 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 			post = true
 		case "place":
 			place = true
+		case "idf":
+			idf = true
+		case "interp":
+			interp = true
+		case "placedec":
+			placeDec = true
 		default:
 			return v, fmt.Errorf("%s: unknown option %q", name, o)
 		}
 	}
+	var aligner func(th *align.Thesaurus) align.Aligner
 	switch parts[0] {
 	case "passage":
-		v.aligner = func(*align.Thesaurus) align.Aligner {
-			return &align.PassageHMM{Seed: 1, NoContext: noContext, Prior: mu}
+		aligner = func(*align.Thesaurus) align.Aligner {
+			a := newAligner(align.MethodPassage, nil).(*align.PassageHMM)
+			a.NoContext, a.Prior, a.PlaceDecoding, a.Interpolate, a.IDF, a.BurnIn = noContext, mu, placeDec, interp, idf, burnIn
+			return a
 		}
 	case "token":
-		v.aligner = func(th *align.Thesaurus) align.Aligner {
+		aligner = func(th *align.Thesaurus) align.Aligner {
 			if noSyn {
 				th = nil
 			}
-			return &align.TokenHMM{Thesaurus: th, NoContext: noContext, PosteriorDecoding: post, PlaceUnaligned: place}
+			a := newAligner(align.MethodToken, th).(*align.TokenHMM)
+			a.NoContext, a.PosteriorDecoding, a.PlaceDecoding, a.PlaceUnaligned, a.Interpolate = noContext, post, placeDec, place, interp
+			if belowSet {
+				a.PlaceBelow = below
+			}
+			return a
 		}
 	case "jing":
-		v.aligner = func(*align.Thesaurus) align.Aligner { return &align.Jing{} }
+		aligner = func(*align.Thesaurus) align.Aligner { return newAligner(align.MethodJing, nil) }
 	default:
 		return v, fmt.Errorf("unknown method %q", parts[0])
 	}
+	v.aligner = aligner
 	return v, nil
 }
