@@ -108,11 +108,15 @@ func (p *Plan) TestSet(fold int, test bool) int {
 	return fold
 }
 
-// Ranked reports whether the models of training set s are the ones whose
-// features are rank-averaged (TopFeatures): the fold models under
-// cross-validation, the one model with test books.
-func (p *Plan) Ranked(s int) bool {
-	return p.Test || s != AllBooks
+// RankedSets returns, of the training sets whose models were trained, the
+// ones whose features are rank-averaged (TopFeatures), in the given order:
+// the fold sets under cross-validation, leaving out all books; the one set
+// otherwise (all books, with test books).
+func RankedSets(sets []int) []int {
+	if len(sets) <= 1 {
+		return slices.Clone(sets)
+	}
+	return slices.DeleteFunc(slices.Clone(sets), func(s int) bool { return s == AllBooks })
 }
 
 // SelectionFold is the fold a summary made by the model of set s is

@@ -59,13 +59,10 @@ func TestPlan(t *testing.T) {
 			if got := p.Sets(); !slices.Equal(got, tc.sets) {
 				t.Errorf("Sets() = %v, want %v", got, tc.sets)
 			}
-			var ranked []int
+			ranked := RankedSets(p.Sets())
 			for _, s := range p.Sets() {
 				if got := p.FoldsOf(s); !slices.Equal(got, tc.foldsOf[s]) {
 					t.Errorf("FoldsOf(%d) = %v, want %v", s, got, tc.foldsOf[s])
-				}
-				if p.Ranked(s) {
-					ranked = append(ranked, s)
 				}
 			}
 			if !slices.Equal(ranked, tc.ranked) {

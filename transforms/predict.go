@@ -169,11 +169,13 @@ func (f *featureTableFn) ProcessElement(method string, iter func(*RankedModel) b
 		ranked = append(ranked, r)
 		r = RankedModel{}
 	}
-	// The table is over the fold models (classify.Plan.Ranked): the model
-	// of all books is left out when there are fold models beside it.
-	if len(ranked) > 1 {
-		ranked = slices.DeleteFunc(ranked, func(r RankedModel) bool { return r.Set == classify.AllBooks })
+	// The table is over the fold models (classify.RankedSets).
+	sets := make([]int, len(ranked))
+	for i, r := range ranked {
+		sets[i] = r.Set
 	}
+	keep := classify.RankedSets(sets)
+	ranked = slices.DeleteFunc(ranked, func(r RankedModel) bool { return !slices.Contains(keep, r.Set) })
 	slices.SortFunc(ranked, func(a, b RankedModel) int { return a.Set - b.Set })
 	models := make([]*classify.Model, len(ranked))
 	for i, r := range ranked {
