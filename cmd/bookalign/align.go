@@ -37,15 +37,9 @@ func runAlign(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	aligner, err := align.New(*method, *seed, th)
+	aligner, err := align.New(*method, align.Options{Seed: *seed, Iterations: *iterations, Thesaurus: th})
 	if errors.Is(err, align.ErrMethod) {
 		return fmt.Errorf("unknown --method %q: want passage, token or jing", *method)
-	}
-	switch a := aligner.(type) {
-	case *align.PassageHMM:
-		a.Iterations = *iterations
-	case *align.TokenHMM:
-		a.Iterations = *iterations
 	}
 	p, err := preparePair(*bookPath, *summaryPath)
 	if err != nil {
