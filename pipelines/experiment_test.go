@@ -212,7 +212,7 @@ func TestAlignStage(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := smallConfig(dir, out)
-	cfg.Align = transforms.AlignOptions{Methods: []string{"passage", "token", "jing"}, Seed: 3, Iterations: 10}
+	cfg.Align = transforms.AlignOptions{Methods: []string{"passage", "token", "jing"}, Iterations: 10}
 	runExperiment(t, prism.Execute, cfg)
 	got := readTree(t, out)
 	for _, m := range cfg.Align.Methods {
@@ -368,7 +368,7 @@ func TestWholeSpanLabels(t *testing.T) {
 	records := func(whole bool) map[string][]align.Record {
 		out := t.TempDir()
 		cfg := smallConfig(dir, out)
-		cfg.Align = transforms.AlignOptions{Methods: []string{"passage", "jing"}, Seed: 3, Iterations: 10, WholeSpans: whole}
+		cfg.Align = transforms.AlignOptions{Methods: []string{"passage", "jing"}, Iterations: 10, WholeSpans: whole}
 		runExperiment(t, prism.Execute, cfg)
 		recs := map[string][]align.Record{}
 		for name, b := range readTree(t, out) {

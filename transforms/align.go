@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -31,13 +32,12 @@ func init() {
 	register.Function1x1[AlignedPair, PairText](alignedText)
 }
 
-// AlignOptions configure the aligners.
+// AlignOptions configure the aligners. Their seed is the run's, given to
+// Align beside them.
 type AlignOptions struct {
 	// Methods are the aligners to run on every pair: "passage", "token",
 	// "jing".
 	Methods []string `json:"methods"`
-	// Seed seeds the Passage HMM's sampler.
-	Seed uint64 `json:"seed"`
 	// Thesaurus is the directory of Roget's Thesaurus (local or gs://) for
 	// the Token HMM; empty means identity emissions only.
 	Thesaurus string `json:"thesaurus"`
@@ -54,6 +54,12 @@ type AlignOptions struct {
 	// book left unaligned (NoContext), instead of align.DefaultForms and
 	// placement by the neighbours.
 	PaperAligners bool `json:"paper_aligners,omitempty"`
+}
+
+// aligner returns the options of align.New: these settings with the seed
+// and the thesaurus read.
+func (o AlignOptions) aligner(seed uint64, th *align.Thesaurus) align.Options {
+	return align.Options{Seed: seed, Iterations: o.Iterations, Thesaurus: th, WholeSpans: o.WholeSpans, NoContext: o.PaperAligners}
 }
 
 // forms are the word forms the aligners compare.
@@ -87,16 +93,20 @@ type MethodAlignment struct {
 // align goes to rejects with the method and the reason, and its other
 // alignments are dropped with it, so that every method sees the same books.
 //
+// The seed seeds the Passage HMM's sampler.
+//
 // In: PCollection<PairText>. Out: PCollection<AlignedPair>, PCollection<Reject>.
-func Align(s beam.Scope, opts AlignOptions, texts beam.PCollection) (aligned, rejects beam.PCollection) {
+func Align(s beam.Scope, opts AlignOptions, seed uint64, texts beam.PCollection) (aligned, rejects beam.PCollection) {
 	s = s.Scope("transforms.Align")
-	return beam.ParDo2(s, &alignFn{Options: opts}, texts)
+	return beam.ParDo2(s, &alignFn{Options: opts, Seed: seed}, texts)
 }
 
 // alignFn aligns one pair with every method.
 type alignFn struct {
 	// Options configure the aligners.
 	Options AlignOptions `json:"options"`
+	// Seed seeds the Passage HMM's sampler.
+	Seed uint64 `json:"seed"`
 
 	aligners []align.Aligner
 }
@@ -114,21 +124,9 @@ func (f *alignFn) Setup(ctx context.Context) error {
 	}
 	f.aligners = f.aligners[:0]
 	for _, m := range f.Options.Methods {
-		a, err := align.New(m, f.Options.Seed, th)
+		a, err := align.New(m, f.Options.aligner(f.Seed, th))
 		if err != nil {
 			return fmt.Errorf("%s: %w", m, err)
-		}
-		top := align.DefaultLabelTop
-		if f.Options.WholeSpans {
-			top = 0
-		}
-		switch a := a.(type) {
-		case *align.PassageHMM:
-			a.Iterations, a.LabelTop, a.NoContext = f.Options.Iterations, top, f.Options.PaperAligners
-		case *align.TokenHMM:
-			a.Iterations, a.LabelTop, a.NoContext = f.Options.Iterations, top, f.Options.PaperAligners
-		case *align.Jing:
-			a.LabelTop = top
 		}
 		f.aligners = append(f.aligners, a)
 	}
@@ -221,8 +219,7 @@ type writeAlignmentsFn struct {
 
 func (f *writeAlignmentsFn) ProcessElement(ctx context.Context, ap AlignedPair) error {
 	for _, m := range ap.Alignments {
-		path := corpus.Join(f.Out, "alignments/"+m.Method+"/"+ap.Text.Pair.ID+".jsonl")
-		if err := WriteFile(ctx, path, []byte(m.JSONL)); err != nil {
+		if err := WriteFile(ctx, layout.Out{Dir: f.Out}.Alignment(m.Method, ap.Text.Pair.ID), []byte(m.JSONL)); err != nil {
 			return err
 		}
 	}

@@ -490,7 +490,8 @@ func (f *writeCorpusFn) ProcessElement(ctx context.Context, _ int, iter func(*Co
 	if err != nil {
 		return err
 	}
-	for _, name := range []string{"pairs.tsv", "matches.jsonl", "rejects.jsonl"} {
+	rel := corpus.Layout{}
+	for _, name := range []string{rel.Pairs(), rel.Matches(), rel.Rejects()} {
 		if err := WriteFile(ctx, corpus.Join(f.Out, name), files[name]); err != nil {
 			return err
 		}
@@ -532,5 +533,6 @@ func CorpusFiles(source string, pairs []CorpusPair, rejects []MatchReject) (map[
 	if err := jsonl.Write(&rj, rejects); err != nil {
 		return nil, err
 	}
-	return map[string][]byte{"pairs.tsv": tsv.Bytes(), "matches.jsonl": mj.Bytes(), "rejects.jsonl": rj.Bytes()}, nil
+	rel := corpus.Layout{}
+	return map[string][]byte{rel.Pairs(): tsv.Bytes(), rel.Matches(): mj.Bytes(), rel.Rejects(): rj.Bytes()}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/layout"
 )
 
 var booksSummarized = beam.NewCounter("bookalign", "books_summarized")
@@ -153,7 +154,7 @@ func (f *savedModelFn) ProcessElement(ctx context.Context, m TrainedModel, emit 
 	if err != nil {
 		return err
 	}
-	emit(Artifact{Path: "models/" + m.Method + ".json", Data: data})
+	emit(Artifact{Path: layout.Rel.Model(m.Method), Data: data})
 	return nil
 }
 
@@ -184,11 +185,11 @@ func (f *featureTableFn) ProcessElement(method string, iter func(*RankedModel) b
 	top := classify.TopFeatures(models, 25)
 	table := fmt.Sprintf("# Strongest features: %s\n\nThe 25 features with the largest weights, rank-averaged over %d training splits (the paper's Table 3).\n\n%s",
 		method, len(models), classify.FeatureTable(top))
-	emit(Artifact{Path: "features/" + method + ".md", Data: []byte(table)})
+	emit(Artifact{Path: layout.Rel.FeatureTable(method), Data: []byte(table)})
 	js, err := json.MarshalIndent(top, "", "  ")
 	if err != nil {
 		return err
 	}
-	emit(Artifact{Path: "features/" + method + ".json", Data: append(js, '\n')})
+	emit(Artifact{Path: layout.Rel.Features(method), Data: append(js, '\n')})
 	return nil
 }

@@ -10,8 +10,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/internal/jsonl"
+	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/wiki"
 )
 
@@ -201,10 +201,10 @@ func (f *writeExtractFn) ProcessElement(ctx context.Context, _ int, iter func(*W
 	if err != nil {
 		return err
 	}
-	if err := WriteFile(ctx, corpus.Join(f.Out, "summaries.tsv"), tsv); err != nil {
+	if err := WriteFile(ctx, layout.Extract{Dir: f.Out}.Summaries(), tsv); err != nil {
 		return err
 	}
-	if err := WriteFile(ctx, corpus.Join(f.Out, "rejects.jsonl"), jsonl); err != nil {
+	if err := WriteFile(ctx, layout.Extract{Dir: f.Out}.Rejects(), jsonl); err != nil {
 		return err
 	}
 	if seen != books {

@@ -12,6 +12,7 @@ import (
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/jsonl"
+	"github.com/bookalign/bookalign/layout"
 )
 
 var summariesWritten = beam.NewCounter("bookalign", "summaries_written")
@@ -42,8 +43,7 @@ type writeSummaryFn struct {
 }
 
 func (f *writeSummaryFn) ProcessElement(ctx context.Context, c Candidate) error {
-	path := corpus.Join(f.Out, "summaries/"+c.Method+"/"+c.ID+".txt")
-	if err := WriteFile(ctx, path, []byte(c.Text)); err != nil {
+	if err := WriteFile(ctx, layout.Out{Dir: f.Out}.Summary(c.Method, c.ID), []byte(c.Text)); err != nil {
 		return err
 	}
 	summariesWritten.Inc(ctx, 1)
@@ -109,7 +109,7 @@ func (f *writeOutputsFn) ProcessElement(ctx context.Context, _ int, iter func(*O
 	if err != nil {
 		return err
 	}
-	for _, name := range []string{"results.json", "table.md", "per_book.csv", "rejects.jsonl"} {
+	for _, name := range []string{layout.Rel.Results(), layout.Rel.Table(), layout.Rel.PerBook(), layout.Rel.Rejects()} {
 		if err := WriteFile(ctx, corpus.Join(f.Out, name), files[name]); err != nil {
 			return err
 		}
@@ -120,7 +120,8 @@ func (f *writeOutputsFn) ProcessElement(ctx context.Context, _ int, iter func(*O
 	return nil
 }
 
-// resultFiles renders the four result files.
+// resultFiles renders the four result files, by their path relative to
+// the output directory.
 func resultFiles(res *evaluate.Results, rejects []Reject) (map[string][]byte, error) {
 	js, err := res.JSON()
 	if err != nil {
@@ -134,7 +135,7 @@ func resultFiles(res *evaluate.Results, rejects []Reject) (map[string][]byte, er
 	if err != nil {
 		return nil, err
 	}
-	return map[string][]byte{"results.json": js, "table.md": res.Table(), "per_book.csv": csv, "rejects.jsonl": rj}, nil
+	return map[string][]byte{layout.Rel.Results(): js, layout.Rel.Table(): res.Table(), layout.Rel.PerBook(): csv, layout.Rel.Rejects(): rj}, nil
 }
 
 // rejectLines renders rejects as JSON lines.
