@@ -141,12 +141,8 @@ func (f *trainSetFn) ProcessElement(ctx context.Context, set int, countsIter fun
 		}
 		for i, m := range f.Methods {
 			x := b.Features // shares the feature slices; only the labels differ
-			x.Label = make([]bool, x.Rows())
-			for _, r := range b.labels(m) {
-				if r < 0 || r >= len(x.Label) {
-					return fmt.Errorf("%s, %s: book %q has label row %d of %d", m, setName(set), x.ID, r, len(x.Label))
-				}
-				x.Label[r] = true
+			if x.Label, err = classify.RowLabels(b.labels(m), x.Rows()); err != nil {
+				return fmt.Errorf("%s, %s, book %q: %w", m, setName(set), x.ID, err)
 			}
 			if err := sets[i].AddFeatures(&x); err != nil {
 				return fmt.Errorf("%s, %s: %w", m, setName(set), err)
