@@ -48,7 +48,7 @@ type Split struct {
 	// Plan is the one classify.Plan of the experiment: PCollection<classify.Plan>.
 	Plan beam.PCollection
 	// Train holds the ID of every training book under each training set
-	// that holds it: PCollection<KV<int, string>>. The book's SetBook, its
+	// that holds it: PCollection<KV<int, string>>. The book's classify.SetBook, its
 	// features under the set's collection, is in the work directory
 	// (setBookFile).
 	Train beam.PCollection
@@ -217,16 +217,17 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan cl
 	if err != nil {
 		return err
 	}
-	labels := make([]RowLabels, len(f.Methods))
+	labels := make([]classify.MethodRows, len(f.Methods))
 	for i, m := range f.Methods {
-		labels[i] = RowLabels{Method: m, Rows: classify.LabelledRows(b.Book.Labels(b.labels(m)))}
+		labels[i] = classify.MethodRows{Method: m, Rows: classify.LabelledRows(b.Book.Labels(b.labels(m)))}
 	}
 	for _, set := range plan.SetsOf(plan.Fold[b.ID]) {
 		col, ok := f.cols[set]
 		if !ok {
 			return fmt.Errorf("book %q: %s has no collection statistics", b.ID, setName(set))
 		}
-		data, err := encodeSetBook(SetBook{Features: *col.Featurize(&b.Book), Labels: labels})
+		sb := classify.SetBook{Features: *col.Featurize(&b.Book), Labels: labels}
+		data, err := sb.MarshalBinary()
 		if err != nil {
 			return fmt.Errorf("book %q: %w", id, err)
 		}
