@@ -31,12 +31,13 @@ const (
 type Reject struct {
 	// Input says what was rejected.
 	Input Input `json:"-"`
-	// ID is the pair id, as far as it could be read (PairInput).
-	ID string `json:"id"`
-	// Row is the pair's line in pairs.tsv (PairInput).
-	Row int `json:"row"`
-	// Line is the summary's line in the summaries TSV (SummaryInput).
-	Line int `json:"line"`
+	// ID is the pair id, as far as it could be read (PairInput: "id").
+	ID string `json:"-"`
+	// Row is the pair's line in pairs.tsv (PairInput: "row").
+	Row int `json:"-"`
+	// Line is the summary's line in the summaries TSV (SummaryInput:
+	// "line").
+	Line int `json:"-"`
 	// WikipediaID, Title and Author name a summary or page, where known.
 	WikipediaID int64  `json:"wikipedia_id,omitempty"`
 	Title       string `json:"title,omitempty"`
@@ -59,37 +60,46 @@ type Reject struct {
 	Stream int64 `json:"stream,omitempty"`
 }
 
-// wire is the JSON form of a Reject: ID and Row are written for a pair,
-// Line for a summary row, and neither for a page.
-type wire struct {
-	ID          *string  `json:"id,omitempty"`
-	Row         *int     `json:"row,omitempty"`
-	Line        *int     `json:"line,omitempty"`
-	WikipediaID int64    `json:"wikipedia_id,omitempty"`
-	Title       string   `json:"title,omitempty"`
-	Author      string   `json:"author,omitempty"`
-	Stage       string   `json:"stage"`
-	Reason      string   `json:"reason"`
-	Detail      string   `json:"detail,omitempty"`
-	Headings    []string `json:"headings,omitempty"`
-	Candidates  []int    `json:"candidates,omitempty"`
-	Ebook       int      `json:"ebook,omitempty"`
-	Stream      int64    `json:"stream,omitempty"`
+// fields is Reject without its methods: the fields every Input may
+// leave out.
+type fields Reject
+
+// where holds the fields of a Reject's JSON form that its Input fixes.
+type where struct {
+	ID   *string `json:"id,omitempty"`
+	Row  *int    `json:"row,omitempty"`
+	Line *int    `json:"line,omitempty"`
 }
 
-// MarshalJSON writes the fields of r that apply to its Input, with <, >
-// and & as they are (jsonl).
+// MarshalJSON writes "id" and "row" first for a pair, "line" for a summary
+// row, then the other fields that are set (stage and reason always), with
+// <, > and & as they are (jsonl).
 func (r Reject) MarshalJSON() ([]byte, error) {
-	w := wire{WikipediaID: r.WikipediaID, Title: r.Title, Author: r.Author, Stage: r.Stage, Reason: r.Reason,
-		Detail: r.Detail, Headings: r.Headings, Candidates: r.Candidates, Ebook: r.Ebook, Stream: r.Stream}
+	var w where
 	switch r.Input {
 	case PairInput:
 		w.ID, w.Row = &r.ID, &r.Row
 	case SummaryInput:
 		w.Line = &r.Line
 	}
+	head, err := compact(w)
+	if err != nil {
+		return nil, err
+	}
+	rest, err := compact(fields(r))
+	if err != nil {
+		return nil, err
+	}
+	if len(head) == 2 { // {}
+		return rest, nil
+	}
+	return append(append(head[:len(head)-1], ','), rest[1:]...), nil
+}
+
+// compact returns the JSON of v without HTML escapes or a newline.
+func compact(v any) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := jsonl.Write(&buf, []wire{w}); err != nil {
+	if err := jsonl.Write(&buf, []any{v}); err != nil {
 		return nil, err
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
@@ -99,12 +109,15 @@ func (r Reject) MarshalJSON() ([]byte, error) {
 // when "id" or "row" is there, a summary row's when "line" is, a page's
 // otherwise.
 func (r *Reject) UnmarshalJSON(data []byte) error {
-	var w wire
+	var f fields
+	var w where
+	if err := json.Unmarshal(data, &f); err != nil {
+		return err
+	}
 	if err := json.Unmarshal(data, &w); err != nil {
 		return err
 	}
-	*r = Reject{Input: PageInput, WikipediaID: w.WikipediaID, Title: w.Title, Author: w.Author, Stage: w.Stage, Reason: w.Reason,
-		Detail: w.Detail, Headings: w.Headings, Candidates: w.Candidates, Ebook: w.Ebook, Stream: w.Stream}
+	*r = Reject(f)
 	switch {
 	case w.ID != nil || w.Row != nil:
 		r.Input = PairInput
@@ -116,6 +129,8 @@ func (r *Reject) UnmarshalJSON(data []byte) error {
 		}
 	case w.Line != nil:
 		r.Input, r.Line = SummaryInput, *w.Line
+	default:
+		r.Input = PageInput
 	}
 	return nil
 }
