@@ -221,13 +221,9 @@ func TestAlignStage(t *testing.T) {
 			if !ok {
 				t.Fatalf("no alignment of %s by %s", id, m)
 			}
-			var recs []align.Record
-			for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-				var r align.Record
-				if err := json.Unmarshal([]byte(line), &r); err != nil {
-					t.Fatalf("%s/%s: %v", m, id, err)
-				}
-				recs = append(recs, r)
+			recs, err := align.ParseRecords(b)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", m, id, err)
 			}
 			if len(recs) < 5 || recs[0].Method != m {
 				t.Errorf("%s/%s: %d records, first %+v", m, id, len(recs), recs[0])
@@ -375,13 +371,11 @@ func TestWholeSpanLabels(t *testing.T) {
 			if !strings.HasPrefix(name, "alignments/") {
 				continue
 			}
-			for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-				var r align.Record
-				if err := json.Unmarshal([]byte(line), &r); err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				recs[name] = append(recs[name], r)
+			rs, err := align.ParseRecords(b)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
 			}
+			recs[name] = rs
 		}
 		return recs
 	}
