@@ -248,7 +248,7 @@ func loadPair(corpusDir, cache, id string, controls bool, oracle *rouge.Scorer) 
 	ov := newOverlap(p.book, sdoc)
 	p.labels["overlap/best"] = p.book.Labels(ov.globalBest())
 	top1 := map[string][]int{}
-	for _, m := range []string{"passage", "token", "jing"} {
+	for _, m := range evaluate.NamesOf(evaluate.Trained) {
 		recs, err := readRecords(cache, m, id)
 		if err != nil {
 			return nil, err
@@ -307,7 +307,7 @@ func loadPair(corpusDir, cache, id string, controls bool, oracle *rouge.Scorer) 
 	agree, any := make([]bool, p.book.Rows()), make([]bool, p.book.Rows())
 	for i := range agree {
 		n := 0
-		for _, m := range []string{"passage", "token", "jing"} {
+		for _, m := range evaluate.NamesOf(evaluate.Trained) {
 			if p.labels[m+"/top1"][i] {
 				n++
 			}
