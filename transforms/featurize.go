@@ -7,7 +7,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
-	"github.com/bookalign/bookalign/text"
 )
 
 var booksFeaturized = beam.NewCounter("bookalign", "books_featurized")
@@ -40,15 +39,16 @@ type MethodLabels struct {
 	Sentences []int
 }
 
-// Featurize turns each aligned pair into BookData: the book's sentences in
-// the compact form classify works on, with every method's labels. Features
-// that depend on other books (vocabulary, IDF) are computed later, per fold,
+// Featurize turns each pair into BookData: the book's sentences in the
+// compact form classify works on, with every method's labels (Align's; none
+// for the books of a test corpus, which are marked Test). Features that
+// depend on other books (vocabulary, IDF) are computed later, per fold,
 // from this.
 //
-// In: PCollection<AlignedPair>. Out: PCollection<BookData>, PCollection<Reject>.
-func Featurize(s beam.Scope, aligned beam.PCollection, test bool) (books, rejects beam.PCollection) {
+// In: PCollection<PairText>. Out: PCollection<BookData>.
+func Featurize(s beam.Scope, texts beam.PCollection, test bool) beam.PCollection {
 	s = s.Scope("transforms.Featurize")
-	return beam.ParDo2(s, &featurizeFn{Test: test}, aligned)
+	return beam.ParDo(s, &featurizeFn{Test: test}, texts)
 }
 
 // featurizeFn prepares one book.
@@ -57,16 +57,8 @@ type featurizeFn struct {
 	Test bool `json:"test"`
 }
 
-func (f *featurizeFn) ProcessElement(ctx context.Context, ap AlignedPair, emit func(BookData), reject func(Reject)) {
-	doc, err := text.ParseBook(ap.Text.Book)
-	if err != nil {
-		reject(Reject{ID: ap.Text.Pair.ID, Row: ap.Text.Pair.Row, Stage: "featurize", Reason: err.Error()})
-		return
-	}
-	bd := BookData{ID: ap.Text.Pair.ID, Row: ap.Text.Pair.Row, Test: f.Test, Book: *classify.NewBook(ap.Text.Pair.ID, doc)}
-	for _, a := range ap.Alignments {
-		bd.Labels = append(bd.Labels, MethodLabels{Method: a.Method, Sentences: a.Labels})
-	}
+func (f *featurizeFn) ProcessElement(ctx context.Context, pt PairText, emit func(BookData)) {
+	bd := BookData{ID: pt.Pair.ID, Row: pt.Pair.Row, Test: f.Test, Book: *classify.NewBook(pt.Pair.ID, pt.Book), Labels: pt.Labels}
 	booksFeaturized.Inc(ctx, 1)
 	progress.tick("featurize", "books")
 	emit(bd)

@@ -50,9 +50,9 @@ func modelFile(dir string, set int, method string) string {
 	return dir + "/model" + strconv.Itoa(set) + "." + method + ".json"
 }
 
-// textFile is the file of a pair's texts (PairText, as JSON), which
+// textFile is the file of a pair (PairText, as encodePairText writes it), which
 // SpillTexts writes for Render.
-func textFile(dir, id string) string { return dir + "/text." + id + ".json" }
+func textFile(dir, id string) string { return dir + "/text." + id + ".bin" }
 
 // readBook reads the BookData of a book from the work directory.
 func readBook(ctx context.Context, dir, id string) (BookData, error) {
