@@ -23,11 +23,7 @@ func encodePairText(p PairText) ([]byte, error) {
 	out = appendBytes(out, []byte(p.Pair.Author))
 	out = binary.AppendVarint(out, int64(p.BookWords))
 	out = binary.AppendVarint(out, int64(p.SummaryWords))
-	out = binary.AppendUvarint(out, uint64(len(p.Labels)))
-	for _, l := range p.Labels {
-		out = appendBytes(out, []byte(l.Method))
-		out = appendDeltas(out, l.Sentences)
-	}
+	out = appendLabels(out, p.Labels)
 	for _, d := range []*text.Document{p.Book, p.Summary} {
 		if d == nil {
 			out = append(out, 0)
@@ -66,22 +62,8 @@ func decodePairText(data []byte) (PairText, error) {
 		counts[i], data = v, data[n:]
 	}
 	p.BookWords, p.SummaryWords = int(counts[0]), int(counts[1])
-	labels, n := binary.Uvarint(data)
-	if n <= 0 || labels > uint64(len(data)) {
-		return p, fmt.Errorf("%w: labels", errBookData)
-	}
-	data = data[n:]
-	for range labels {
-		var l MethodLabels
-		var method []byte
-		if method, data, err = readBytes(data); err != nil {
-			return p, err
-		}
-		l.Method = string(method)
-		if l.Sentences, data, err = readDeltas(data); err != nil {
-			return p, err
-		}
-		p.Labels = append(p.Labels, l)
+	if p.Labels, data, err = readLabels(data); err != nil {
+		return p, err
 	}
 	for _, d := range []**text.Document{&p.Book, &p.Summary} {
 		if len(data) == 0 || data[0] > 1 {
