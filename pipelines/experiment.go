@@ -125,12 +125,13 @@ func Experiment(s beam.Scope, cfg Config) {
 	aligned := alignPairs(s, cfg, train.kept)
 	test := readTestCorpus(s, cfg)
 	scored := scoredCorpus(cfg, train, aligned, test)
-	books := featurize(s, cfg, aligned.Pairs, test.kept)
+	prepared := prepare(s, cfg, scored.kept)
+	books := featurize(s, cfg, aligned.Pairs, prepared)
 	selections, artifacts := crossValidate(s, cfg, books)
 	figures := drawFigures(s, cfg, train.kept, aligned.Figure)
 	rendered := render(s, work, scored.kept, selections)
 	firstWords := firstWords(s, cfg, scored.kept)
-	baselines, failed := baselines(s, cfg, scored.kept)
+	baselines, failed := baselines(s, cfg, prepared)
 	candidates := beam.Flatten(s, valid(rendered, firstWords, baselines)...)
 	scores, unscored := transforms.Evaluate(s, cfg.Rouge, candidates)
 
@@ -201,17 +202,26 @@ func scoredCorpus(cfg Config, train corpusRead, aligned transforms.Aligned, test
 	return train
 }
 
-// featurize prepares the books the trained summarizers learn from (the
-// aligned pairs) and summarize (the test corpus, or cross-validation over
-// the aligned pairs).
-func featurize(s beam.Scope, cfg Config, aligned, test beam.PCollection) beam.PCollection {
-	if len(cfg.trained()) == 0 {
+// prepare builds the summarizers' form of each book to summarize, once,
+// when a trained summarizer or a baseline needs it.
+func prepare(s beam.Scope, cfg Config, texts beam.PCollection) beam.PCollection {
+	if len(cfg.trained()) == 0 && len(cfg.baselines()) == 0 {
 		return beam.PCollection{}
 	}
-	if !test.IsValid() {
-		return transforms.Featurize(s, aligned, false)
+	return transforms.Prepare(s, texts)
+}
+
+// featurize turns the books the trained summarizers learn from (the aligned
+// pairs) and summarize (prepared: the test corpus, or the aligned pairs
+// themselves under cross-validation) into their data.
+func featurize(s beam.Scope, cfg Config, aligned, prepared beam.PCollection) beam.PCollection {
+	switch {
+	case len(cfg.trained()) == 0:
+		return beam.PCollection{}
+	case cfg.TestCorpus == "":
+		return transforms.Featurize(s, prepared, false)
 	}
-	return beam.Flatten(s, transforms.Featurize(s, aligned, false), transforms.Featurize(s, test, true))
+	return beam.Flatten(s, transforms.Featurize(s, transforms.Prepare(s, aligned), false), transforms.Featurize(s, prepared, true))
 }
 
 // crossValidate trains the summarizers and picks the sentences of each

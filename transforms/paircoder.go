@@ -1,11 +1,13 @@
 package transforms
 
 import (
+	"encoding"
 	"encoding/binary"
 	"fmt"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -16,7 +18,8 @@ func init() {
 // encodePairText is the Beam coder of PairText, and the form in which
 // SpillTexts writes it: the row of pairs.tsv, the word counts, the labels
 // and both documents as text.Document.MarshalBinary encodes them (the
-// texts with their sentences), so that no stage has to parse them again.
+// texts with their sentences), so that no stage has to parse them again,
+// and the prepared book when Prepare has set it.
 func encodePairText(p PairText) ([]byte, error) {
 	out := appendHeader(nil, p.Pair.ID, p.Pair.Row, false)
 	out = appendBytes(out, []byte(p.Pair.Title))
@@ -24,16 +27,16 @@ func encodePairText(p PairText) ([]byte, error) {
 	out = binary.AppendVarint(out, int64(p.BookWords))
 	out = binary.AppendVarint(out, int64(p.SummaryWords))
 	out = appendLabels(out, p.Labels)
-	for _, d := range []*text.Document{p.Book, p.Summary} {
-		if d == nil {
+	for _, d := range []encoding.BinaryMarshaler{p.Book, p.Summary, p.Prepared} {
+		if reflect.ValueOf(d).IsNil() {
 			out = append(out, 0)
 			continue
 		}
-		doc, err := d.MarshalBinary()
+		b, err := d.MarshalBinary()
 		if err != nil {
 			return nil, err
 		}
-		out = appendBytes(append(out, 1), doc)
+		out = appendBytes(append(out, 1), b)
 	}
 	return out, nil
 }
@@ -65,7 +68,11 @@ func decodePairText(data []byte) (PairText, error) {
 	if p.Labels, data, err = readLabels(data); err != nil {
 		return p, err
 	}
-	for _, d := range []**text.Document{&p.Book, &p.Summary} {
+	for _, set := range []func() encoding.BinaryUnmarshaler{
+		func() encoding.BinaryUnmarshaler { p.Book = new(text.Document); return p.Book },
+		func() encoding.BinaryUnmarshaler { p.Summary = new(text.Document); return p.Summary },
+		func() encoding.BinaryUnmarshaler { p.Prepared = new(classify.Book); return p.Prepared },
+	} {
 		if len(data) == 0 || data[0] > 1 {
 			return p, fmt.Errorf("%w: document", errBookData)
 		}
@@ -74,12 +81,11 @@ func decodePairText(data []byte) (PairText, error) {
 		if !present {
 			continue
 		}
-		var doc []byte
-		if doc, data, err = readBytes(data); err != nil {
+		var b []byte
+		if b, data, err = readBytes(data); err != nil {
 			return p, err
 		}
-		*d = new(text.Document)
-		if err := (*d).UnmarshalBinary(doc); err != nil {
+		if err := set().UnmarshalBinary(b); err != nil {
 			return p, err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/text"
 )
@@ -23,12 +24,13 @@ func testPairText(t testing.TB) PairText {
 	return PairText{
 		Pair: corpus.Pair{ID: "carol", Row: 7, Title: "A Christmas Carol", Author: "Dickens"},
 		Book: book, Summary: summary, BookWords: 12, SummaryWords: 4,
-		Labels: []MethodLabels{{Method: "passage", Sentences: []int{0, 3}}, {Method: "jing", Sentences: []int{1}}},
+		Labels:   []MethodLabels{{Method: "passage", Sentences: []int{0, 3}}, {Method: "jing", Sentences: []int{1}}},
+		Prepared: classify.NewBook("carol", book),
 	}
 }
 
 // TestPairTextCoder checks that a PairText round-trips through its Beam
-// coder, documents included and without them, and that truncated bytes are
+// coder, documents and prepared book included and without them, and that truncated bytes are
 // refused.
 func TestPairTextCoder(t *testing.T) {
 	full := testPairText(t)
@@ -65,8 +67,8 @@ func FuzzPairTextCoder(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := decodePairText(data)
 		if err != nil {
-			if !errors.Is(err, errBookData) && !errors.Is(err, text.ErrEncoding) {
-				t.Fatalf("error %v wraps neither errBookData nor text.ErrEncoding", err)
+			if !errors.Is(err, errBookData) && !errors.Is(err, text.ErrEncoding) && !errors.Is(err, classify.ErrBookEncoding) {
+				t.Fatalf("error %v wraps none of errBookData, text.ErrEncoding and classify.ErrBookEncoding", err)
 			}
 			return
 		}

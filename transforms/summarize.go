@@ -119,7 +119,7 @@ type BaselineOptions struct {
 // and oracle (greedy ROUGE-1 + ROUGE-2 recall against the reference: an upper
 // bound for extraction).
 //
-// In: PCollection<PairText>. Out: PCollection<Candidate>, PCollection<Reject>.
+// In: PCollection<PairText> (Prepare). Out: PCollection<Candidate>, PCollection<Reject>.
 func Baselines(s beam.Scope, opts BaselineOptions, texts beam.PCollection) (candidates, rejects beam.PCollection) {
 	s = s.Scope("transforms.Baselines")
 	return beam.ParDo2(s, &baselinesFn{Options: opts}, texts)
@@ -138,15 +138,17 @@ func (f *baselinesFn) Setup(ctx context.Context) (err error) {
 	return err
 }
 
-func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func(Candidate), reject func(Reject)) {
+func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func(Candidate), reject func(Reject)) error {
 	fail := func(method string, err error) {
 		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "baselines", Reason: fmt.Sprintf("%s: %v", method, err)})
 	}
-	book := classify.NewBook(pt.Pair.ID, pt.Book)
+	book, err := prepared(pt, "baselines")
+	if err != nil {
+		return err
+	}
 	out := make([]Candidate, 0, len(f.Options.Methods))
 	for _, m := range f.Options.Methods {
 		var picked []int
-		var err error
 		switch m {
 		case "names":
 			picked = classify.Names(book, f.Options.Words)
@@ -155,11 +157,11 @@ func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func
 		case "oracle":
 			if picked, err = classify.Oracle(pt.Book, book, pt.Summary.Text, f.scorer, f.Options.Words); err != nil {
 				fail(m, err)
-				return
+				return nil
 			}
 		default:
 			fail(m, fmt.Errorf("unknown baseline"))
-			return
+			return nil
 		}
 		out = append(out, newCandidate(pt, m, picked))
 	}
@@ -167,6 +169,7 @@ func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func
 	for _, c := range out {
 		emit(c)
 	}
+	return nil
 }
 
 // WriteArtifacts writes each artifact to OUT/<path>.

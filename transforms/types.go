@@ -34,6 +34,10 @@ type PairText struct {
 	// Labels hold each aligner's labelled book sentences (Align); empty
 	// before alignment and for the books of a test corpus.
 	Labels []MethodLabels
+	// Prepared is the book as the summarizers work on it
+	// (classify.NewBook), built once by Prepare for Featurize and
+	// Baselines; nil before.
+	Prepared *classify.Book
 }
 
 // Candidate is a generated summary of one book by one method, with the
