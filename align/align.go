@@ -37,7 +37,8 @@ var ErrEmpty = errors.New("align: book or summary has no countable token")
 // ErrMethod is returned by New for an unknown method name.
 var ErrMethod = errors.New("align: unknown method")
 
-// DefaultLabelTop is the LabelTop of the aligners New returns: for each
+// DefaultLabelTop is the LabelTop of the aligners New returns, unless
+// Options.WholeSpans: for each
 // summary sentence, only the one sentence of its aligned span that shares the
 // most words with it is labelled. Labelling every sentence of the span (the
 // zero LabelTop, the paper's words read literally) gives noisier labels and
@@ -45,17 +46,16 @@ var ErrMethod = errors.New("align: unknown method")
 const DefaultLabelTop = 1
 
 // New returns the aligner called name (MethodPassage, MethodToken or
-// MethodJing) with default settings, LabelTop = DefaultLabelTop, the given
-// seed, and, for the Token HMM, the given thesaurus (nil means identity
-// emissions only).
-func New(name string, seed uint64, th *Thesaurus) (Aligner, error) {
+// MethodJing) configured by opts (NewPassageHMM, NewTokenHMM, NewJing);
+// the zero Options give every default and LabelTop = DefaultLabelTop.
+func New(name string, opts Options) (Aligner, error) {
 	switch name {
 	case MethodPassage:
-		return &PassageHMM{Seed: seed, LabelTop: DefaultLabelTop}, nil
+		return NewPassageHMM(opts), nil
 	case MethodToken:
-		return &TokenHMM{Thesaurus: th, LabelTop: DefaultLabelTop}, nil
+		return NewTokenHMM(opts), nil
 	case MethodJing:
-		return &Jing{LabelTop: DefaultLabelTop}, nil
+		return NewJing(opts), nil
 	}
 	return nil, ErrMethod
 }

@@ -15,12 +15,9 @@ func TestAlignersShareAPair(t *testing.T) {
 	aligners := func() []Aligner {
 		var out []Aligner
 		for _, m := range methods {
-			a, err := New(m, 7, nil)
+			a, err := New(m, Options{Seed: 7, Iterations: 20})
 			if err != nil {
 				t.Fatal(err)
-			}
-			if h, ok := a.(*PassageHMM); ok {
-				h.Iterations = 20
 			}
 			out = append(out, a)
 		}

@@ -10,8 +10,13 @@
 //	book, _ := text.ParseBook(rawBook)
 //	summary, _ := text.ParseSummary(rawSummary)
 //	p, _ := align.Prepare(book, summary) // once per pair, shared by all methods
-//	a, _ := (&align.PassageHMM{Seed: 1}).Align(p)
+//	aligner, _ := align.New(align.MethodPassage, align.Options{Seed: 1})
+//	a, _ := aligner.Align(p)
 //	for _, s := range a.Sentences { ... s.Bytes, s.BookSentences, s.Confidence }
+//
+// New builds an aligner by name from Options (seed, EM rounds, thesaurus,
+// label rule and the other settings callers choose); each aligner is also
+// a plain struct whose zero fields mean the paper's defaults.
 //
 // # Counted tokens
 //
@@ -132,7 +137,7 @@
 // leaves it unaligned.
 //
 // Top sentences. With LabelTop = n > 0 (the aligners from New have
-// DefaultLabelTop = 1), only the n sentences of the above that share the
+// DefaultLabelTop = 1, unless Options.WholeSpans), only the n sentences of the above that share the
 // most distinct counted words with the summary sentence are labelled, the
 // earlier first on ties, and a sentence sharing none is not labelled; the
 // span is unchanged. LabelTop = 0 labels them all, as above. The paper says

@@ -23,7 +23,12 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	a, err := (&align.Jing{}).Align(p)
+	// Jing's aligner, labelling every sentence of each aligned span.
+	aligner, err := align.New(align.MethodJing, align.Options{WholeSpans: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	a, err := aligner.Align(p)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package align
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -88,27 +89,34 @@ func TestPrepare(t *testing.T) {
 	}
 }
 
+// TestNew checks that New passes every option to the aligner it applies to
+// and leaves the others' defaults alone.
 func TestNew(t *testing.T) {
-	for _, name := range []string{MethodPassage, MethodToken, MethodJing} {
-		a, err := New(name, 1, nil)
+	th := &Thesaurus{}
+	for _, tc := range []struct {
+		name string
+		opts Options
+		want Aligner
+	}{
+		{MethodPassage, Options{}, &PassageHMM{LabelTop: DefaultLabelTop}},
+		{MethodToken, Options{}, &TokenHMM{LabelTop: DefaultLabelTop}},
+		{MethodJing, Options{}, &Jing{LabelTop: DefaultLabelTop}},
+		{MethodPassage, Options{Seed: 3, Iterations: 10, Thesaurus: th, WholeSpans: true, NoContext: true, PlaceDecoding: true, Interpolate: true, Prior: 100, BurnIn: 5, IDF: true, PosteriorDecoding: true, PlaceUnaligned: true, PlaceBelow: 0.5},
+			&PassageHMM{Seed: 3, Iterations: 10, NoContext: true, PlaceDecoding: true, Interpolate: true, Prior: 100, BurnIn: 5, IDF: true}},
+		{MethodToken, Options{Seed: 3, Iterations: 10, Thesaurus: th, WholeSpans: true, NoContext: true, PlaceDecoding: true, Interpolate: true, Prior: 100, BurnIn: 5, IDF: true, PosteriorDecoding: true, PlaceUnaligned: true, PlaceBelow: 0.5},
+			&TokenHMM{Thesaurus: th, Iterations: 10, NoContext: true, PlaceDecoding: true, Interpolate: true, PosteriorDecoding: true, PlaceUnaligned: true, PlaceBelow: 0.5}},
+		{MethodJing, Options{Seed: 3, Iterations: 10, WholeSpans: true, NoContext: true}, &Jing{}},
+	} {
+		a, err := New(tc.name, tc.opts)
 		if err != nil {
-			t.Errorf("New(%q): %v", name, err)
+			t.Errorf("New(%q): %v", tc.name, err)
 			continue
 		}
-		top := -1
-		switch a := a.(type) {
-		case *PassageHMM:
-			top = a.LabelTop
-		case *TokenHMM:
-			top = a.LabelTop
-		case *Jing:
-			top = a.LabelTop
-		}
-		if top != DefaultLabelTop {
-			t.Errorf("New(%q) has LabelTop %d, want %d", name, top, DefaultLabelTop)
+		if !reflect.DeepEqual(a, tc.want) {
+			t.Errorf("New(%q, %+v) = %+v, want %+v", tc.name, tc.opts, a, tc.want)
 		}
 	}
-	if _, err := New("block", 1, nil); err != ErrMethod {
+	if _, err := New("block", Options{}); err != ErrMethod {
 		t.Errorf("New(block) gave %v, want ErrMethod", err)
 	}
 }

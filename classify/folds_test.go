@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -66,5 +67,49 @@ func TestFoldsErrors(t *testing.T) {
 	}
 	if f, err := Folds(1, 2, nil); err != nil || len(f) != 0 {
 		t.Errorf("no ids: %v, %v", f, err)
+	}
+}
+
+// TestInnerSplit checks that the inner split holds out fold 0 of Folds,
+// keeps the order of ids, and fails as Folds does.
+func TestInnerSplit(t *testing.T) {
+	ids := make([]string, 17)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("book%02d", 16-i)
+	}
+	for _, tc := range []struct {
+		seed  uint64
+		folds int
+		held  int // books held out
+	}{
+		{1, 5, 4}, {2, 5, 4}, {1, 2, 9}, {3, 17, 1}, {1, 1, 17},
+	} {
+		fit, held, err := InnerSplit(tc.seed, tc.folds, ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := Folds(tc.seed, tc.folds, ids)
+		if len(held) != tc.held || len(fit)+len(held) != len(ids) {
+			t.Errorf("seed %d, %d folds: %d fit, %d held, want %d held of %d", tc.seed, tc.folds, len(fit), len(held), tc.held, len(ids))
+		}
+		for _, part := range []struct {
+			idx  []int
+			fold bool // in fold 0
+		}{{fit, false}, {held, true}} {
+			if !slices.IsSorted(part.idx) {
+				t.Errorf("seed %d: indices %v out of order", tc.seed, part.idx)
+			}
+			for _, i := range part.idx {
+				if (want[ids[i]] == 0) != part.fold {
+					t.Errorf("seed %d: %s (fold %d) on the wrong side", tc.seed, ids[i], want[ids[i]])
+				}
+			}
+		}
+	}
+	if _, _, err := InnerSplit(1, 0, ids); err == nil {
+		t.Error("0 folds accepted")
+	}
+	if _, _, err := InnerSplit(1, 5, []string{"a", "a"}); !errors.Is(err, ErrDuplicateBook) {
+		t.Errorf("repeated id: %v", err)
 	}
 }

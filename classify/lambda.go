@@ -45,7 +45,7 @@ func (t *Trainer) fallback(n int) (float64, string) {
 	if lambdas == nil {
 		lambdas = DefaultLambdas
 	}
-	return lambdas[0], fmt.Sprintf("lambda fixed at %g, the strongest candidate: %d training books are too few to choose it on an inner split of %d folds", lambdas[0], n, orDefault(t.InnerFolds, 5))
+	return lambdas[0], fmt.Sprintf("lambda fixed at %g, the strongest candidate: %d training books are too few to choose it on an inner split of %d folds", lambdas[0], n, orDefault(t.InnerFolds, DefaultInnerFolds))
 }
 
 // warn reports msg through t.Warn, or slog.
@@ -57,6 +57,39 @@ func (t *Trainer) warn(msg string) {
 	slog.Warn("classify: " + msg)
 }
 
+// DefaultInnerFolds is the number of folds of a Trainer's inner split when
+// Trainer.InnerFolds is zero.
+const DefaultInnerFolds = 5
+
+// InnerSplit is the split of a training set's books on which a lambda (or
+// any other setting) is chosen: the books are assigned to folds folds
+// (Folds with seed), fold 0 is held out and the others fit. It returns the
+// indices into ids of the books that fit and of those held out, in the
+// order of ids.
+func InnerSplit(seed uint64, folds int, ids []string) (fit, held []int, err error) {
+	f, err := Folds(seed, folds, ids)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i, id := range ids {
+		if f[id] == 0 {
+			held = append(held, i)
+		} else {
+			fit = append(fit, i)
+		}
+	}
+	return fit, held, nil
+}
+
+// pick returns the elements of xs at indices idx.
+func pick[T any](xs []T, idx []int) []T {
+	out := make([]T, len(idx))
+	for i, j := range idx {
+		out[i] = xs[j]
+	}
+	return out
+}
+
 // choose picks lambda on an inner split of books and returns the weights of
 // the inner fit at that lambda, to start the final fit from.
 func (t *Trainer) choose(dim int, books []*Features) (lambda float64, x []float64, sel []Selection, err error) {
@@ -64,18 +97,11 @@ func (t *Trainer) choose(dim int, books []*Features) (lambda float64, x []float6
 	for i, f := range books {
 		ids[i] = f.ID
 	}
-	folds, err := Folds(t.Seed, orDefault(t.InnerFolds, 5), ids)
+	fitIdx, heldIdx, err := InnerSplit(t.Seed, orDefault(t.InnerFolds, DefaultInnerFolds), ids)
 	if err != nil {
 		return 0, nil, nil, err
 	}
-	var fit, held []*Features
-	for _, f := range books {
-		if folds[f.ID] == 0 {
-			held = append(held, f)
-		} else {
-			fit = append(fit, f)
-		}
-	}
+	fit, held := pick(books, fitIdx), pick(books, heldIdx)
 	if len(fit) == 0 || len(held) == 0 {
 		return 0, nil, nil, fmt.Errorf("%w: %d", ErrTooFewBooks, len(books))
 	}

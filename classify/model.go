@@ -80,6 +80,12 @@ func (m *Model) Scores(b *Book) []float64 {
 	return logits(m.Weights, m.Bias, m.Collection.Featurize(b))
 }
 
+// Logits returns the log-odds of each row of f, features of a book made
+// with m.Collection.Featurize (Scores without featurizing again).
+func (m *Model) Logits(f *Features) []float64 {
+	return logits(m.Weights, m.Bias, f)
+}
+
 // Summarize returns the summary of b within budget words: the document
 // sentence indices of the rows Extract picks by Scores, in book order. A
 // book to summarize that is not one of the training books must have an ID

@@ -98,6 +98,28 @@ func (p *Plan) FoldsOf(s int) []int {
 	return out
 }
 
+// Holds reports whether training set s holds the training book id: every
+// training book for AllBooks, those outside fold s for a fold's set. A
+// book that is not a training book of the plan is in no set.
+func (p *Plan) Holds(s int, id string) bool {
+	f, ok := p.Fold[id]
+	return ok && (s == AllBooks || f != s)
+}
+
+// Summarizer returns the training set whose model summarizes a book (a
+// test book when test), and false for a book no model summarizes: with
+// test books, the training books.
+func (p *Plan) Summarizer(id string, test bool) (set int, ok bool) {
+	switch {
+	case test:
+		return AllBooks, true
+	case p.Test:
+		return 0, false
+	}
+	f, ok := p.Fold[id]
+	return f, ok
+}
+
 // TestSet returns the training set whose model summarizes a book: its own
 // fold's under cross-validation (fold is Fold[id]), AllBooks for a test
 // book.

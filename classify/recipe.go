@@ -17,6 +17,10 @@ type Recipe struct {
 	Features Settings `json:"features"`
 	// Lambda fixes the L2 strength; zero chooses it on an inner split.
 	Lambda float64 `json:"lambda"`
+	// Lambdas are the candidates of the choice; nil means DefaultLambdas.
+	Lambdas []float64 `json:"lambdas,omitempty"`
+	// Criterion scores a candidate lambda on the inner split.
+	Criterion Criterion `json:"criterion,omitempty"`
 	// Seed seeds the inner split.
 	Seed uint64 `json:"seed"`
 	// Budget is the summary budget in words (Trainer.Budget).
@@ -34,6 +38,13 @@ type TrainingSet struct {
 	col    *Collection
 	books  []*Features
 	added  map[string]bool
+}
+
+// Trainer returns the Trainer of the recipe: its lambda (or candidates and
+// criterion), seed and budget, with the Trainer's defaults for the rest
+// (Workers and Warn are left for the caller).
+func (r Recipe) Trainer() *Trainer {
+	return &Trainer{Lambda: r.Lambda, Lambdas: r.Lambdas, Criterion: r.Criterion, Seed: r.Seed, Budget: r.Budget}
 }
 
 // Collection returns the collection that the books counted in c define
@@ -94,6 +105,7 @@ func (t *TrainingSet) Train(workers int) (*Model, error) {
 	if len(t.books) != t.col.Books() {
 		return nil, fmt.Errorf("%w: %d of %d books", ErrMissingBook, len(t.books), t.col.Books())
 	}
-	tr := &Trainer{Lambda: t.recipe.Lambda, Seed: t.recipe.Seed, Budget: t.recipe.Budget, Workers: max(workers, 1), Warn: func(string) {}}
+	tr := t.recipe.Trainer()
+	tr.Workers, tr.Warn = max(workers, 1), func(string) {}
 	return tr.Train(t.col, t.books)
 }

@@ -2,6 +2,8 @@ package classify
 
 import (
 	"errors"
+	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -81,5 +83,48 @@ func TestTrainingSet(t *testing.T) {
 	}
 	if _, err := r.NewTrainingSet(&Counts{}); !errors.Is(err, ErrNoBooks) {
 		t.Errorf("an empty set: %v", err)
+	}
+}
+
+// TestRecipeTrainer checks that a recipe's Trainer carries every setting
+// of the recipe, and that a model's Logits of featurized rows are its
+// Scores of the book.
+func TestRecipeTrainer(t *testing.T) {
+	for _, r := range []Recipe{
+		{},
+		{Lambda: 1e-4, Seed: 3, Budget: 50},
+		{Lambdas: []float64{1e-2, 1e-3}, Criterion: Precision, Seed: 1, Budget: 1000},
+	} {
+		got := r.Trainer()
+		want := &Trainer{Lambda: r.Lambda, Lambdas: r.Lambdas, Criterion: r.Criterion, Seed: r.Seed, Budget: r.Budget}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("Recipe %+v: Trainer %+v, want %+v", r, got, want)
+		}
+	}
+
+	_, b := parseBook(t, "carol", carol)
+	_, h := parseBook(t, "home", home)
+	var counts Counts
+	for _, x := range []*Book{b, h} {
+		if err := counts.Add(x.Stats()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set, err := Recipe{Lambda: 1e-3}.NewTrainingSet(&counts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := set.Add(b, []int{2}); err != nil {
+		t.Fatal(err)
+	}
+	if err := set.Add(h, []int{0}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := set.Train(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := m.Logits(set.Collection().Featurize(b)), m.Scores(b); !slices.Equal(got, want) || len(got) != b.Rows() {
+		t.Errorf("Logits %v, Scores %v", got, want)
 	}
 }

@@ -41,9 +41,3 @@ func PickSpan(doc *text.Document, span text.Span) Picked {
 	}
 	return p
 }
-
-// SelectionPath is the file of method's selection of book id, relative to
-// the run's output directory: selections/<method>/<id>.json.
-func SelectionPath(method, id string) string {
-	return "selections/" + method + "/" + id + ".json"
-}

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -98,4 +99,34 @@ func FeatureTable(ranked []RankedFeature) string {
 		fmt.Fprintf(&sb, "| %d | %s | %.1f | %.3f |\n", i+1, strings.ReplaceAll(f.Name, "|", `\|`), f.MeanRank, f.MeanWeight)
 	}
 	return sb.String()
+}
+
+// FeatureReport renders the feature table of one method (the paper's Table
+// 3): models are the method's models and sets their training sets, in any
+// order. The table ranks the k strongest features (TopFeatures) over the
+// models of the sets RankedSets keeps, taken in set order. It returns the
+// Markdown page and the ranked features as indented JSON.
+func FeatureReport(method string, sets []int, models []*Model, k int) (md, js []byte, err error) {
+	if len(sets) != len(models) {
+		return nil, nil, fmt.Errorf("classify: %d training sets for %d models", len(sets), len(models))
+	}
+	keep := RankedSets(sets)
+	var order []int
+	for i, s := range sets {
+		if slices.Contains(keep, s) {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return sets[a] - sets[b] })
+	ranked := make([]*Model, len(order))
+	for j, i := range order {
+		ranked[j] = models[i]
+	}
+	top := TopFeatures(ranked, k)
+	md = fmt.Appendf(nil, "# Strongest features: %s\n\nThe %d features with the largest weights, rank-averaged over %d training splits (the paper's Table 3).\n\n%s",
+		method, k, len(ranked), FeatureTable(top))
+	if js, err = json.MarshalIndent(top, "", "  "); err != nil {
+		return nil, nil, err
+	}
+	return md, append(js, '\n'), nil
 }

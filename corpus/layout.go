@@ -18,6 +18,13 @@ func (l Layout) Book(id string) string { return l.join("books/" + id + ".txt") }
 // Summary returns the path of the summary text of pair id.
 func (l Layout) Summary(id string) string { return l.join("summaries/" + id + ".txt") }
 
+// Matches returns the path of matches.jsonl, why each pair was made.
+func (l Layout) Matches() string { return l.join("matches.jsonl") }
+
+// Rejects returns the path of rejects.jsonl, the summaries that gave no
+// pair, with the reason.
+func (l Layout) Rejects() string { return l.join("rejects.jsonl") }
+
 func (l Layout) join(rel string) string {
 	return Join(l.Dir, rel)
 }

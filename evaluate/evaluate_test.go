@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/bookalign/bookalign/align"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -146,6 +148,28 @@ func TestMethodOrder(t *testing.T) {
 	want := []string{"passage", "jing", "first1000", "oracle", "alpha", "zeta"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+// TestNamesOf checks the lists derived from Methods: the trained
+// methods are the aligners, and every name is known once.
+func TestNamesOf(t *testing.T) {
+	for _, tc := range []struct {
+		kinds []Kind
+		want  []string
+	}{
+		{nil, []string{"passage", "token", "jing", "first1000", "oracle", "random", "names"}},
+		{[]Kind{Trained}, []string{align.MethodPassage, align.MethodToken, align.MethodJing}},
+		{[]Kind{FirstWords}, []string{MethodFirst1000}},
+		{[]Kind{Baseline}, []string{MethodOracle, MethodRandom, MethodNames}},
+		{[]Kind{FirstWords, Baseline}, []string{MethodFirst1000, MethodOracle, MethodRandom, MethodNames}},
+	} {
+		if got := NamesOf(tc.kinds...); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("NamesOf(%v) = %q, want %q", tc.kinds, got, tc.want)
+		}
+	}
+	if got := DisplayName(align.MethodPassage); got != "Block HMM" {
+		t.Errorf("DisplayName(passage) = %q", got)
 	}
 }
 

@@ -1,29 +1,79 @@
 package evaluate
 
-import "sort"
+import (
+	"slices"
+	"sort"
 
-// Methods known to bookalign, in the order of the paper's table followed by
-// the extra baselines. DisplayName gives their names in the paper.
-var knownMethods = []struct{ name, display string }{
-	{"passage", "Block HMM"},
-	{"token", "Word HMM"},
-	{"jing", "Jing 1999"},
-	{"first1000", "First 1000"},
-	{"oracle", "Oracle"},
-	{"random", "Random"},
-	{"names", "Names"},
+	"github.com/bookalign/bookalign/align"
+)
+
+// Kind says how a method makes its summaries.
+type Kind int
+
+const (
+	// Trained is a summarizer trained on the labels of the aligner of the
+	// same name (align.MethodPassage, align.MethodToken, align.MethodJing).
+	Trained Kind = iota + 1
+	// FirstWords is the book's first words, up to the budget.
+	FirstWords
+	// Baseline ranks the book's sentences with neither alignment nor
+	// training.
+	Baseline
+)
+
+// The names of the methods that are not aligners.
+const (
+	MethodFirst1000 = "first1000"
+	MethodOracle    = "oracle"
+	MethodRandom    = "random"
+	MethodNames     = "names"
+)
+
+// Method is one way of making a summary that bookalign runs and scores.
+type Method struct {
+	// Name names the method in --methods, results.json and the output
+	// paths.
+	Name string
+	// Label is the paper's name of the method, in table.md and the report.
+	Label string
+	Kind  Kind
+}
+
+// Methods are the methods bookalign knows, in the order of the paper's
+// table followed by the extra baselines: the one list every other is
+// derived from (NamesOf).
+var Methods = []Method{
+	{align.MethodPassage, "Block HMM", Trained},
+	{align.MethodToken, "Word HMM", Trained},
+	{align.MethodJing, "Jing 1999", Trained},
+	{MethodFirst1000, "First 1000", FirstWords},
+	{MethodOracle, "Oracle", Baseline},
+	{MethodRandom, "Random", Baseline},
+	{MethodNames, "Names", Baseline},
+}
+
+// NamesOf returns the names of the known methods of the given kinds,
+// of every kind when none is given, in table order.
+func NamesOf(kinds ...Kind) []string {
+	var out []string
+	for _, m := range Methods {
+		if len(kinds) == 0 || slices.Contains(kinds, m.Kind) {
+			out = append(out, m.Name)
+		}
+	}
+	return out
 }
 
 // MethodOrder sorts method names into table order: known methods first, in
 // the paper's order, then any others alphabetically.
 func MethodOrder(names []string) []string {
 	rank := func(n string) int {
-		for i, m := range knownMethods {
-			if m.name == n {
+		for i, m := range Methods {
+			if m.Name == n {
 				return i
 			}
 		}
-		return len(knownMethods)
+		return len(Methods)
 	}
 	out := append([]string(nil), names...)
 	sort.Slice(out, func(i, j int) bool {
@@ -39,9 +89,9 @@ func MethodOrder(names []string) []string {
 // DisplayName returns the paper's name for a method ("Block HMM" for
 // "passage"), or the name itself for a method the paper does not have.
 func DisplayName(name string) string {
-	for _, m := range knownMethods {
-		if m.name == name {
-			return m.display
+	for _, m := range Methods {
+		if m.Name == name {
+			return m.Label
 		}
 	}
 	return name

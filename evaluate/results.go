@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+
+	"github.com/bookalign/bookalign/align"
 )
 
 // BookScore is one method's ROUGE recall on one book.
@@ -149,7 +151,7 @@ func comparePaired(set Settings, methods []MethodResult) error {
 		for _, c := range []struct {
 			base string
 			dst  **PValues
-		}{{"first1000", &m.PVsFirst1000}, {"names", &m.PVsNames}, {"jing", &m.PVsJing}} {
+		}{{MethodFirst1000, &m.PVsFirst1000}, {MethodNames, &m.PVsNames}, {align.MethodJing, &m.PVsJing}} {
 			base, ok := byName[c.base]
 			if !ok || base == m {
 				continue

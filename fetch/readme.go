@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/bookalign/bookalign/corpus"
 )
 
 // Readme renders the README.txt of a fetched corpus of pairs pairs and
@@ -86,7 +88,7 @@ func Describe(dir string, src Sources, res *Result) error {
 	if err != nil {
 		return err
 	}
-	rejected, err := countLines(filepath.Join(dir, "rejects.jsonl"))
+	rejected, err := countLines(corpus.Layout{Dir: dir}.Rejects())
 	if err != nil {
 		return err
 	}

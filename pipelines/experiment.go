@@ -7,6 +7,7 @@ import (
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/transforms"
 )
 
@@ -15,6 +16,10 @@ type Config struct {
 	// Corpus is the corpus directory (pairs.tsv, books/, summaries/), local
 	// or gs://.
 	Corpus string
+	// CorpusName is the corpus path the results name (results.json,
+	// table.md); empty means Corpus. reprocess, which runs on a corpus in
+	// its work directory and then moves it, names the corpus's final place.
+	CorpusName string `json:",omitempty"`
 	// Out is the output directory, local or gs://.
 	Out string
 	// Methods are the summarizers to run and score.
@@ -29,7 +34,9 @@ type Config struct {
 	Align transforms.AlignOptions
 	// Rouge says how summaries are scored.
 	Rouge transforms.RougeOptions
-	// Seed seeds every random choice.
+	// Seed seeds every random choice: the Passage HMM's sampler (of the
+	// aligners and of Figure 3), the folds, the random baseline and the
+	// bootstrap.
 	Seed uint64
 	// Folds is the number of cross-validation folds over books.
 	Folds int
@@ -70,11 +77,12 @@ func DefaultConfig() Config {
 	}
 }
 
-// Methods lists the summarizers Experiment can run.
-var Methods = []string{"passage", "token", "jing", "first1000", "oracle", "random", "names"}
+// Methods lists the summarizers Experiment can run (evaluate.Methods).
+var Methods = evaluate.NamesOf()
 
-// Aligners lists the aligners Experiment can run.
-var Aligners = []string{"passage", "token", "jing"}
+// Aligners lists the aligners Experiment can run: those whose labels train
+// a summarizer of the same name.
+var Aligners = evaluate.NamesOf(evaluate.Trained)
 
 // Validate checks a configuration before a pipeline is built from it.
 func (c Config) Validate() error {
@@ -142,7 +150,7 @@ func Experiment(s beam.Scope, cfg Config) {
 	transforms.WriteSummaries(s, cfg.Out, candidates)
 	transforms.WriteSelections(s, cfg.Out, candidates)
 	if test.kept.IsValid() {
-		transforms.WriteRejects(s, cfg.Out, "train_rejects.jsonl", valid(append(train.rejects, aligned.Rejects)...)...)
+		transforms.WriteRejects(s, cfg.Out, layout.Rel.TrainRejects(), valid(append(train.rejects, aligned.Rejects)...)...)
 	}
 	transforms.WriteOutputs(s, cfg.Out, cfg.settings(), scores, scored.rows, valid(append(scored.rejects, failed, unscored)...)...)
 }
@@ -186,7 +194,7 @@ func alignPairs(s beam.Scope, cfg Config, kept beam.PCollection) transforms.Alig
 	if len(cfg.trained()) > 0 {
 		figureBook = cfg.FigureBook
 	}
-	return transforms.Align(s, opts, figureBook, kept)
+	return transforms.Align(s, opts, cfg.Seed, figureBook, kept)
 }
 
 // scoredCorpus is the corpus whose pairs get results: the test corpus when
@@ -252,7 +260,7 @@ func render(s beam.Scope, work string, texts, selections beam.PCollection) beam.
 
 // firstWords runs the First-1000 baseline, when asked for.
 func firstWords(s beam.Scope, cfg Config, texts beam.PCollection) beam.PCollection {
-	if !contains(cfg.Methods, "first1000") {
+	if !contains(cfg.Methods, evaluate.MethodFirst1000) {
 		return beam.PCollection{}
 	}
 	return transforms.FirstWords(s, texts, cfg.Words)
@@ -312,7 +320,7 @@ func (c Config) trained() []string {
 // for first1000.
 func (c Config) baselines() []string {
 	var out []string
-	for _, m := range []string{"oracle", "random", "names"} {
+	for _, m := range evaluate.NamesOf(evaluate.Baseline) {
 		if contains(c.Methods, m) {
 			out = append(out, m)
 		}
@@ -327,8 +335,12 @@ func (c Config) trainOptions(methods []string) transforms.TrainOptions {
 
 // settings describe the run in results.json.
 func (c Config) settings() evaluate.Settings {
+	name := c.CorpusName
+	if name == "" {
+		name = c.Corpus
+	}
 	return evaluate.Settings{
-		Corpus:     c.Corpus,
+		Corpus:     name,
 		TestCorpus: c.TestCorpus,
 		Words:      c.Words,
 		Seed:       c.Seed,

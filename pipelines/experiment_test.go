@@ -212,7 +212,7 @@ func TestAlignStage(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := smallConfig(dir, out)
-	cfg.Align = transforms.AlignOptions{Methods: []string{"passage", "token", "jing"}, Seed: 3, Iterations: 10}
+	cfg.Align = transforms.AlignOptions{Methods: []string{"passage", "token", "jing"}, Iterations: 10}
 	runExperiment(t, prism.Execute, cfg)
 	got := readTree(t, out)
 	for _, m := range cfg.Align.Methods {
@@ -221,13 +221,9 @@ func TestAlignStage(t *testing.T) {
 			if !ok {
 				t.Fatalf("no alignment of %s by %s", id, m)
 			}
-			var recs []align.Record
-			for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-				var r align.Record
-				if err := json.Unmarshal([]byte(line), &r); err != nil {
-					t.Fatalf("%s/%s: %v", m, id, err)
-				}
-				recs = append(recs, r)
+			recs, err := align.ParseRecords(b)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", m, id, err)
 			}
 			if len(recs) < 5 || recs[0].Method != m {
 				t.Errorf("%s/%s: %d records, first %+v", m, id, len(recs), recs[0])
@@ -368,20 +364,18 @@ func TestWholeSpanLabels(t *testing.T) {
 	records := func(whole bool) map[string][]align.Record {
 		out := t.TempDir()
 		cfg := smallConfig(dir, out)
-		cfg.Align = transforms.AlignOptions{Methods: []string{"passage", "jing"}, Seed: 3, Iterations: 10, WholeSpans: whole}
+		cfg.Align = transforms.AlignOptions{Methods: []string{"passage", "jing"}, Iterations: 10, WholeSpans: whole}
 		runExperiment(t, prism.Execute, cfg)
 		recs := map[string][]align.Record{}
 		for name, b := range readTree(t, out) {
 			if !strings.HasPrefix(name, "alignments/") {
 				continue
 			}
-			for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-				var r align.Record
-				if err := json.Unmarshal([]byte(line), &r); err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				recs[name] = append(recs[name], r)
+			rs, err := align.ParseRecords(b)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
 			}
+			recs[name] = rs
 		}
 		return recs
 	}

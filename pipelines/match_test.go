@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/internal/testcorpus"
+	"github.com/bookalign/bookalign/match"
 	"github.com/bookalign/bookalign/transforms"
 	"github.com/bookalign/bookalign/wiki"
 )
@@ -149,11 +150,11 @@ func TestMatchPipeline(t *testing.T) {
 		t.Errorf("book file not copied as found: %.60q, %v", book, err)
 	}
 
-	matches := readJSONL[transforms.CorpusPair](t, filepath.Join(outPrism, "matches.jsonl"))
+	matches := readJSONL[match.CorpusPair](t, filepath.Join(outPrism, "matches.jsonl"))
 	if len(matches) != 1 || !strings.Contains(matches[0].Reason, "Shelley") || matches[0].BookWords < 1500 || matches[0].SummaryWords < 5 {
 		t.Errorf("matches.jsonl: %+v", matches)
 	}
-	rejects := readJSONL[transforms.MatchReject](t, filepath.Join(outPrism, "rejects.jsonl"))
+	rejects := readJSONL[transforms.Reject](t, filepath.Join(outPrism, "rejects.jsonl"))
 	want := []struct {
 		line  int
 		stage string
@@ -193,7 +194,7 @@ func TestMatchDecisions(t *testing.T) {
 	}
 	out := t.TempDir()
 	runMatch(t, prism.Execute, MatchConfig{Summaries: summaries, Catalog: catalog, Books: mirror, Out: out, Decisions: decisions})
-	matches := readJSONL[transforms.CorpusPair](t, filepath.Join(out, "matches.jsonl"))
+	matches := readJSONL[match.CorpusPair](t, filepath.Join(out, "matches.jsonl"))
 	var got []string
 	for _, m := range matches {
 		got = append(got, m.ID+":"+m.Reason)
@@ -201,7 +202,7 @@ func TestMatchDecisions(t *testing.T) {
 	if strings.Join(got, "|") != "emma:decision list line 2: the first edition|the-time-machine:decision list line 3: the page of the book" {
 		t.Errorf("matches %q", got)
 	}
-	rejects := readJSONL[transforms.MatchReject](t, filepath.Join(out, "rejects.jsonl"))
+	rejects := readJSONL[transforms.Reject](t, filepath.Join(out, "rejects.jsonl"))
 	if rejects[0].Line != 1 || rejects[0].Reason != "refused by the decision list" {
 		t.Errorf("first reject %+v", rejects[0])
 	}

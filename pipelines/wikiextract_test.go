@@ -61,18 +61,18 @@ func readSummaries(t *testing.T, path string) []wiki.Summary {
 	}
 }
 
-func readWikiRejects(t *testing.T, path string) []transforms.WikiReject {
+func readWikiRejects(t *testing.T, path string) []transforms.Reject {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []transforms.WikiReject
+	var out []transforms.Reject
 	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 		if line == "" {
 			continue
 		}
-		var r transforms.WikiReject
+		var r transforms.Reject
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
 			t.Fatalf("rejects line %q: %v", line, err)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/layout"
 )
 
 // Files reads and writes whole files by path, a local path or a URL such as
@@ -36,7 +37,7 @@ type Options struct {
 }
 
 // Aligners are the methods whose alignments a book page shows.
-var Aligners = []string{"passage", "token", "jing"}
+var Aligners = evaluate.NamesOf(evaluate.Trained)
 
 // Built says what Build wrote.
 type Built struct {
@@ -79,7 +80,7 @@ func Build(ctx context.Context, f Files, o Options) (*Built, error) {
 	for i, m := range res.Methods {
 		// Method names become file names: refuse any that could leave Out.
 		if err := corpus.ValidID(m.Name); err != nil {
-			return nil, fmt.Errorf("report: %s names method %q: %w", corpus.Join(o.Out, "results.json"), m.Name, err)
+			return nil, fmt.Errorf("report: %s names method %q: %w", layout.Out{Dir: o.Out}.Results(), m.Name, err)
 		}
 		methods[i] = m.Name
 	}
@@ -147,7 +148,7 @@ func Build(ctx context.Context, f Files, o Options) (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := f.Write(ctx, corpus.Join(o.Out, "report/index.html"), page); err != nil {
+	if err := f.Write(ctx, layout.Out{Dir: o.Out}.Report().Index(), page); err != nil {
 		return nil, err
 	}
 	return built, nil
@@ -161,7 +162,7 @@ func (o Options) workers() int {
 }
 
 func readResults(ctx context.Context, f Files, out string) (*evaluate.Results, error) {
-	path := corpus.Join(out, "results.json")
+	path := layout.Out{Dir: out}.Results()
 	b, err := f.Read(ctx, path)
 	if err != nil {
 		return nil, fmt.Errorf("report: %s: %w (is %q the output of a finished run?)", path, err, out)
@@ -193,12 +194,12 @@ func readPairs(ctx context.Context, f Files, dir string) (map[string]corpus.Pair
 
 // buildBook gathers one book's files and writes its page.
 func buildBook(ctx context.Context, f Files, out, dir, id string, pair corpus.Pair, res *evaluate.Results, methods []string) error {
-	layout := corpus.Layout{Dir: dir}
-	raw, err := f.Read(ctx, layout.Book(id))
+	books := corpus.Layout{Dir: dir}
+	raw, err := f.Read(ctx, books.Book(id))
 	if err != nil {
 		return err
 	}
-	summary, err := f.Read(ctx, layout.Summary(id))
+	summary, err := f.Read(ctx, books.Summary(id))
 	if err != nil {
 		return err
 	}
@@ -219,8 +220,9 @@ func buildBook(ctx context.Context, f Files, out, dir, id string, pair corpus.Pa
 		data, err := f.Read(ctx, path)
 		return data, err == nil, err
 	}
+	files := layout.Out{Dir: out}
 	for _, m := range Aligners {
-		data, ok, err := optional(corpus.Join(out, "alignments/"+m+"/"+id+".jsonl"))
+		data, ok, err := optional(files.Alignment(m, id))
 		if err != nil {
 			return err
 		}
@@ -228,11 +230,11 @@ func buildBook(ctx context.Context, f Files, out, dir, id string, pair corpus.Pa
 			continue
 		}
 		if b.Alignments[m], err = align.ParseRecords(data); err != nil {
-			return fmt.Errorf("alignments/%s/%s.jsonl: %w", m, id, err)
+			return fmt.Errorf("%s: %w", layout.Rel.Alignment(m, id), err)
 		}
 	}
 	for _, m := range methods {
-		data, ok, err := optional(corpus.Join(out, classify.SelectionPath(m, id)))
+		data, ok, err := optional(files.Selection(m, id))
 		if err != nil {
 			return err
 		}
@@ -241,7 +243,7 @@ func buildBook(ctx context.Context, f Files, out, dir, id string, pair corpus.Pa
 		}
 		var sel classify.SelectionFile
 		if err := json.Unmarshal(data, &sel); err != nil {
-			return fmt.Errorf("%s: %w", classify.SelectionPath(m, id), err)
+			return fmt.Errorf("%s: %w", layout.Rel.Selection(m, id), err)
 		}
 		b.Selections[m] = sel.Spans
 	}
@@ -249,7 +251,7 @@ func buildBook(ctx context.Context, f Files, out, dir, id string, pair corpus.Pa
 	if err != nil {
 		return err
 	}
-	return f.Write(ctx, corpus.Join(out, "report/books/"+id+".html"), page)
+	return f.Write(ctx, files.Report().Book(id), page)
 }
 
 // missing returns the elements of want not in have.
@@ -270,7 +272,7 @@ func missing(want, have []string) []string {
 func readFeatures(ctx context.Context, f Files, out string, methods []string) (map[string][]classify.RankedFeature, error) {
 	feats := map[string][]classify.RankedFeature{}
 	for _, m := range methods {
-		path := corpus.Join(out, "features/"+m+".json")
+		path := layout.Out{Dir: out}.Features(m)
 		if ok, err := f.Exists(ctx, path); err != nil || !ok {
 			if err != nil {
 				return nil, err
@@ -292,9 +294,9 @@ func readFeatures(ctx context.Context, f Files, out string, methods []string) (m
 
 // runFigures are the paper's figures a run draws, in the order shown.
 var runFigures = []struct{ file, title, caption string }{
-	{"figures/length_ratios.svg", "Figure 1: summary/book length ratios",
+	{layout.Rel.LengthFigure(), "Figure 1: summary/book length ratios",
 		"The paper's Figure 1: the distribution of summary/book length ratios over the pairs, with the mean and the 5% and 95% quantiles."},
-	{"figures/boundary_density.svg", "Figure 3: boundary samples of one passage",
+	{layout.Rel.BoundaryFigure(), "Figure 3: boundary samples of one passage",
 		"The paper's Figure 3: where the Block HMM's samples put the two ends of one summary sentence's passage."},
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/figures"
+	"github.com/bookalign/bookalign/layout"
 )
 
 // Index is everything the index page shows.
@@ -133,7 +134,7 @@ func bookRows(r *evaluate.Results, titles map[string]string, failed []Failure) [
 		noPage[f.ID] = true
 	}
 	for _, id := range BookIDs(r) {
-		row := bookRow{Title: id, Href: "books/" + id + ".html"}
+		row := bookRow{Title: id, Href: layout.Report{}.Book(id)}
 		if noPage[id] {
 			row.Href = ""
 		}

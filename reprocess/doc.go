@@ -9,7 +9,10 @@
 // the state says it was processed (and its content key is unchanged),
 // verify it, run the stages extract, match, experiment and changes in
 // OUT/YYYYMMDD.partial, recording each in progress.json, move the work to
-// OUT/YYYYMMDD and record the run in state.json last. It does its I/O
+// OUT/YYYYMMDD and record the run in state.json last. The tree's paths
+// are layout.Dump's. The experiment reads the corpus in the work directory
+// but its results name the corpus's final place (Steps.Experiment's
+// corpusName), so that no output is edited after it is written. It does its I/O
 // through a Store and runs its pipelines through Steps, both given by the
 // command: the Store of the command is reprocess/beamstore (Beam's
 // filesystems, local or gs://, with the tree moves of object stores), and

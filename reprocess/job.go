@@ -13,6 +13,7 @@ import (
 
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/wiki"
 )
 
@@ -40,8 +41,10 @@ type Steps interface {
 	// says where the summaries come from.
 	Match(ctx context.Context, summaries, out, source string) error
 	// Experiment runs the experiment on the corpus and writes the results
-	// to out.
-	Experiment(ctx context.Context, corpus, out string) error
+	// to out. The results name the corpus corpusName, the place it will
+	// have once the work is moved into place, not the corpus directory it
+	// reads, so that no result file is edited afterwards.
+	Experiment(ctx context.Context, corpus, out, corpusName string) error
 	// Report builds the HTML report of the results in out.
 	Report(ctx context.Context, out, corpus string) error
 }
@@ -140,9 +143,9 @@ func (j *Job) Run(ctx context.Context) error {
 		return fmt.Errorf("recording the run: %w", err)
 	}
 	j.logf("%s done: %d summaries, %d pairs, %d books with results; changes in %s\n",
-		dump.Name, j.summaries, j.pairs, j.evaluated, corpus.Join(j.final, "changes.md"))
+		dump.Name, j.summaries, j.pairs, j.evaluated, layout.Dump{Dir: j.final}.Changes())
 	if j.Stdout != nil {
-		if table, err := j.Store.ReadFile(ctx, corpus.Join(j.final, "results/table.md")); err == nil {
+		if table, err := j.Store.ReadFile(ctx, layout.Dump{Dir: j.final}.Results().Table()); err == nil {
 			j.Stdout.Write(table)
 		}
 	}
@@ -177,13 +180,14 @@ func (j *Job) process(ctx context.Context, fp string, state *State) error {
 		j.logf("resuming %s after %s\n", j.work, strings.Join(j.progress.Done, ", "))
 	}
 
+	work := layout.Dump{Dir: j.work}
 	stages := []struct {
 		name, dir string
 		do        func(context.Context) error
 	}{
-		{StageExtract, "extract", j.extract},
-		{StageMatch, "corpus", j.match},
-		{StageExperiment, "results", j.experiment},
+		{StageExtract, work.Extract().Dir, j.extract},
+		{StageMatch, work.Corpus().Dir, j.match},
+		{StageExperiment, work.Results().Dir, j.experiment},
 		{StageChanges, "", func(ctx context.Context) error { return j.changes(ctx, state) }},
 	}
 	for _, st := range stages {
@@ -191,7 +195,7 @@ func (j *Job) process(ctx context.Context, fp string, state *State) error {
 			continue
 		}
 		if st.dir != "" { // a stage interrupted midway starts again
-			if err := j.Store.RemoveTree(ctx, corpus.Join(j.work, st.dir)); err != nil {
+			if err := j.Store.RemoveTree(ctx, st.dir); err != nil {
 				return err
 			}
 		}
@@ -239,15 +243,17 @@ func (j *Job) extract(ctx context.Context) error {
 	if j.dump.Index != "" {
 		index = corpus.Join(j.Dumps, j.dump.Index)
 	}
-	return j.Steps.Extract(ctx, corpus.Join(j.Dumps, j.dump.Name), index, corpus.Join(j.work, "extract"))
+	return j.Steps.Extract(ctx, corpus.Join(j.Dumps, j.dump.Name), index, layout.Dump{Dir: j.work}.Extract().Dir)
 }
 
 func (j *Job) match(ctx context.Context) error {
-	return j.Steps.Match(ctx, corpus.Join(j.work, "extract/summaries.tsv"), corpus.Join(j.work, "corpus"), "Wikipedia dump "+j.dump.Name)
+	work := layout.Dump{Dir: j.work}
+	return j.Steps.Match(ctx, work.Extract().Summaries(), work.Corpus().Dir, "Wikipedia dump "+j.dump.Name)
 }
 
-// experiment runs the experiment on the new corpus, and records in the
-// results the corpus path it will have once moved into place.
+// experiment runs the experiment on the new corpus; its results name the
+// corpus where it will be once moved into place, and its report reads the
+// corpus where it is now.
 func (j *Job) experiment(ctx context.Context) error {
 	pairs, err := j.pairIDs(ctx, j.work)
 	if err != nil {
@@ -257,22 +263,10 @@ func (j *Job) experiment(ctx context.Context) error {
 		j.logf("the corpus has no pairs: no experiment to run\n")
 		return nil
 	}
-	corpusDir, out := corpus.Join(j.work, "corpus"), corpus.Join(j.work, "results")
-	if err := j.Steps.Experiment(ctx, corpusDir, out); err != nil {
+	work, final := layout.Dump{Dir: j.work}, layout.Dump{Dir: j.final}
+	corpusDir, out := work.Corpus().Dir, work.Results().Dir
+	if err := j.Steps.Experiment(ctx, corpusDir, out, final.Corpus().Dir); err != nil {
 		return err
-	}
-	from, to := corpusDir, corpus.Join(j.final, "corpus")
-	for _, name := range []string{"results.json", "table.md"} {
-		p := corpus.Join(out, name)
-		b, err := j.Store.ReadFile(ctx, p)
-		if err != nil {
-			return err
-		}
-		b = bytes.ReplaceAll(b, jsonString(from), jsonString(to))
-		b = bytes.ReplaceAll(b, []byte("`"+from+"`"), []byte("`"+to+"`"))
-		if err := j.Store.WriteFile(ctx, p, b); err != nil {
-			return err
-		}
 	}
 	return j.Steps.Report(ctx, out, corpusDir)
 }
@@ -297,27 +291,29 @@ func (j *Job) changes(ctx context.Context, state *State) error {
 	}
 	changes := Diff(prev, cur)
 	changes.Note = note
-	return j.Store.WriteFile(ctx, corpus.Join(j.work, "changes.md"), changes.Markdown())
+	return j.Store.WriteFile(ctx, layout.Dump{Dir: j.work}.Changes(), changes.Markdown())
 }
 
 // snapshot reads what a run wrote under dir.
 func (j *Job) snapshot(ctx context.Context, dir, date, dump string) (Snapshot, error) {
 	s := Snapshot{Date: date, Dump: dump}
 	var err error
-	if s.Summaries, err = j.readSummaries(ctx, corpus.Join(dir, "extract/summaries.tsv")); err != nil {
+	run := layout.Dump{Dir: dir}
+	if s.Summaries, err = j.readSummaries(ctx, run.Extract().Summaries()); err != nil {
 		return s, err
 	}
 	if s.Pairs, err = j.pairIDs(ctx, dir); err != nil {
 		return s, err
 	}
-	b, ok, err := j.Store.ReadOptional(ctx, corpus.Join(dir, "results/results.json"))
+	path := run.Results().Results()
+	b, ok, err := j.Store.ReadOptional(ctx, path)
 	if err != nil {
 		return s, err
 	}
 	if ok {
 		s.Results = &evaluate.Results{}
 		if err := json.Unmarshal(b, s.Results); err != nil {
-			return s, fmt.Errorf("results.json: %w", err)
+			return s, fmt.Errorf("%s: %w", path, err)
 		}
 	}
 	return s, nil
@@ -337,7 +333,7 @@ func (j *Job) count(ctx context.Context, dir string) error {
 }
 
 func (j *Job) pairIDs(ctx context.Context, dir string) ([]string, error) {
-	b, err := j.Store.ReadFile(ctx, corpus.Join(dir, "corpus/pairs.tsv"))
+	b, err := j.Store.ReadFile(ctx, layout.Dump{Dir: dir}.Corpus().Pairs())
 	if err != nil {
 		return nil, err
 	}
@@ -415,9 +411,4 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
-}
-
-func jsonString(s string) []byte {
-	b, _ := json.Marshal(s)
-	return b
 }

@@ -52,16 +52,24 @@ func (s *stageSteps) Match(ctx context.Context, summaries, out, source string) e
 	return beamstore.Store{}.WriteFile(ctx, out+"/pairs.tsv", b.Bytes())
 }
 
-func (s *stageSteps) Experiment(ctx context.Context, corpusDir, out string) error {
+// Experiment names the corpus corpusName in the results, as the command
+// does; its table also quotes, as a summary may, the directory it read,
+// which must reach the final outputs unchanged.
+func (s *stageSteps) Experiment(ctx context.Context, corpusDir, out, corpusName string) error {
 	s.calls["experiment"]++
-	res, err := json.Marshal(evaluate.Results{Corpus: corpusDir, Books: 1, Methods: []evaluate.MethodResult{{Name: "first1000", Books: 1}}})
+	res, err := json.Marshal(evaluate.Results{Corpus: corpusName, Books: 1, Methods: []evaluate.MethodResult{{Name: "first1000", Books: 1}}})
 	if err != nil {
 		return err
 	}
 	if err := (beamstore.Store{}).WriteFile(ctx, out+"/results.json", res); err != nil {
 		return err
 	}
-	return beamstore.Store{}.WriteFile(ctx, out+"/table.md", []byte("Corpus: `"+corpusDir+"`\n"))
+	return beamstore.Store{}.WriteFile(ctx, out+"/table.md", []byte(stageTable(corpusDir, corpusName)))
+}
+
+// stageTable is the table.md of stageSteps.
+func stageTable(corpusDir, corpusName string) string {
+	return "Corpus: `" + corpusName + "`\n\nA summary that quotes `" + corpusDir + "` and \"" + corpusDir + "\".\n"
 }
 
 func (s *stageSteps) Report(ctx context.Context, out, corpusDir string) error {
@@ -146,10 +154,19 @@ func TestJobResumes(t *testing.T) {
 				t.Errorf("steps ran %v times, want %v", steps.calls, want)
 			}
 			final := dir + "/out/20240101"
-			for name, want := range map[string]string{"results/table.md": "Corpus: `" + final + "/corpus`\n", "results/index.html": dir + "/out/20240101.partial/corpus"} {
+			// The results name the corpus where it now is, and nothing else
+			// in them was rewritten: the job never patches a result file.
+			for name, want := range map[string]string{
+				"results/table.md":   stageTable(final+".partial/corpus", final+"/corpus"),
+				"results/index.html": final + ".partial/corpus",
+			} {
 				if b, err := os.ReadFile(final + "/" + name); string(b) != want || err != nil {
 					t.Errorf("%s = %q, %v; want %q", name, b, err, want)
 				}
+			}
+			var res evaluate.Results
+			if b, err := os.ReadFile(final + "/results/results.json"); err != nil || json.Unmarshal(b, &res) != nil || res.Corpus != final+"/corpus" {
+				t.Errorf("results.json names the corpus %q (%v), want %q", res.Corpus, err, final+"/corpus")
 			}
 			if _, err := os.Stat(final + ".partial"); !os.IsNotExist(err) {
 				t.Errorf("work directory left behind: %v", err)

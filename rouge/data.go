@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -61,17 +59,7 @@ type Data struct {
 // files in dir named by StopwordFile and ExceptionFiles. All five must be
 // there.
 func LoadData(dir string) (*Data, error) {
-	names := append([]string{StopwordFile}, ExceptionFiles[:]...)
-	var files [5]io.Reader
-	for i, name := range names {
-		f, err := os.Open(filepath.Join(dir, name))
-		if err != nil {
-			return nil, fmt.Errorf("rouge: loading data: %w", err)
-		}
-		defer f.Close()
-		files[i] = f
-	}
-	return NewData(files[0], files[1], files[2], files[3], files[4])
+	return ReadData(dir, nil)
 }
 
 // NewData reads ROUGE's stopword list and the WordNet 2.0 exception lists

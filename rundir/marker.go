@@ -7,13 +7,17 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/bookalign/bookalign/layout"
 )
 
 // MarkerFile and LockFile are the run marker and the lock, relative to the
-// output directory.
-const (
-	MarkerFile = "run.json"
-	LockFile   = "run.lock"
+// output directory (layout.Out.Marker and Lock); resultsFile is the file
+// every run that finished writes.
+var (
+	MarkerFile  = layout.Rel.Marker()
+	LockFile    = layout.Rel.Lock()
+	resultsFile = layout.Rel.Results()
 )
 
 // FormatVersion is the version of the run marker's layout.
@@ -106,10 +110,10 @@ func Decide(st State, settings json.RawMessage, inputs string, overwrite bool) (
 	if len(st.Entries) == 0 {
 		return Plan{}, nil
 	}
-	ours := st.Marker != nil || slices.Contains(st.Entries, MarkerFile) || slices.Contains(st.Entries, "results.json")
+	ours := st.Marker != nil || slices.Contains(st.Entries, MarkerFile) || slices.Contains(st.Entries, resultsFile)
 	if overwrite {
 		if !ours {
-			return Plan{}, fmt.Errorf("--overwrite replaces only the outputs of an earlier bookalign run, and this directory holds neither %s nor results.json (%s): remove it yourself or choose another --out", MarkerFile, sample(st.Entries))
+			return Plan{}, fmt.Errorf("--overwrite replaces only the outputs of an earlier bookalign run, and this directory holds neither %s nor %s (%s): remove it yourself or choose another --out", MarkerFile, resultsFile, sample(st.Entries))
 		}
 		return Plan{Clear: true, Note: "--overwrite: clearing the earlier outputs"}, nil
 	}

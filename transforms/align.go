@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/layout"
 )
 
 var (
@@ -30,13 +31,12 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*writeAlignmentsFn)(nil)).Elem())
 }
 
-// AlignOptions configure the aligners.
+// AlignOptions configure the aligners. Their seed is the run's, given to
+// Align beside them.
 type AlignOptions struct {
 	// Methods are the aligners to run on every pair: "passage", "token",
 	// "jing".
 	Methods []string `json:"methods"`
-	// Seed seeds the Passage HMM's sampler.
-	Seed uint64 `json:"seed"`
 	// Thesaurus is the directory of Roget's Thesaurus (local or gs://) for
 	// the Token HMM; empty means identity emissions only.
 	Thesaurus string `json:"thesaurus"`
@@ -53,6 +53,12 @@ type AlignOptions struct {
 	// book left unaligned (NoContext), instead of align.DefaultForms and
 	// placement by the neighbours.
 	PaperAligners bool `json:"paper_aligners,omitempty"`
+}
+
+// aligner returns the options of align.New: these settings with the seed
+// and the thesaurus read.
+func (o AlignOptions) aligner(seed uint64, th *align.Thesaurus) align.Options {
+	return align.Options{Seed: seed, Iterations: o.Iterations, Thesaurus: th, WholeSpans: o.WholeSpans, NoContext: o.PaperAligners}
 }
 
 // forms are the word forms the aligners compare.
@@ -105,12 +111,13 @@ type Aligned struct {
 // For the pair figureBook (none when empty) Align also emits the boundary
 // samples of its Passage HMM fit, the data of the paper's Figure 3
 // (Figures draws it): the fit that aligned the pair when the Passage HMM
-// is among the aligners, one fit with the same settings otherwise.
+// is among the aligners, one fit with the same settings otherwise. The
+// seed seeds the Passage HMM's sampler.
 //
 // In: PCollection<PairText>. Out: Aligned.
-func Align(s beam.Scope, opts AlignOptions, figureBook string, texts beam.PCollection) Aligned {
+func Align(s beam.Scope, opts AlignOptions, seed uint64, figureBook string, texts beam.PCollection) Aligned {
 	s = s.Scope("transforms.Align")
-	out := beam.ParDoN(s, &alignFn{Options: opts, FigureBook: figureBook}, texts)
+	out := beam.ParDoN(s, &alignFn{Options: opts, Seed: seed, FigureBook: figureBook}, texts)
 	return Aligned{Pairs: out[0], Files: out[1], Figure: out[2], Rejects: out[3]}
 }
 
@@ -118,6 +125,8 @@ func Align(s beam.Scope, opts AlignOptions, figureBook string, texts beam.PColle
 type alignFn struct {
 	// Options configure the aligners.
 	Options AlignOptions `json:"options"`
+	// Seed seeds the Passage HMM's sampler.
+	Seed uint64 `json:"seed"`
 	// FigureBook is the pair whose Passage HMM fit makes Figure 3.
 	FigureBook string `json:"figure_book"`
 
@@ -137,21 +146,9 @@ func (f *alignFn) Setup(ctx context.Context) error {
 	}
 	f.aligners = f.aligners[:0]
 	for _, m := range f.Options.Methods {
-		a, err := align.New(m, f.Options.Seed, th)
+		a, err := align.New(m, f.Options.aligner(f.Seed, th))
 		if err != nil {
 			return fmt.Errorf("%s: %w", m, err)
-		}
-		top := align.DefaultLabelTop
-		if f.Options.WholeSpans {
-			top = 0
-		}
-		switch a := a.(type) {
-		case *align.PassageHMM:
-			a.Iterations, a.LabelTop, a.NoContext = f.Options.Iterations, top, f.Options.PaperAligners
-		case *align.TokenHMM:
-			a.Iterations, a.LabelTop, a.NoContext = f.Options.Iterations, top, f.Options.PaperAligners
-		case *align.Jing:
-			a.LabelTop = top
 		}
 		f.aligners = append(f.aligners, a)
 	}
@@ -228,7 +225,7 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Pai
 // passage is the Passage HMM as the aligners would run it, for the figure
 // book when the Passage HMM is not among them.
 func (f *alignFn) passage() *align.PassageHMM {
-	return &align.PassageHMM{Seed: f.Options.Seed, Iterations: f.Options.Iterations, NoContext: f.Options.PaperAligners}
+	return align.NewPassageHMM(f.Options.aligner(f.Seed, nil))
 }
 
 // WriteAlignments writes each alignment to OUT/alignments/<method>/<id>.jsonl.
@@ -247,8 +244,7 @@ type writeAlignmentsFn struct {
 
 func (f *writeAlignmentsFn) ProcessElement(ctx context.Context, ap AlignmentFiles) error {
 	for _, m := range ap.Alignments {
-		path := corpus.Join(f.Out, "alignments/"+m.Method+"/"+ap.ID+".jsonl")
-		if err := WriteFile(ctx, path, []byte(m.JSONL)); err != nil {
+		if err := WriteFile(ctx, layout.Out{Dir: f.Out}.Alignment(m.Method, ap.ID), []byte(m.JSONL)); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 // Package transforms holds bookalign's Beam PTransforms: thin composites over
-// the pure packages (corpus, text, rouge, evaluate), with their registration,
-// metrics and the reject outputs that make every input pair accountable.
+// the pure packages (corpus, text, align, classify, rouge, evaluate,
+// outcome, wiki, match), with their registration, metrics and the reject
+// outputs that make every input pair accountable.
 //
 // Each composite opens a scope named after itself ("transforms.ReadPairs"),
 // makes one call into a pure package per element, and sends a bad element to

@@ -1,7 +1,6 @@
 package transforms
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"reflect"
@@ -53,17 +52,14 @@ func (f *scoreFn) Setup(ctx context.Context) (err error) {
 }
 
 // scorers loads the ROUGE data of o, when it names any, and returns the
-// two scorers of the evaluation: stemmed (-m, the one the oracle baseline
-// maximises too) and unstemmed, both removing stopwords when o says so.
+// two scorers of the evaluation (rouge.LoadScorers): stemmed (-m, the one
+// the oracle baseline maximises too) and unstemmed, both removing
+// stopwords when o says so.
 func (o RougeOptions) scorers(ctx context.Context) (stem, noStem *rouge.Scorer, err error) {
-	var data *rouge.Data
-	if o.DataDir != "" {
-		if data, err = LoadRougeData(ctx, o.DataDir); err != nil {
-			return nil, nil, err
-		}
-	}
-	return &rouge.Scorer{Stem: true, RemoveStopwords: o.Stopwords, Data: data},
-		&rouge.Scorer{RemoveStopwords: o.Stopwords, Data: data}, nil
+	sc, err := rouge.LoadScorers(o.DataDir, o.Stopwords, func(name string) ([]byte, error) {
+		return ReadFile(ctx, corpus.Join(o.DataDir, name))
+	})
+	return sc.Stem, sc.NoStem, err
 }
 
 func (f *scoreFn) ProcessElement(ctx context.Context, c Candidate, emit func(evaluate.BookScore), reject func(Reject)) {
@@ -83,20 +79,6 @@ func (f *scoreFn) ProcessElement(ctx context.Context, c Candidate, emit func(eva
 	reject(Reject{ID: c.ID, Row: c.Row, Stage: "evaluate", Reason: fmt.Sprintf("%s: %v", c.Method, err)})
 }
 
-// RougeDataFiles are the files LoadRougeData reads from a ROUGE data
-// directory, in ROUGE-1.5.5's order.
-var RougeDataFiles = []string{"smart_common_words.txt", "wordnet-2.0-adj.exc", "wordnet-2.0-adv.exc", "wordnet-2.0-noun.exc", "wordnet-2.0-verb.exc"}
-
-// LoadRougeData reads ROUGE-1.5.5's stopword list and exception lists from
-// dir, a local directory or a gs:// URL.
-func LoadRougeData(ctx context.Context, dir string) (*rouge.Data, error) {
-	var rs [5]*bytes.Reader
-	for i, name := range RougeDataFiles {
-		b, err := ReadFile(ctx, corpus.Join(dir, name))
-		if err != nil {
-			return nil, fmt.Errorf("ROUGE data: %w", err)
-		}
-		rs[i] = bytes.NewReader(b)
-	}
-	return rouge.NewData(rs[0], rs[1], rs[2], rs[3], rs[4])
-}
+// RougeDataFiles are the files of a ROUGE data directory, in
+// ROUGE-1.5.5's order (rouge.DataFiles).
+var RougeDataFiles = rouge.DataFiles()

@@ -13,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/figures"
+	"github.com/bookalign/bookalign/layout"
 )
 
 // figuresSkipped counts figures that could not be drawn (each has a note).
@@ -82,9 +83,9 @@ type FigureNote struct {
 
 // boundaryFigureFile and boundaryNoteFile are Figure 3 and the note written
 // instead of it, relative to the output directory.
-const (
-	boundaryFigureFile = "figures/boundary_density.svg"
-	boundaryNoteFile   = "figures/boundary_density.skipped.json"
+var (
+	boundaryFigureFile = layout.Rel.BoundaryFigure()
+	boundaryNoteFile   = layout.Rel.BoundaryNote()
 )
 
 // lengthRatio is a pair's summary length over its book length, in words.
@@ -106,7 +107,7 @@ func (f *lengthFigureFn) ProcessElement(_ int, iter func(*float64) bool, emit fu
 	if err != nil {
 		return err
 	}
-	emit(Artifact{Path: "figures/length_ratios.svg", Data: svg})
+	emit(Artifact{Path: layout.Rel.LengthFigure(), Data: svg})
 	return nil
 }
 

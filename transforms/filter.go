@@ -2,10 +2,10 @@ package transforms
 
 import (
 	"context"
-	"fmt"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/bookalign/bookalign/corpus"
 )
 
 var pairsTooShort = beam.NewCounter("bookalign", "pairs_too_short")
@@ -33,13 +33,8 @@ type filterByLengthFn struct {
 }
 
 func (f *filterByLengthFn) ProcessElement(ctx context.Context, p PairText, keep func(PairText), reject func(Reject)) {
-	var reason string
-	switch {
-	case p.BookWords < f.MinBookWords:
-		reason = fmt.Sprintf("book has %d words, below the minimum of %d (stopwords and punctuation excluded)", p.BookWords, f.MinBookWords)
-	case p.SummaryWords < f.MinSummaryWords:
-		reason = fmt.Sprintf("summary has %d words, below the minimum of %d (stopwords and punctuation excluded)", p.SummaryWords, f.MinSummaryWords)
-	default:
+	reason := corpus.TooShort(p.BookWords, p.SummaryWords, f.MinBookWords, f.MinSummaryWords)
+	if reason == "" {
 		keep(p)
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -34,7 +35,7 @@ type firstWordsFn struct {
 
 func (f *firstWordsFn) ProcessElement(ctx context.Context, p PairText, emit func(Candidate)) {
 	span := text.PrefixWords(p.Book.Text, p.Book.Body, f.Words)
-	progress.tick("first1000", "books")
-	emit(Candidate{ID: p.Pair.ID, Row: p.Pair.Row, Method: "first1000", Text: p.Book.Str(span), Reference: p.Summary.Text,
+	progress.tick(evaluate.MethodFirst1000, "books")
+	emit(Candidate{ID: p.Pair.ID, Row: p.Pair.Row, Method: evaluate.MethodFirst1000, Text: p.Book.Str(span), Reference: p.Summary.Text,
 		Selected: classify.PickSpan(p.Book, span)})
 }

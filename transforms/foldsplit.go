@@ -48,7 +48,7 @@ type Split struct {
 	// Plan is the one classify.Plan of the experiment: PCollection<classify.Plan>.
 	Plan beam.PCollection
 	// Train holds the ID of every training book under each training set
-	// that holds it: PCollection<KV<int, string>>. The book's SetBook, its
+	// that holds it: PCollection<KV<int, string>>. The book's classify.SetBook, its
 	// features under the set's collection, is in the work directory
 	// (setBookFile).
 	Train beam.PCollection
@@ -115,13 +115,11 @@ func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(B
 // routeBook emits a training book's ID, to be featurized for its training
 // sets, and every book's ID keyed by the set whose model summarizes it.
 func routeBook(r BookRef, plan classify.Plan, train func(string), test func(int, string)) {
-	if r.Test {
-		test(plan.TestSet(0, true), r.ID)
-		return
+	if !r.Test {
+		train(r.ID)
 	}
-	train(r.ID)
-	if !plan.Test {
-		test(plan.TestSet(plan.Fold[r.ID], false), r.ID)
+	if set, ok := plan.Summarizer(r.ID, r.Test); ok {
+		test(set, r.ID)
 	}
 }
 
@@ -219,16 +217,17 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan cl
 	if err != nil {
 		return err
 	}
-	labels := make([]RowLabels, len(f.Methods))
+	labels := make([]classify.MethodRows, len(f.Methods))
 	for i, m := range f.Methods {
-		labels[i] = RowLabels{Method: m, Rows: labelledRows(b.Book.Labels(b.labels(m)))}
+		labels[i] = classify.MethodRows{Method: m, Rows: classify.LabelledRows(b.Book.Labels(b.labels(m)))}
 	}
 	for _, set := range plan.SetsOf(plan.Fold[b.ID]) {
 		col, ok := f.cols[set]
 		if !ok {
 			return fmt.Errorf("book %q: %s has no collection statistics", b.ID, setName(set))
 		}
-		data, err := encodeSetBook(SetBook{Features: *col.Featurize(&b.Book), Labels: labels})
+		sb := classify.SetBook{Features: *col.Featurize(&b.Book), Labels: labels}
+		data, err := sb.MarshalBinary()
 		if err != nil {
 			return fmt.Errorf("book %q: %w", id, err)
 		}
@@ -247,15 +246,4 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan cl
 // ProcessElement.)
 func (f *featurizeSetsFn) FinishBundle(_ classify.Plan, _ func(*int, *[]byte) bool, _ func(int, string)) {
 	f.cols = nil
-}
-
-// labelledRows returns the rows whose label is true.
-func labelledRows(label []bool) []int {
-	var rows []int
-	for i, y := range label {
-		if y {
-			rows = append(rows, i)
-		}
-	}
-	return rows
 }

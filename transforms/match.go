@@ -1,23 +1,20 @@
 package transforms
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/corpus"
-	"github.com/bookalign/bookalign/internal/jsonl"
 	"github.com/bookalign/bookalign/match"
+	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/text"
 	"github.com/bookalign/bookalign/wiki"
 )
@@ -35,23 +32,17 @@ var (
 func init() {
 	beam.RegisterType(reflect.TypeOf((*SummaryRow)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*MatchedSummary)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*CorpusPair)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*MatchReject)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*CorpusOutcome)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*match.CorpusPair)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*readSummariesFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*matchFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*namePairsFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*fetchBookFn)(nil)).Elem())
-	register.Function1x1[CorpusPair, CorpusOutcome](pairOutcome)
-	register.Function1x1[MatchReject, CorpusOutcome](matchRejectOutcome)
-	register.Function1x1[int, CorpusOutcome](summaryRowsOutcome)
 	beam.RegisterType(reflect.TypeOf((*writeCorpusFn)(nil)).Elem())
 	register.Emitter1[SummaryRow]()
 	register.Emitter1[MatchedSummary]()
-	register.Emitter1[CorpusPair]()
-	register.Emitter1[MatchReject]()
+	register.Emitter1[match.CorpusPair]()
+	register.Emitter1[Reject]()
 	register.Iter1[MatchedSummary]()
-	register.Iter1[CorpusOutcome]()
 }
 
 // SummaryRow is one summary of a summaries TSV and its line there.
@@ -79,62 +70,6 @@ func (m *MatchedSummary) Match() match.Match {
 		EbookAuthor: m.EbookAuthor, Reason: m.Reason, Decided: m.Decided, ID: m.ID}
 }
 
-// CorpusPair is a pair written to the corpus: its row of pairs.tsv and its
-// line of matches.jsonl.
-type CorpusPair struct {
-	ID          string `json:"id"`
-	Line        int    `json:"summaries_line"`
-	WikipediaID int64  `json:"wikipedia_id"`
-	Title       string `json:"title"`
-	Author      string `json:"author"`
-	Ebook       int    `json:"gutenberg_id"`
-	EbookTitle  string `json:"ebook_title"`
-	EbookAuthor string `json:"ebook_author,omitempty"`
-	// Reason says why the match was made; Decided that the decision list
-	// made it.
-	Reason  string `json:"reason"`
-	Decided bool   `json:"decided,omitempty"`
-	// BookPath is where the book was found, relative to the mirror.
-	BookPath     string `json:"book_path"`
-	BookWords    int    `json:"book_words"`
-	SummaryWords int    `json:"summary_words"`
-}
-
-// MatchReject is a summary that did not become a pair, and why. Its JSON
-// form is one line of CORPUS/rejects.jsonl.
-type MatchReject struct {
-	// Line is the summary's line in the summaries TSV.
-	Line        int    `json:"line"`
-	WikipediaID int64  `json:"wikipedia_id,omitempty"`
-	Title       string `json:"title,omitempty"`
-	Author      string `json:"author,omitempty"`
-	// Stage is "read-summaries", "match", "name" or "fetch-book".
-	Stage  string `json:"stage"`
-	Reason string `json:"reason"`
-	Detail string `json:"detail,omitempty"`
-	// Candidates are the ebooks a decision list could choose from.
-	Candidates []int `json:"candidates,omitempty"`
-	// Ebook is the ebook matched, for a book that could not be fetched.
-	Ebook int `json:"ebook,omitempty"`
-}
-
-// CorpusOutcome is what reaches the write step of match: a pair, a reject,
-// or the number of summary rows read.
-type CorpusOutcome struct {
-	// Kind is 1 for a pair, 2 for a reject, 3 for a row count.
-	Kind   int
-	Pair   CorpusPair
-	Reject MatchReject
-	Rows   int
-}
-
-// Kinds of CorpusOutcome.
-const (
-	corpusOutcomePair = iota + 1
-	corpusOutcomeReject
-	corpusOutcomeRows
-)
-
 func query(s wiki.Summary) match.Query {
 	return match.Query{Key: strconv.FormatInt(s.WikipediaID, 10), Title: s.Title, Author: s.Author}
 }
@@ -145,7 +80,7 @@ func query(s wiki.Summary) match.Query {
 // number of rows read, which WriteCorpus reconciles. A missing file fails
 // the pipeline.
 //
-// Out: PCollection<SummaryRow>, PCollection<MatchReject>, PCollection<int>.
+// Out: PCollection<SummaryRow>, PCollection<Reject>, PCollection<int>.
 func ReadSummaries(s beam.Scope, path string) (rows, rejects, count beam.PCollection) {
 	s = s.Scope("transforms.ReadSummaries")
 	return beam.ParDo3(s, &readSummariesFn{Path: path}, beam.Impulse(s))
@@ -157,7 +92,7 @@ type readSummariesFn struct {
 	Path string `json:"path"`
 }
 
-func (f *readSummariesFn) ProcessElement(ctx context.Context, _ []byte, emit func(SummaryRow), reject func(MatchReject), count func(int)) error {
+func (f *readSummariesFn) ProcessElement(ctx context.Context, _ []byte, emit func(SummaryRow), reject func(Reject), count func(int)) error {
 	in, err := OpenFile(ctx, f.Path)
 	if err != nil {
 		return fmt.Errorf("opening the summaries: %w", err)
@@ -170,7 +105,7 @@ func (f *readSummariesFn) ProcessElement(ctx context.Context, _ []byte, emit fun
 		if err == io.EOF {
 			break
 		}
-		reason := rowError(err)
+		reason := wiki.RowFault(err)
 		if err != nil && reason == "" {
 			return fmt.Errorf("reading %s: %w", f.Path, err)
 		}
@@ -178,24 +113,13 @@ func (f *readSummariesFn) ProcessElement(ctx context.Context, _ []byte, emit fun
 		summariesRead.Inc(ctx, 1)
 		if err != nil {
 			summariesBadRows.Inc(ctx, 1)
-			reject(MatchReject{Line: r.Line(), Stage: "read-summaries", Reason: reason, Detail: err.Error()})
+			reject(Reject{Input: outcome.SummaryInput, Line: r.Line(), Stage: "read-summaries", Reason: reason, Detail: err.Error()})
 			continue
 		}
 		emit(SummaryRow{Line: r.Line(), Summary: sum})
 	}
 	count(n)
 	return nil
-}
-
-// rowError names the fault of one row, after which the reader goes on,
-// and returns "" for any other error.
-func rowError(err error) string {
-	for _, e := range []error{wiki.ErrFieldCount, wiki.ErrBadID, wiki.ErrBadGenres, wiki.ErrInvalidUTF8} {
-		if errors.Is(err, e) {
-			return strings.TrimPrefix(e.Error(), "wiki: ")
-		}
-	}
-	return ""
 }
 
 // MatchSummaries matches each summary with a Project Gutenberg ebook of
@@ -205,7 +129,7 @@ func rowError(err error) string {
 // goes to rejects with the reason and the candidates. The catalog is read
 // once per worker.
 //
-// In: PCollection<SummaryRow>. Out: PCollection<MatchedSummary>, PCollection<MatchReject>.
+// In: PCollection<SummaryRow>. Out: PCollection<MatchedSummary>, PCollection<Reject>.
 func MatchSummaries(s beam.Scope, catalog, decisions string, rows beam.PCollection) (matched, rejects beam.PCollection) {
 	s = s.Scope("transforms.MatchSummaries")
 	return beam.ParDo2(s, &matchFn{Catalog: catalog, Decisions: decisions}, rows)
@@ -260,7 +184,7 @@ func LoadMatcher(ctx context.Context, catalog, decisions string) (m *match.Match
 	return m, len(bad), nil
 }
 
-func (f *matchFn) ProcessElement(ctx context.Context, row SummaryRow, emit func(MatchedSummary), reject func(MatchReject)) error {
+func (f *matchFn) ProcessElement(ctx context.Context, row SummaryRow, emit func(MatchedSummary), reject func(Reject)) error {
 	got, err := f.m.Match(query(row.Summary))
 	var nm *match.NoMatch
 	switch {
@@ -278,8 +202,8 @@ func (f *matchFn) ProcessElement(ctx context.Context, row SummaryRow, emit func(
 	return nil
 }
 
-func noMatchReject(line int, s wiki.Summary, stage string, nm *match.NoMatch) MatchReject {
-	return MatchReject{Line: line, WikipediaID: s.WikipediaID, Title: s.Title, Author: s.Author, Stage: stage,
+func noMatchReject(line int, s wiki.Summary, stage string, nm *match.NoMatch) Reject {
+	return Reject{Input: outcome.SummaryInput, Line: line, WikipediaID: s.WikipediaID, Title: s.Title, Author: s.Author, Stage: stage,
 		Reason: nm.Reason, Detail: nm.Detail, Candidates: nm.Candidates}
 }
 
@@ -289,7 +213,7 @@ func noMatchReject(line int, s wiki.Summary, stage string, nm *match.NoMatch) Ma
 // matches.
 //
 // In: PCollection<MatchedSummary>. Out: PCollection<MatchedSummary> with
-// IDs, PCollection<MatchReject>.
+// IDs, PCollection<Reject>.
 func NamePairs(s beam.Scope, matched beam.PCollection) (named, rejects beam.PCollection) {
 	s = s.Scope("transforms.NamePairs")
 	grouped := beam.GroupByKey(s, beam.AddFixedKey(s, matched))
@@ -299,7 +223,7 @@ func NamePairs(s beam.Scope, matched beam.PCollection) (named, rejects beam.PCol
 // namePairsFn assigns the ids.
 type namePairsFn struct{}
 
-func (f *namePairsFn) ProcessElement(ctx context.Context, _ int, iter func(*MatchedSummary) bool, emit func(MatchedSummary), reject func(MatchReject)) error {
+func (f *namePairsFn) ProcessElement(ctx context.Context, _ int, iter func(*MatchedSummary) bool, emit func(MatchedSummary), reject func(Reject)) error {
 	byKey := map[string]MatchedSummary{}
 	var ms []match.Match
 	var m MatchedSummary
@@ -336,7 +260,7 @@ func (f *namePairsFn) ProcessElement(ctx context.Context, _ int, iter func(*Matc
 // ebook missing from the mirror could not be downloaded into it, which the
 // reject then gives.
 //
-// In: PCollection<MatchedSummary>. Out: PCollection<CorpusPair>, PCollection<MatchReject>.
+// In: PCollection<MatchedSummary>. Out: PCollection<match.CorpusPair>, PCollection<Reject>.
 func FetchBooks(s beam.Scope, mirror, out string, unavailable map[int]string, named beam.PCollection) (pairs, rejects beam.PCollection) {
 	s = s.Scope("transforms.FetchBooks")
 	return beam.ParDo2(s, &fetchBookFn{Mirror: mirror, Out: out, Unavailable: unavailable}, named)
@@ -352,10 +276,10 @@ type fetchBookFn struct {
 	Unavailable map[int]string `json:"unavailable,omitempty"`
 }
 
-func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit func(CorpusPair), reject func(MatchReject)) error {
+func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit func(match.CorpusPair), reject func(Reject)) error {
 	fail := func(reason, detail string) {
 		booksMissing.Inc(ctx, 1)
-		reject(MatchReject{Line: m.Line, WikipediaID: m.Summary.WikipediaID, Title: m.Summary.Title, Author: m.Summary.Author,
+		reject(Reject{Input: outcome.SummaryInput, Line: m.Line, WikipediaID: m.Summary.WikipediaID, Title: m.Summary.Title, Author: m.Summary.Author,
 			Stage: "fetch-book", Reason: reason, Detail: detail, Ebook: m.Ebook})
 	}
 	var lookupErr error
@@ -381,7 +305,7 @@ func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit
 	if err != nil {
 		return err
 	}
-	words, reason := bookWords(book)
+	words, reason := corpus.BookWords(book)
 	if reason != "" {
 		fail(reason, rel)
 		return nil
@@ -395,70 +319,23 @@ func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit
 	}
 	booksFetched.Inc(ctx, 1)
 	progress.tick("fetch", "books")
-	emit(CorpusPair{ID: m.ID, Line: m.Line, WikipediaID: m.Summary.WikipediaID, Title: m.Summary.Title, Author: m.Summary.Author,
+	emit(match.CorpusPair{ID: m.ID, Line: m.Line, WikipediaID: m.Summary.WikipediaID, Title: m.Summary.Title, Author: m.Summary.Author,
 		Ebook: m.Ebook, EbookTitle: m.EbookTitle, EbookAuthor: m.EbookAuthor, Reason: m.Reason, Decided: m.Decided,
 		BookPath: rel, BookWords: words, SummaryWords: text.CountWords(m.Summary.Text)})
 	return nil
 }
 
-// bookWords counts the words of a book's body (Project Gutenberg
-// boilerplate excluded; stopwords and punctuation too), or says why the
-// book cannot be used.
-func bookWords(book []byte) (int, string) {
-	if !utf8.Valid(book) {
-		return 0, fmt.Sprintf("book is not valid UTF-8 (first bad byte at offset %d)", firstInvalid(book))
-	}
-	raw := string(book)
-	body := text.GutenbergBody(raw)
-	n := text.CountWords(raw[body.Start:body.End])
-	if n == 0 {
-		return 0, "book has no words"
-	}
-	return n, ""
-}
-
-func firstInvalid(b []byte) int {
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n <= 1 {
-			return i
-		}
-		i += n
-	}
-	return -1
-}
-
 // WriteCorpus gathers the pairs, the rejects and the number of summary
-// rows read in one place and writes the corpus index: OUT/pairs.tsv (the
-// columns of the shared corpus, sorted by id), OUT/matches.jsonl (why each
-// pair was made, sorted by id) and OUT/rejects.jsonl (sorted by line of the
-// summaries TSV). source names where the summaries come from, for
+// rows read in one place (WriteOutcomes) and writes the corpus index:
+// OUT/pairs.tsv, OUT/matches.jsonl and OUT/rejects.jsonl
+// (outcome.CorpusFiles). source names where the summaries come from, for
 // pairs.tsv's summary_source. It fails the pipeline, after writing, when
 // pairs and rejects do not add up to the rows read.
 //
-// In: PCollection<CorpusPair>, PCollection<int> of rows read, any number
-// of PCollection<MatchReject>.
+// In: PCollection<match.CorpusPair>, PCollection<int> of rows read, any
+// number of PCollection<Reject>.
 func WriteCorpus(s beam.Scope, out, source string, pairs, rows beam.PCollection, rejects ...beam.PCollection) {
-	s = s.Scope("transforms.WriteCorpus")
-	all := []beam.PCollection{
-		beam.ParDo(s, pairOutcome, pairs),
-		beam.ParDo(s, summaryRowsOutcome, rows),
-	}
-	for _, r := range rejects {
-		all = append(all, beam.ParDo(s, matchRejectOutcome, r))
-	}
-	grouped := beam.GroupByKey(s, beam.AddFixedKey(s, beam.Flatten(s, all...)))
-	beam.ParDo0(s, &writeCorpusFn{Out: out, Source: source}, grouped)
-}
-
-func pairOutcome(p CorpusPair) CorpusOutcome {
-	return CorpusOutcome{Kind: corpusOutcomePair, Pair: p}
-}
-func matchRejectOutcome(r MatchReject) CorpusOutcome {
-	return CorpusOutcome{Kind: corpusOutcomeReject, Reject: r}
-}
-func summaryRowsOutcome(n int) CorpusOutcome {
-	return CorpusOutcome{Kind: corpusOutcomeRows, Rows: n}
+	WriteOutcomes(s.Scope("transforms.WriteCorpus"), &writeCorpusFn{Out: out, Source: source}, pairOutcome, pairs, rows, rejects...)
 }
 
 // writeCorpusFn writes the corpus index files.
@@ -469,68 +346,14 @@ type writeCorpusFn struct {
 	Source string `json:"source"`
 }
 
-func (f *writeCorpusFn) ProcessElement(ctx context.Context, _ int, iter func(*CorpusOutcome) bool) error {
-	var (
-		pairs   []CorpusPair
-		rejects []MatchReject
-		rows    int
-		o       CorpusOutcome
-	)
-	for iter(&o) {
-		switch o.Kind {
-		case corpusOutcomePair:
-			pairs = append(pairs, o.Pair)
-		case corpusOutcomeReject:
-			rejects = append(rejects, o.Reject)
-		case corpusOutcomeRows:
-			rows += o.Rows
-		}
-	}
-	files, err := CorpusFiles(f.Source, pairs, rejects)
+func (f *writeCorpusFn) ProcessElement(ctx context.Context, _ int, iter func(*Outcome) bool) error {
+	g := gatherOutcomes(iter)
+	files, err := outcome.CorpusFiles(f.Source, g.pairs, g.rejects)
 	if err != nil {
 		return err
 	}
-	for _, name := range []string{"pairs.tsv", "matches.jsonl", "rejects.jsonl"} {
-		if err := WriteFile(ctx, corpus.Join(f.Out, name), files[name]); err != nil {
-			return err
-		}
+	if err := writeOutcomeFiles(ctx, f.Out, files); err != nil {
+		return err
 	}
-	if len(pairs)+len(rejects) != rows {
-		return fmt.Errorf("summaries do not reconcile: %d rows read, but %d pairs were written and %d summaries rejected", rows, len(pairs), len(rejects))
-	}
-	return nil
-}
-
-// CorpusFiles renders pairs.tsv, matches.jsonl and rejects.jsonl; it sorts
-// pairs by id and rejects by line, stage and reason.
-func CorpusFiles(source string, pairs []CorpusPair, rejects []MatchReject) (map[string][]byte, error) {
-	sort.Slice(pairs, func(i, j int) bool { return pairs[i].ID < pairs[j].ID })
-	sort.Slice(rejects, func(i, j int) bool {
-		a, b := rejects[i], rejects[j]
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Stage != b.Stage {
-			return a.Stage < b.Stage
-		}
-		return a.Reason < b.Reason
-	})
-	rows := make([]corpus.PairRow, len(pairs))
-	for i, p := range pairs {
-		rows[i] = corpus.PairRow{ID: p.ID, Title: p.Title, Author: p.Author, Ebook: p.Ebook, WikipediaID: p.WikipediaID,
-			BookWords: p.BookWords, SummaryWords: p.SummaryWords,
-			SummarySource: fmt.Sprintf("%s, Wikipedia page %d", source, p.WikipediaID),
-			BookSource:    fmt.Sprintf("Project Gutenberg #%d: %s", p.Ebook, p.BookPath)}
-	}
-	var tsv, mj, rj bytes.Buffer
-	if err := corpus.WritePairs(&tsv, rows); err != nil {
-		return nil, err
-	}
-	if err := jsonl.Write(&mj, pairs); err != nil {
-		return nil, err
-	}
-	if err := jsonl.Write(&rj, rejects); err != nil {
-		return nil, err
-	}
-	return map[string][]byte{"pairs.tsv": tsv.Bytes(), "matches.jsonl": mj.Bytes(), "rejects.jsonl": rj.Bytes()}, nil
+	return outcome.Reconcile("summaries", g.read, len(g.pairs), len(g.rejects))
 }

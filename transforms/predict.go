@@ -3,14 +3,13 @@ package transforms
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
-	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/layout"
 )
 
 var booksSummarized = beam.NewCounter("bookalign", "books_summarized")
@@ -153,7 +152,7 @@ func (f *savedModelFn) ProcessElement(ctx context.Context, m TrainedModel, emit 
 	if err != nil {
 		return err
 	}
-	emit(Artifact{Path: "models/" + m.Method + ".json", Data: data})
+	emit(Artifact{Path: layout.Rel.Model(m.Method), Data: data})
 	return nil
 }
 
@@ -163,32 +162,19 @@ func (f *savedModelFn) ProcessElement(ctx context.Context, m TrainedModel, emit 
 type featureTableFn struct{}
 
 func (f *featureTableFn) ProcessElement(method string, iter func(*RankedModel) bool, emit func(Artifact)) error {
-	var ranked []RankedModel
+	var sets []int
+	var models []*classify.Model
 	var r RankedModel
 	for iter(&r) {
-		ranked = append(ranked, r)
+		sets = append(sets, r.Set)
+		models = append(models, &classify.Model{Features: r.Features, Weights: r.Weights})
 		r = RankedModel{}
 	}
-	// The table is over the fold models (classify.RankedSets).
-	sets := make([]int, len(ranked))
-	for i, r := range ranked {
-		sets[i] = r.Set
-	}
-	keep := classify.RankedSets(sets)
-	ranked = slices.DeleteFunc(ranked, func(r RankedModel) bool { return !slices.Contains(keep, r.Set) })
-	slices.SortFunc(ranked, func(a, b RankedModel) int { return a.Set - b.Set })
-	models := make([]*classify.Model, len(ranked))
-	for i, r := range ranked {
-		models[i] = &classify.Model{Features: r.Features, Weights: r.Weights}
-	}
-	top := classify.TopFeatures(models, 25)
-	table := fmt.Sprintf("# Strongest features: %s\n\nThe 25 features with the largest weights, rank-averaged over %d training splits (the paper's Table 3).\n\n%s",
-		method, len(models), classify.FeatureTable(top))
-	emit(Artifact{Path: "features/" + method + ".md", Data: []byte(table)})
-	js, err := json.MarshalIndent(top, "", "  ")
+	md, js, err := classify.FeatureReport(method, sets, models, 25)
 	if err != nil {
 		return err
 	}
-	emit(Artifact{Path: "features/" + method + ".json", Data: append(js, '\n')})
+	emit(Artifact{Path: layout.Rel.FeatureTable(method), Data: md})
+	emit(Artifact{Path: layout.Rel.Features(method), Data: js})
 	return nil
 }

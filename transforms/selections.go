@@ -7,7 +7,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/classify"
-	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/layout"
 )
 
 func init() {
@@ -36,5 +36,5 @@ func (f *writeSelectionFn) ProcessElement(ctx context.Context, c Candidate) erro
 	if err != nil {
 		return err
 	}
-	return WriteFile(ctx, corpus.Join(f.Out, classify.SelectionPath(c.Method, c.ID)), append(data, '\n'))
+	return WriteFile(ctx, layout.Out{Dir: f.Out}.Selection(c.Method, c.ID), append(data, '\n'))
 }

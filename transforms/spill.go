@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"os"
 	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+	"github.com/bookalign/bookalign/layout"
 )
 
 // The training stages pass their large values (a book featurized for a
@@ -32,27 +32,28 @@ func init() {
 	register.Iter1[string]()
 }
 
-// WorkDir is the work directory of a run whose output directory is out.
-func WorkDir(out string) string { return strings.TrimSuffix(out, "/") + "/tmp-work" }
+// WorkDir is the work directory of a run whose output directory is out
+// (layout.Out.Work).
+func WorkDir(out string) string { return layout.Out{Dir: out}.Work().Dir }
 
 // bookFile is the file of a book's BookData, which FoldSplit writes once
 // for the featurization of its training sets and for Predict.
-func bookFile(dir, id string) string { return dir + "/book." + id + ".bin" }
+func bookFile(dir, id string) string { return layout.Work{Dir: dir}.Book(id) }
 
 // setBookFile is the file of a book's SetBook for training set set.
 func setBookFile(dir string, set int, id string) string {
-	return dir + "/set" + strconv.Itoa(set) + "." + id + ".bin"
+	return layout.Work{Dir: dir}.SetBook(set, id)
 }
 
 // modelFile is the file of the model of method trained on set, as the JSON
 // of classify.Model.WriteJSON.
 func modelFile(dir string, set int, method string) string {
-	return dir + "/model" + strconv.Itoa(set) + "." + method + ".json"
+	return layout.Work{Dir: dir}.Model(set, method)
 }
 
 // textFile is the file of a pair (PairText, as encodePairText writes it), which
 // SpillTexts writes for Render.
-func textFile(dir, id string) string { return dir + "/text." + id + ".bin" }
+func textFile(dir, id string) string { return layout.Work{Dir: dir}.Text(id) }
 
 // readBook reads the BookData of a book from the work directory.
 func readBook(ctx context.Context, dir, id string) (BookData, error) {

@@ -132,8 +132,8 @@ func (f *trainSetFn) ProcessElement(ctx context.Context, set int, countsIter fun
 		if err != nil {
 			return fmt.Errorf("%s: %w", setName(set), err)
 		}
-		b, err := decodeSetBook(data)
-		if err != nil {
+		var b classify.SetBook
+		if err := b.UnmarshalBinary(data); err != nil {
 			return fmt.Errorf("%s, book %q: %w", setName(set), id, err)
 		}
 		if b.Features.ID != id {
@@ -141,12 +141,8 @@ func (f *trainSetFn) ProcessElement(ctx context.Context, set int, countsIter fun
 		}
 		for i, m := range f.Methods {
 			x := b.Features // shares the feature slices; only the labels differ
-			x.Label = make([]bool, x.Rows())
-			for _, r := range b.labels(m) {
-				if r < 0 || r >= len(x.Label) {
-					return fmt.Errorf("%s, %s: book %q has label row %d of %d", m, setName(set), x.ID, r, len(x.Label))
-				}
-				x.Label[r] = true
+			if x.Label, err = classify.RowLabels(b.Rows(m), x.Rows()); err != nil {
+				return fmt.Errorf("%s, %s, book %q: %w", m, setName(set), x.ID, err)
 			}
 			if err := sets[i].AddFeatures(&x); err != nil {
 				return fmt.Errorf("%s, %s: %w", m, setName(set), err)

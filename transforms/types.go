@@ -7,6 +7,7 @@ import (
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -15,7 +16,6 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*PairText)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*Candidate)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*Reject)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*Outcome)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*evaluate.BookScore)(nil)).Elem())
 }
 
@@ -54,37 +54,6 @@ type Candidate struct {
 	Selected classify.Picked
 }
 
-// Reject is an input pair that produced no result, and why.
-type Reject struct {
-	// ID is the pair id, as far as it could be read.
-	ID string `json:"id"`
-	// Row is the pair's line in pairs.tsv.
-	Row int `json:"row"`
-	// Stage is the pipeline stage that rejected it ("read-pairs", "load",
-	// "filter-by-length", "evaluate", ...).
-	Stage string `json:"stage"`
-	// Reason says what is wrong, in words.
-	Reason string `json:"reason"`
-}
-
-// Outcome is what reaches the final write step: a score, a reject, or the
-// number of rows read from pairs.tsv (which the write step reconciles with
-// the other two).
-type Outcome struct {
-	Kind     OutcomeKind
-	Score    evaluate.BookScore
-	Reject   Reject
-	RowsRead int
-}
-
-// OutcomeKind says which field of an Outcome is set.
-type OutcomeKind int
-
-const (
-	// OutcomeScore carries a Score.
-	OutcomeScore OutcomeKind = iota + 1
-	// OutcomeReject carries a Reject.
-	OutcomeReject
-	// OutcomeRows carries RowsRead.
-	OutcomeRows
-)
+// Reject is an input that produced no result, and why (outcome.Reject,
+// the one reject type of every pipeline).
+type Reject = outcome.Reject

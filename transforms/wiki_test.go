@@ -83,7 +83,7 @@ func readRestriction(t *testing.T, c WikiChunk, r offsetrange.Restriction, split
 		if split != nil {
 			split(rt)
 		}
-	}, func(r WikiReject) { t.Errorf("reject %+v", r) })
+	}, func(r Reject) { t.Errorf("reject %+v", r) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,28 +136,6 @@ func TestReadDumpRestrictions(t *testing.T) {
 	ids = append(ids, readRestriction(t, c, residual.(offsetrange.Restriction), nil)...)
 	if got := all(ids); got != want {
 		t.Errorf("dynamic split: pages %s, want %s", got, want)
-	}
-}
-
-func TestExtractFiles(t *testing.T) {
-	sums := []wiki.Summary{
-		{WikipediaID: 9, Title: "B", Text: "later"},
-		{WikipediaID: 3, Title: "A", Text: "first\n\nparagraph"},
-		{WikipediaID: 9, Title: "A", Text: "earlier"},
-	}
-	kept, dups := SortSummaries(sums)
-	if len(kept) != 2 || kept[0].WikipediaID != 3 || kept[1].Title != "A" || len(dups) != 1 || dups[0].Reason != "duplicate page id" {
-		t.Fatalf("kept %+v, dups %+v", kept, dups)
-	}
-	tsv, jsonl, err := ExtractFiles(kept, append(dups, WikiReject{WikipediaID: 1, Stage: "extract", Reason: "no plot section"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "3\t\tA\t\t\t\tfirst paragraph\n9\t\tA\t\t\t\tearlier\n"; string(tsv) != want {
-		t.Errorf("summaries.tsv = %q, want %q", tsv, want)
-	}
-	if lines := strings.Split(strings.TrimSpace(string(jsonl)), "\n"); len(lines) != 2 || !strings.HasPrefix(lines[0], `{"wikipedia_id":1,`) {
-		t.Errorf("rejects.jsonl = %s", jsonl)
 	}
 }
 
@@ -214,7 +192,7 @@ func TestReadDumpCutShort(t *testing.T) {
 			}
 			var gotPast, gotUnreadable []int64
 			for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-				var r WikiReject
+				var r Reject
 				if line == "" {
 					continue
 				}

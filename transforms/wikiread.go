@@ -16,6 +16,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/util/gcsx"
+	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/wiki"
 )
 
@@ -35,7 +36,7 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*readDumpFn)(nil)).Elem())
 	register.Emitter1[WikiChunk]()
 	register.Emitter1[wiki.Page]()
-	register.Emitter1[WikiReject]()
+	register.Emitter1[Reject]()
 }
 
 // DefaultChunkBytes is the size of the work items a multistream dump is cut
@@ -58,7 +59,7 @@ const (
 // offsets) is not fatal: the dump is then read sequentially and a reject
 // says why. A dump that cannot be opened fails the pipeline.
 //
-// Out: PCollection<WikiChunk>, PCollection<WikiReject>.
+// Out: PCollection<WikiChunk>, PCollection<Reject>.
 func PlanDump(s beam.Scope, dump, index string, chunkBytes int64) (chunks, rejects beam.PCollection) {
 	s = s.Scope("transforms.PlanDump")
 	return beam.ParDo2(s, &planDumpFn{Dump: dump, Index: index, ChunkBytes: chunkBytes}, beam.Impulse(s))
@@ -75,7 +76,7 @@ type planDumpFn struct {
 	ChunkBytes int64 `json:"chunk_bytes"`
 }
 
-func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(WikiChunk), reject func(WikiReject)) error {
+func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(WikiChunk), reject func(Reject)) error {
 	size, err := FileSize(ctx, f.Dump)
 	if err != nil {
 		return fmt.Errorf("opening the dump: %w", err)
@@ -90,7 +91,7 @@ func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(Wik
 		if err == nil {
 			err = errors.New("the index names no stream")
 		}
-		reject(WikiReject{Stage: "plan", Reason: "multistream index unusable, dump read sequentially", Detail: f.Index + ": " + err.Error()})
+		reject(Reject{Input: outcome.PageInput, Stage: "plan", Reason: "multistream index unusable, dump read sequentially", Detail: f.Index + ": " + err.Error()})
 		emit(whole)
 		return nil
 	}
@@ -114,8 +115,9 @@ func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(Wik
 
 // missingStream is the reject of a stream that the index names at or past
 // the end of a dump of size bytes.
-func missingStream(st wiki.IndexStream, size int64) WikiReject {
-	return WikiReject{
+func missingStream(st wiki.IndexStream, size int64) Reject {
+	return Reject{
+		Input:  outcome.PageInput,
 		Stage:  "plan",
 		Reason: "stream past the end of the dump",
 		Detail: fmt.Sprintf("the index puts %d pages (the first %d %q) in a stream at byte %d, but the dump has %d bytes: it is cut short",
@@ -133,17 +135,8 @@ func PlanChunks(dump string, offsets []int64, size, chunkBytes int64) []WikiChun
 		chunkBytes = DefaultChunkBytes
 	}
 	var out []WikiChunk
-	i := 0
-	for _, sp := range wiki.Merge(wiki.Spans(offsets, size), chunkBytes) {
-		c := WikiChunk{Dump: dump, Start: sp.Start, End: sp.End}
-		for i < len(offsets) && offsets[i] < sp.Start {
-			i++
-		}
-		for i < len(offsets) && offsets[i] < sp.End {
-			c.Streams = append(c.Streams, offsets[i])
-			i++
-		}
-		out = append(out, c)
+	for _, c := range wiki.Chunks(offsets, size, chunkBytes) {
+		out = append(out, WikiChunk{Dump: dump, Start: c.Start, End: c.End, Streams: c.Streams})
 	}
 	return out
 }
@@ -169,7 +162,7 @@ func ReadIndex(ctx context.Context, path string) ([]wiki.IndexStream, error) {
 // the next stream is read as usual. An I/O error fails the bundle, so the
 // runner retries it.
 //
-// In: PCollection<WikiChunk>. Out: PCollection<wiki.Page>, PCollection<WikiReject>.
+// In: PCollection<WikiChunk>. Out: PCollection<wiki.Page>, PCollection<Reject>.
 func ReadDump(s beam.Scope, chunks beam.PCollection, splitBytes int64) (pages, rejects beam.PCollection) {
 	s = s.Scope("transforms.ReadDump")
 	// Work items come from one element; spread them over the workers.
@@ -220,7 +213,7 @@ func (f *readDumpFn) CreateTracker(rest offsetrange.Restriction) *sdf.LockRTrack
 	return sdf.NewLockRTracker(offsetrange.NewTracker(rest))
 }
 
-func (f *readDumpFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, c WikiChunk, emit func(wiki.Page), reject func(WikiReject)) error {
+func (f *readDumpFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, c WikiChunk, emit func(wiki.Page), reject func(Reject)) error {
 	rest := rt.GetRestriction().(offsetrange.Restriction)
 	i := sort.Search(len(c.Streams), func(i int) bool { return c.Streams[i] >= rest.Start })
 	var in io.ReadCloser
@@ -262,7 +255,7 @@ func (f *readDumpFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, c
 // readStream emits the article pages of one stream (plain XML, or one or
 // more concatenated bzip2 streams). A fault in the data is a reject; a
 // fault of the underlying reader is returned.
-func readStream(ctx context.Context, stream io.Reader, dump string, start int64, emit func(wiki.Page), reject func(WikiReject)) error {
+func readStream(ctx context.Context, stream io.Reader, dump string, start int64, emit func(wiki.Page), reject func(Reject)) error {
 	src := &sourceReader{r: io.NopCloser(stream)}
 	in, err := wiki.Decompress(src)
 	if err != nil {
@@ -287,26 +280,13 @@ func readStream(ctx context.Context, stream io.Reader, dump string, start int64,
 		return err // an I/O error: let the runner retry
 	}
 	wikiStreamsBad.Inc(ctx, 1)
-	rj := WikiReject{Stage: "read", Reason: "unreadable stream: " + errReason(err), Detail: err.Error(), Stream: start}
+	rj := Reject{Input: outcome.PageInput, Stage: "read", Reason: "unreadable stream: " + wiki.StreamFault(err), Detail: err.Error(), Stream: start}
 	var pe *wiki.ParseError
 	if errors.As(err, &pe) {
 		rj.WikipediaID = pe.Page
 	}
 	reject(rj)
 	return nil
-}
-
-// errReason names the kind of a read fault, in words.
-func errReason(err error) string {
-	for _, e := range []error{wiki.ErrNotExport, wiki.ErrSyntax, wiki.ErrBadPage, wiki.ErrTruncated} {
-		if errors.Is(err, e) {
-			return strings.TrimPrefix(e.Error(), "wiki: ")
-		}
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return "compressed data ends early"
-	}
-	return "corrupt compressed data"
 }
 
 // sourceReader remembers the last error of the reader it wraps other than

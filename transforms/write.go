@@ -1,28 +1,22 @@
 package transforms
 
 import (
-	"bytes"
 	"context"
-	"fmt"
 	"reflect"
-	"sort"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
-	"github.com/bookalign/bookalign/internal/jsonl"
+	"github.com/bookalign/bookalign/layout"
+	"github.com/bookalign/bookalign/outcome"
 )
 
 var summariesWritten = beam.NewCounter("bookalign", "summaries_written")
 
 func init() {
 	beam.RegisterType(reflect.TypeOf((*writeSummaryFn)(nil)).Elem())
-	register.Function1x1[evaluate.BookScore, Outcome](scoreOutcome)
-	register.Function1x1[Reject, Outcome](rejectOutcome)
-	register.Function1x1[int, Outcome](rowsOutcome)
 	beam.RegisterType(reflect.TypeOf((*writeOutputsFn)(nil)).Elem())
-	register.Iter1[Outcome]()
 	beam.RegisterType(reflect.TypeOf((*writeRejectsFn)(nil)).Elem())
 	register.Iter1[Reject]()
 }
@@ -42,8 +36,7 @@ type writeSummaryFn struct {
 }
 
 func (f *writeSummaryFn) ProcessElement(ctx context.Context, c Candidate) error {
-	path := corpus.Join(f.Out, "summaries/"+c.Method+"/"+c.ID+".txt")
-	if err := WriteFile(ctx, path, []byte(c.Text)); err != nil {
+	if err := WriteFile(ctx, layout.Out{Dir: f.Out}.Summary(c.Method, c.ID), []byte(c.Text)); err != nil {
 		return err
 	}
 	summariesWritten.Inc(ctx, 1)
@@ -51,29 +44,17 @@ func (f *writeSummaryFn) ProcessElement(ctx context.Context, c Candidate) error 
 }
 
 // WriteOutputs gathers every score, every reject and the number of rows read
-// in one place and writes OUT/results.json, OUT/table.md, OUT/per_book.csv
-// and OUT/rejects.jsonl. It fails the pipeline, after writing, when the
-// pairs with results and the rejected pairs do not add up to the rows read:
-// that would mean a pair was lost.
+// in one place (WriteOutcomes) and writes OUT/results.json, OUT/table.md,
+// OUT/per_book.csv and OUT/rejects.jsonl (outcome.ExperimentFiles). It
+// fails the pipeline, after writing, when the pairs with results and the
+// rejected pairs do not add up to the rows read: that would mean a pair was
+// lost.
 //
 // In: PCollection<evaluate.BookScore>, PCollection<Reject> (any number,
 // flattened here), PCollection<int> of rows read.
 func WriteOutputs(s beam.Scope, out string, set evaluate.Settings, scores, rows beam.PCollection, rejects ...beam.PCollection) {
-	s = s.Scope("transforms.WriteOutputs")
-	all := []beam.PCollection{
-		beam.ParDo(s, scoreOutcome, scores),
-		beam.ParDo(s, rowsOutcome, rows),
-	}
-	for _, r := range rejects {
-		all = append(all, beam.ParDo(s, rejectOutcome, r))
-	}
-	grouped := beam.GroupByKey(s, beam.AddFixedKey(s, beam.Flatten(s, all...)))
-	beam.ParDo0(s, &writeOutputsFn{Out: out, Settings: set}, grouped)
+	WriteOutcomes(s.Scope("transforms.WriteOutputs"), &writeOutputsFn{Out: out, Settings: set}, scoreOutcome, scores, rows, rejects...)
 }
-
-func scoreOutcome(b evaluate.BookScore) Outcome { return Outcome{Kind: OutcomeScore, Score: b} }
-func rejectOutcome(r Reject) Outcome            { return Outcome{Kind: OutcomeReject, Reject: r} }
-func rowsOutcome(n int) Outcome                 { return Outcome{Kind: OutcomeRows, RowsRead: n} }
 
 // writeOutputsFn writes the result files from everything gathered.
 type writeOutputsFn struct {
@@ -84,84 +65,15 @@ type writeOutputsFn struct {
 }
 
 func (f *writeOutputsFn) ProcessElement(ctx context.Context, _ int, iter func(*Outcome) bool) error {
-	var (
-		scores  []evaluate.BookScore
-		rejects []Reject
-		rows    int
-		o       Outcome
-	)
-	for iter(&o) {
-		switch o.Kind {
-		case OutcomeScore:
-			scores = append(scores, o.Score)
-		case OutcomeReject:
-			rejects = append(rejects, o.Reject)
-		case OutcomeRows:
-			rows += o.RowsRead
-		}
-	}
-	sortRejects(rejects)
-	res, err := evaluate.Summarize(f.Settings, scores, len(rejects))
+	g := gatherOutcomes(iter)
+	files, res, err := outcome.ExperimentFiles(f.Settings, g.scores, g.rejects)
 	if err != nil {
 		return err
 	}
-	files, err := resultFiles(res, rejects)
-	if err != nil {
+	if err := writeOutcomeFiles(ctx, f.Out, files); err != nil {
 		return err
 	}
-	for _, name := range []string{"results.json", "table.md", "per_book.csv", "rejects.jsonl"} {
-		if err := WriteFile(ctx, corpus.Join(f.Out, name), files[name]); err != nil {
-			return err
-		}
-	}
-	if res.Books+res.Rejected != rows {
-		return fmt.Errorf("pairs do not reconcile: %d rows read, but %d books have results and %d were rejected", rows, res.Books, res.Rejected)
-	}
-	return nil
-}
-
-// resultFiles renders the four result files.
-func resultFiles(res *evaluate.Results, rejects []Reject) (map[string][]byte, error) {
-	js, err := res.JSON()
-	if err != nil {
-		return nil, err
-	}
-	csv, err := res.PerBookCSV()
-	if err != nil {
-		return nil, err
-	}
-	rj, err := rejectLines(rejects)
-	if err != nil {
-		return nil, err
-	}
-	return map[string][]byte{"results.json": js, "table.md": res.Table(), "per_book.csv": csv, "rejects.jsonl": rj}, nil
-}
-
-// rejectLines renders rejects as JSON lines.
-func rejectLines(rejects []Reject) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := jsonl.Write(&buf, rejects); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// sortRejects orders rejects by row, then id, stage and reason, so that the
-// file does not depend on the runner.
-func sortRejects(r []Reject) {
-	sort.Slice(r, func(i, j int) bool {
-		a, b := r[i], r[j]
-		if a.Row != b.Row {
-			return a.Row < b.Row
-		}
-		if a.ID != b.ID {
-			return a.ID < b.ID
-		}
-		if a.Stage != b.Stage {
-			return a.Stage < b.Stage
-		}
-		return a.Reason < b.Reason
-	})
+	return outcome.Reconcile("pairs", g.read, res.Books, res.Rejected)
 }
 
 // WriteRejects writes rejects, sorted, to OUT/<name> as JSON lines: the
@@ -186,9 +98,9 @@ func (f *writeRejectsFn) ProcessElement(ctx context.Context, _ int, iter func(*R
 	var r Reject
 	for iter(&r) {
 		rs = append(rs, r)
+		r = Reject{}
 	}
-	sortRejects(rs)
-	b, err := rejectLines(rs)
+	b, err := outcome.RejectLines(rs)
 	if err != nil {
 		return err
 	}

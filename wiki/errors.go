@@ -3,6 +3,8 @@ package wiki
 import (
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 )
 
 // Errors that a *ParseError wraps. Each names one kind of problem, so that
@@ -73,3 +75,35 @@ var (
 	// split into infobox and sections reliably.
 	ErrBadInfobox = errors.New("book infobox not closed")
 )
+
+// RowFault names, in words, the fault of one summary TSV row after which a
+// SummaryReader goes on (ErrFieldCount, ErrBadID, ErrBadGenres,
+// ErrInvalidUTF8), and returns "" for any other error.
+func RowFault(err error) string {
+	return faultName(err, ErrFieldCount, ErrBadID, ErrBadGenres, ErrInvalidUTF8)
+}
+
+// StreamFault names, in words, why a bzip2 stream of a dump could not be
+// read: a fault of the XML (ErrNotExport, ErrSyntax, ErrBadPage,
+// ErrTruncated), compressed data that ends early, or else corrupt
+// compressed data.
+func StreamFault(err error) string {
+	if s := faultName(err, ErrNotExport, ErrSyntax, ErrBadPage, ErrTruncated); s != "" {
+		return s
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return "compressed data ends early"
+	}
+	return "corrupt compressed data"
+}
+
+// faultName returns the message of the first of kinds that err is, without
+// the "wiki: " prefix, or "".
+func faultName(err error, kinds ...error) string {
+	for _, e := range kinds {
+		if errors.Is(err, e) {
+			return strings.TrimPrefix(e.Error(), "wiki: ")
+		}
+	}
+	return ""
+}

@@ -252,3 +252,30 @@ func ReadSpan(ra io.ReaderAt, s Span) *Reader {
 	sr := io.NewSectionReader(ra, s.Start, s.Len())
 	return NewReader(bzip2.NewReader(bufio.NewReaderSize(sr, 256<<10)))
 }
+
+// A Chunk is a work item of a multistream dump: the byte range [Start,
+// End) and the offsets of the bzip2 streams that start in it.
+type Chunk struct {
+	Start, End int64
+	Streams    []int64
+}
+
+// Chunks cuts a multistream dump of size bytes, whose bzip2 streams start
+// at offsets (increasing), into work items of about target bytes: Merge
+// over Spans, each item keeping the offsets of the streams it holds.
+func Chunks(offsets []int64, size, target int64) []Chunk {
+	var out []Chunk
+	i := 0
+	for _, sp := range Merge(Spans(offsets, size), target) {
+		c := Chunk{Start: sp.Start, End: sp.End}
+		for i < len(offsets) && offsets[i] < sp.Start {
+			i++
+		}
+		for i < len(offsets) && offsets[i] < sp.End {
+			c.Streams = append(c.Streams, offsets[i])
+			i++
+		}
+		out = append(out, c)
+	}
+	return out
+}

@@ -41,10 +41,12 @@ const variantHelp = `METHOD[:OPTION...]
   burnin=X    passage: the first X rounds' boundary samples not kept (PassageHMM.BurnIn)
   mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)`
 
-// newAligner returns align.New's aligner called method (seed 1), the
-// pipeline's defaults; method is one of align's method names.
-func newAligner(method string, th *align.Thesaurus) align.Aligner {
-	a, err := align.New(method, 1, th)
+// newAligner returns align.New's aligner called method with opts and seed
+// 1, the pipeline's defaults but for opts; method is one of align's method
+// names.
+func newAligner(method string, opts align.Options) align.Aligner {
+	opts.Seed = 1
+	a, err := align.New(method, opts)
 	if err != nil {
 		panic(err) // a method name of package align
 	}
@@ -110,31 +112,22 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 			return v, fmt.Errorf("%s: unknown option %q", name, o)
 		}
 	}
-	var aligner func(th *align.Thesaurus) align.Aligner
 	switch parts[0] {
-	case "passage":
-		aligner = func(*align.Thesaurus) align.Aligner {
-			a := newAligner(align.MethodPassage, nil).(*align.PassageHMM)
-			a.NoContext, a.Prior, a.PlaceDecoding, a.Interpolate, a.IDF, a.BurnIn = noContext, mu, placeDec, interp, idf, burnIn
-			return a
-		}
-	case "token":
-		aligner = func(th *align.Thesaurus) align.Aligner {
-			if noSyn {
-				th = nil
-			}
-			a := newAligner(align.MethodToken, th).(*align.TokenHMM)
-			a.NoContext, a.PosteriorDecoding, a.PlaceDecoding, a.PlaceUnaligned, a.Interpolate = noContext, post, placeDec, place, interp
-			if belowSet {
-				a.PlaceBelow = below
-			}
-			return a
-		}
-	case "jing":
-		aligner = func(*align.Thesaurus) align.Aligner { return newAligner(align.MethodJing, nil) }
+	case align.MethodPassage, align.MethodToken, align.MethodJing:
 	default:
 		return v, fmt.Errorf("unknown method %q", parts[0])
 	}
-	v.aligner = aligner
+	opts := align.Options{NoContext: noContext, Prior: mu, PlaceDecoding: placeDec, Interpolate: interp, IDF: idf, BurnIn: burnIn,
+		PosteriorDecoding: post, PlaceUnaligned: place}
+	if belowSet {
+		opts.PlaceBelow = below
+	}
+	v.aligner = func(th *align.Thesaurus) align.Aligner {
+		o := opts
+		if !noSyn {
+			o.Thesaurus = th
+		}
+		return newAligner(parts[0], o)
+	}
 	return v, nil
 }

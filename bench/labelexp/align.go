@@ -91,15 +91,9 @@ func alignOne(corpusDir, cache, id string, methods []string, seed uint64, prior 
 		return err
 	}
 	for _, m := range methods {
-		a, err := align.New(m, seed, th)
+		a, err := align.New(m, align.Options{Seed: seed, Thesaurus: th, Prior: prior, PlaceUnaligned: place})
 		if err != nil {
 			return err
-		}
-		switch h := a.(type) {
-		case *align.PassageHMM:
-			h.Prior = prior
-		case *align.TokenHMM:
-			h.PlaceUnaligned = place
 		}
 		res, err := a.Align(p)
 		if err != nil {

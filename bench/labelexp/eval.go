@@ -90,16 +90,14 @@ func newResult(name string) *result {
 	return &result{name: name, r1: map[string]float64{}, r2: map[string]float64{}, n1: map[string]float64{}, n2: map[string]float64{}, words: map[string]float64{}}
 }
 
-type scorers struct{ stem, plain *rouge.Scorer }
+// scorers are the stemmed and unstemmed scorers of the evaluation.
+type scorers struct{ rouge.Scorers }
 
-// newScorers loads the ROUGE data and returns the stemmed and unstemmed
-// scorers.
+// newScorers loads the ROUGE data of dir and returns the scorers, which
+// keep stopwords.
 func newScorers(dir string) (scorers, error) {
-	data, err := rouge.LoadData(dir)
-	if err != nil {
-		return scorers{}, err
-	}
-	return scorers{&rouge.Scorer{Stem: true, Data: data}, &rouge.Scorer{Data: data}}, nil
+	sc, err := rouge.LoadScorers(dir, false, nil)
+	return scorers{sc}, err
 }
 
 // merge copies the per-book scores of o into r.
@@ -113,11 +111,11 @@ func (r *result) merge(o *result) {
 
 func (s scorers) score(p *pairData, rows []int, res *result) error {
 	cand := classify.Text(p.doc, rows)
-	a, err := s.stem.Score(cand, p.ref)
+	a, err := s.Stem.Score(cand, p.ref)
 	if err != nil {
 		return err
 	}
-	b, err := s.plain.Score(cand, p.ref)
+	b, err := s.NoStem.Score(cand, p.ref)
 	if err != nil {
 		return err
 	}
@@ -163,7 +161,7 @@ func runEval(args []string) error {
 	}
 
 	start := time.Now()
-	pairs, err := loadCorpus(*corpusDir, *cache, *controls, sc.stem)
+	pairs, err := loadCorpus(*corpusDir, *cache, *controls, sc.Stem)
 	if err != nil {
 		return err
 	}
@@ -486,7 +484,7 @@ func crossValidate(pairs []*pairData, vs []variant, n int, set classify.Settings
 	for i, p := range pairs {
 		ids[i] = p.id
 	}
-	folds, err := classify.Folds(1, n, ids)
+	plan, err := classify.NewPlan(1, n, ids, false)
 	if err != nil {
 		return nil, err
 	}
@@ -501,7 +499,7 @@ func crossValidate(pairs []*pairData, vs []variant, n int, set classify.Settings
 	}
 	for k := range n {
 		fstart := time.Now()
-		train, test, counts, err := splitFold(pairs, folds, k)
+		train, test, counts, err := splitFold(pairs, plan, k)
 		if err != nil {
 			return nil, err
 		}
@@ -529,7 +527,7 @@ func crossValidate(pairs []*pairData, vs []variant, n int, set classify.Settings
 				printWeights(v, m)
 			}
 			for i, p := range test {
-				z := logits(m, testF[i])
+				z := m.Logits(testF[i])
 				for _, e := range extractions {
 					r := res[v.String()+"/"+e.name]
 					s := make([]float64, len(z))
@@ -555,12 +553,12 @@ func crossValidate(pairs []*pairData, vs []variant, n int, set classify.Settings
 	return out, nil
 }
 
-// splitFold returns the training and test pairs of fold k and the counts of
-// the training books.
-func splitFold(pairs []*pairData, folds map[string]int, k int) (train, test []*pairData, counts *classify.Counts, err error) {
+// splitFold returns the training pairs of training set k of the plan, the
+// pairs its model summarizes, and the counts of the training books.
+func splitFold(pairs []*pairData, plan *classify.Plan, k int) (train, test []*pairData, counts *classify.Counts, err error) {
 	counts = new(classify.Counts)
 	for _, p := range pairs {
-		if folds[p.id] == k {
+		if !plan.Holds(k, p.id) {
 			test = append(test, p)
 			continue
 		}
@@ -596,18 +594,6 @@ func parallel(n int, f func(i int)) {
 	wg.Wait()
 }
 
-func logits(m *classify.Model, f *classify.Features) []float64 {
-	z := make([]float64, f.Rows())
-	for i := range z {
-		zi := m.Bias
-		for _, j := range f.Index[f.Start[i]:f.Start[i+1]] {
-			zi += m.Weights[j]
-		}
-		z[i] = zi
-	}
-	return z
-}
-
 // printWeights prints the weights of the non-lexical features of m.
 func printWeights(v variant, m *classify.Model) {
 	var parts []string
@@ -623,118 +609,64 @@ func printWeights(v variant, m *classify.Model) {
 // rougeGrid are the candidates of the "rouge" trainer.
 var rougeGrid = []float64{1e-3, 1e-4, 1e-5, 1e-6}
 
-func trainVariant(col *classify.Collection, v variant, train []*pairData, feats []*classify.Features, sc scorers) (*classify.Model, error) {
-	tr := &classify.Trainer{Seed: 1, Budget: classify.DefaultBudget}
-	switch v.trainer {
+// recipe is the training recipe of trainer (see variant), which for
+// "rouge" is the one of the lambda chooseByRouge picks.
+func recipe(col *classify.Collection, trainer string, train []*pairData, feats []*classify.Features, sc scorers) (classify.Recipe, error) {
+	r := classify.Recipe{Seed: 1, Budget: classify.DefaultBudget}
+	switch trainer {
 	case "auto":
 	case "prec":
-		tr.Criterion = classify.Precision
+		r.Criterion = classify.Precision
 	case "wide":
-		tr.Lambdas = []float64{1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7}
+		r.Lambdas = []float64{1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7}
 	case "rouge":
 		l, err := chooseByRouge(col, train, feats, sc)
 		if err != nil {
-			return nil, err
+			return r, err
 		}
-		tr.Lambda = l
+		r.Lambda = l
 	default:
-		l, err := strconv.ParseFloat(v.trainer, 64)
+		l, err := strconv.ParseFloat(trainer, 64)
 		if err != nil {
-			return nil, fmt.Errorf("trainer %q", v.trainer)
+			return r, fmt.Errorf("trainer %q", trainer)
 		}
-		tr.Lambda = l
+		r.Lambda = l
 	}
-	return tr.Train(col, feats)
+	return r, nil
 }
 
-// innerSplit returns the trainer's inner split of the training books: 5
-// folds, seed 1, fold 0 held out (as classify.Trainer splits them).
+func trainVariant(col *classify.Collection, v variant, train []*pairData, feats []*classify.Features, sc scorers) (*classify.Model, error) {
+	r, err := recipe(col, v.trainer, train, feats, sc)
+	if err != nil {
+		return nil, err
+	}
+	return r.Trainer().Train(col, feats)
+}
+
+// innerSplit returns the trainer's inner split of the training books
+// (classify.InnerSplit with the recipe's seed, 1).
 func innerSplit(train []*pairData) (fit, held []int, err error) {
 	ids := make([]string, len(train))
 	for i, p := range train {
 		ids[i] = p.id
 	}
-	folds, err := classify.Folds(1, 5, ids)
-	if err != nil {
-		return nil, nil, err
-	}
-	for i, p := range train {
-		if folds[p.id] == 0 {
-			held = append(held, i)
-		} else {
-			fit = append(fit, i)
-		}
-	}
-	return fit, held, nil
+	return classify.InnerSplit(1, classify.DefaultInnerFolds, ids)
 }
 
-// chooseLabels picks the label rule among cands on the inner split of the
-// training books: each rule's summarizer (trainer v.trainer) is fitted to
-// the inner training books and scored by the mean stemmed ROUGE-1 + ROUGE-2
-// recall of the held-out books' summaries. Training data only.
-func chooseLabels(col *classify.Collection, v variant, cands []string, train []*pairData, feats []*classify.Features, sc scorers) (string, error) {
+// chooseOnInner fits one model for each candidate (fit, on the books of
+// the inner split at fitIdx) and returns the index of the one whose
+// held-out books' summaries (probability ranking) score the highest mean
+// stemmed ROUGE-1 + ROUGE-2 recall against their references, the first on
+// ties; it prints each candidate's score. Training data only.
+func chooseOnInner(what string, names []string, train []*pairData, feats []*classify.Features, sc scorers, fit func(c int, fitIdx []int) (*classify.Model, error)) (int, error) {
 	fitIdx, held, err := innerSplit(train)
-	if err != nil {
-		return "", err
-	}
-	best, bestL := math.Inf(-1), cands[0]
-	var line []string
-	for _, l := range cands {
-		var ps []*pairData
-		var fs []*classify.Features
-		for _, i := range fitIdx {
-			feats[i].Label = train[i].labels[l]
-			ps, fs = append(ps, train[i]), append(fs, feats[i])
-		}
-		m, err := trainVariant(col, variant{labels: l, trainer: v.trainer}, ps, fs, sc)
-		if err != nil {
-			return "", err
-		}
-		r := newResult("")
-		var sum float64
-		for _, i := range held {
-			p := train[i]
-			if err := sc.score(p, p.book.Extract(logits(m, feats[i]), classify.DefaultBudget), r); err != nil {
-				return "", err
-			}
-			sum += r.r1[p.id] + r.r2[p.id]
-		}
-		sum /= float64(len(held))
-		line = append(line, fmt.Sprintf("%s:%.4f", l, sum))
-		if sum > best {
-			best, bestL = sum, l
-		}
-	}
-	fmt.Fprintf(os.Stderr, "  label choice %s -> %s\n", strings.Join(line, " "), bestL)
-	return bestL, nil
-}
-
-// chooseByRouge picks lambda on the trainer's inner split (5 folds of the
-// training books, seed 1, fold 0 held out), as Trainer does, but by the
-// mean stemmed ROUGE-1 + ROUGE-2 recall of the held-out books' summaries
-// (probability ranking) against their references: training data only.
-func chooseByRouge(col *classify.Collection, train []*pairData, feats []*classify.Features, sc scorers) (float64, error) {
-	ids := make([]string, len(train))
-	for i, p := range train {
-		ids[i] = p.id
-	}
-	folds, err := classify.Folds(1, 5, ids)
 	if err != nil {
 		return 0, err
 	}
-	var fit []*classify.Features
-	var held []int
-	for i, p := range train {
-		if folds[p.id] == 0 {
-			held = append(held, i)
-		} else {
-			fit = append(fit, feats[i])
-		}
-	}
-	best, bestL := math.Inf(-1), rougeGrid[0]
+	best, bestC := math.Inf(-1), 0
 	var line []string
-	for _, l := range rougeGrid {
-		m, err := (&classify.Trainer{Lambda: l}).Train(col, fit)
+	for c, name := range names {
+		m, err := fit(c, fitIdx)
 		if err != nil {
 			return 0, err
 		}
@@ -742,19 +674,58 @@ func chooseByRouge(col *classify.Collection, train []*pairData, feats []*classif
 		var sum float64
 		for _, i := range held {
 			p := train[i]
-			if err := sc.score(p, p.book.Extract(logits(m, feats[i]), classify.DefaultBudget), r); err != nil {
+			if err := sc.score(p, p.book.Extract(m.Logits(feats[i]), classify.DefaultBudget), r); err != nil {
 				return 0, err
 			}
 			sum += r.r1[p.id] + r.r2[p.id]
 		}
 		sum /= float64(len(held))
-		line = append(line, fmt.Sprintf("%g:%.4f", l, sum))
+		line = append(line, fmt.Sprintf("%s:%.4f", name, sum))
 		if sum > best {
-			best, bestL = sum, l
+			best, bestC = sum, c
 		}
 	}
-	fmt.Fprintf(os.Stderr, "  rouge lambda choice %s -> %g\n", strings.Join(line, " "), bestL)
-	return bestL, nil
+	fmt.Fprintf(os.Stderr, "  %s choice %s -> %s\n", what, strings.Join(line, " "), names[bestC])
+	return bestC, nil
+}
+
+// chooseLabels picks the label rule among cands on the inner split of the
+// training books (chooseOnInner), each rule's summarizer trained with
+// trainer v.trainer.
+func chooseLabels(col *classify.Collection, v variant, cands []string, train []*pairData, feats []*classify.Features, sc scorers) (string, error) {
+	c, err := chooseOnInner("label", cands, train, feats, sc, func(c int, fitIdx []int) (*classify.Model, error) {
+		var ps []*pairData
+		var fs []*classify.Features
+		for _, i := range fitIdx {
+			feats[i].Label = train[i].labels[cands[c]]
+			ps, fs = append(ps, train[i]), append(fs, feats[i])
+		}
+		return trainVariant(col, variant{labels: cands[c], trainer: v.trainer}, ps, fs, sc)
+	})
+	if err != nil {
+		return "", err
+	}
+	return cands[c], nil
+}
+
+// chooseByRouge picks lambda among rougeGrid on the inner split of the
+// training books (chooseOnInner), as Trainer does but by ROUGE.
+func chooseByRouge(col *classify.Collection, train []*pairData, feats []*classify.Features, sc scorers) (float64, error) {
+	names := make([]string, len(rougeGrid))
+	for i, l := range rougeGrid {
+		names[i] = fmt.Sprintf("%g", l)
+	}
+	c, err := chooseOnInner("rouge lambda", names, train, feats, sc, func(c int, fitIdx []int) (*classify.Model, error) {
+		fit := make([]*classify.Features, len(fitIdx))
+		for j, i := range fitIdx {
+			fit[j] = feats[i]
+		}
+		return classify.Recipe{Lambda: rougeGrid[c], Seed: 1, Budget: classify.DefaultBudget}.Trainer().Train(col, fit)
+	})
+	if err != nil {
+		return 0, err
+	}
+	return rougeGrid[c], nil
 }
 
 func mean(m map[string]float64, pairs []*pairData) float64 {

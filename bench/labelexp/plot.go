@@ -175,13 +175,13 @@ func (px *plotExp) crossValidate(n int, seed uint64) error {
 	for i, p := range px.pairs {
 		ids[i] = p.id
 	}
-	folds, err := classify.Folds(seed, n, ids)
+	plan, err := classify.NewPlan(seed, n, ids, false)
 	if err != nil {
 		return err
 	}
 	for k := range n {
 		fstart := time.Now()
-		train, test, counts, err := splitFold(px.pairs, folds, k)
+		train, test, counts, err := splitFold(px.pairs, plan, k)
 		if err != nil {
 			return err
 		}
@@ -273,15 +273,16 @@ func (px *plotExp) scoreInner(col *classify.Collection, set string, train []*pai
 }
 
 func (px *plotExp) train(col *classify.Collection, feats []*classify.Features) (*classify.Model, error) {
-	tr := &classify.Trainer{Seed: 1, Budget: classify.DefaultBudget}
 	if px.trainer != "auto" {
-		l, err := strconv.ParseFloat(px.trainer, 64)
-		if err != nil {
+		if _, err := strconv.ParseFloat(px.trainer, 64); err != nil {
 			return nil, fmt.Errorf("trainer %q", px.trainer)
 		}
-		tr.Lambda = l
 	}
-	return tr.Train(col, feats)
+	r, err := recipe(col, px.trainer, nil, feats, px.sc)
+	if err != nil {
+		return nil, err
+	}
+	return r.Trainer().Train(col, feats)
 }
 
 // quotas returns classify.LearnQuota of the labelled books for each
@@ -312,7 +313,7 @@ func (px *plotExp) summarize(m *classify.Model, quotas map[int][]float64, books 
 	var firstErr error
 	parallel(len(books), func(i int) {
 		p := books[i]
-		z := logits(m, feats[i])
+		z := m.Logits(feats[i])
 		for _, r := range px.rules {
 			rows := p.book.ExtractSpread(z, classify.DefaultBudget, classify.Spread{Quota: quotas[r.segments], Redundancy: r.redundancy})
 			one := newResult("")

@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -17,7 +20,7 @@ import (
 func runAlign(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("align", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	method := fs.String("method", align.MethodPassage, "aligner: passage (Block HMM), token (Word HMM) or jing (Jing 1999)")
+	method := fs.String("method", align.MethodPassage, "aligner: "+alignerList(true))
 	bookPath := fs.String("book", "", "book `FILE` (Project Gutenberg text; boilerplate is skipped, offsets are into the file as given)")
 	summaryPath := fs.String("summary", "", "plot summary `FILE`")
 	seed := fs.Uint64("seed", 1, "seed of the Passage HMM's boundary sampler")
@@ -27,7 +30,7 @@ func runAlign(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *bookPath == "" || *summaryPath == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: bookalign align --method passage|token|jing --book B.txt --summary S.txt [--seed N] [--iterations N] [--thesaurus DIR]")
+		fmt.Fprintln(stderr, "usage: bookalign align --method "+strings.Join(pipelines.Aligners, "|")+" --book B.txt --summary S.txt [--seed N] [--iterations N] [--thesaurus DIR]")
 		return errUsage
 	}
 	var th *align.Thesaurus
@@ -37,15 +40,9 @@ func runAlign(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	aligner, err := align.New(*method, *seed, th)
+	aligner, err := align.New(*method, align.Options{Seed: *seed, Iterations: *iterations, Thesaurus: th})
 	if errors.Is(err, align.ErrMethod) {
-		return fmt.Errorf("unknown --method %q: want passage, token or jing", *method)
-	}
-	switch a := aligner.(type) {
-	case *align.PassageHMM:
-		a.Iterations = *iterations
-	case *align.TokenHMM:
-		a.Iterations = *iterations
+		return fmt.Errorf("unknown --method %q: want %s", *method, alignerList(false))
 	}
 	p, err := preparePair(*bookPath, *summaryPath)
 	if err != nil {
@@ -60,6 +57,24 @@ func runAlign(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return w.Flush()
+}
+
+// alignerList lists the aligners, "passage, token or jing", with the
+// paper's names of their methods when labels is set.
+func alignerList(labels bool) string {
+	var names []string
+	for _, m := range evaluate.Methods {
+		if m.Kind != evaluate.Trained {
+			continue
+		}
+		if labels {
+			names = append(names, m.Name+" ("+m.Label+")")
+		} else {
+			names = append(names, m.Name)
+		}
+	}
+	last := len(names) - 1
+	return strings.Join(names[:last], ", ") + " or " + names[last]
 }
 
 // preparePair reads, parses and prepares a book and its summary.

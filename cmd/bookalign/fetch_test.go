@@ -81,9 +81,9 @@ func TestFetchCommand(t *testing.T) {
 		}
 	}
 
-	var rejects []transforms.MatchReject
+	var rejects []transforms.Reject
 	for _, line := range strings.Split(strings.TrimSpace(readString(t, filepath.Join(out, "rejects.jsonl"))), "\n") {
-		var r transforms.MatchReject
+		var r transforms.Reject
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +92,7 @@ func TestFetchCommand(t *testing.T) {
 	if len(rejects) != 3 {
 		t.Fatalf("%d rejects, want 3 (the 404, the unmatched summary, the bad row): %+v", len(rejects), rejects)
 	}
-	byStage := map[string]transforms.MatchReject{}
+	byStage := map[string]transforms.Reject{}
 	for _, r := range rejects {
 		byStage[r.Stage] = r
 	}

@@ -87,7 +87,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 		if cfg.FigureBook = *figureBook; cfg.FigureBook == "none" {
 			cfg.FigureBook = ""
 		}
-		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Seed: *seed, Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations, WholeSpans: *wholeSpans, PaperAligners: *paperAligners}
+		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations, WholeSpans: *wholeSpans, PaperAligners: *paperAligners}
 		cfg.Features.MinBooks, cfg.Features.Counts = *minBooks, *counts
 		cfg.Features.Segments, cfg.Features.Redundancy = *segments, *redundancy
 		cfg.Features.Characters, cfg.Features.Dialogue, cfg.Features.Chapter = plot.Characters, plot.Dialogue, plot.Chapter

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -161,15 +160,14 @@ func TestAlignCommand(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			lines := strings.Split(strings.TrimSpace(stdout), "\n")
-			if len(lines) < 5 {
-				t.Fatalf("%d lines of output, want one per summary sentence:\n%s", len(lines), stdout)
+			recs, err := align.ParseRecords([]byte(stdout))
+			if err != nil {
+				t.Fatal(err)
 			}
-			for i, line := range lines {
-				var r align.Record
-				if err := json.Unmarshal([]byte(line), &r); err != nil {
-					t.Fatalf("line %d: %v", i, err)
-				}
+			if len(recs) < 5 || len(recs) != strings.Count(strings.TrimSpace(stdout), "\n")+1 {
+				t.Fatalf("%d records, want one a line and one per summary sentence:\n%s", len(recs), stdout)
+			}
+			for i, r := range recs {
 				if r.SummaryIndex != i || r.Method != method {
 					t.Errorf("line %d: %+v", i, r)
 				}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/rundir"
 	"github.com/bookalign/bookalign/transforms"
@@ -85,7 +86,7 @@ func (d *outDir) writeMarker(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return transforms.WriteFile(ctx, corpus.Join(d.out, rundir.MarkerFile), b)
+	return transforms.WriteFile(ctx, layout.Out{Dir: d.out}.Marker(), b)
 }
 
 func now() string { return time.Now().UTC().Format(time.RFC3339) }
@@ -95,7 +96,7 @@ func now() string { return time.Now().UTC().Format(time.RFC3339) }
 // checked, then written (two runs started at the same moment can both get
 // it). A lock left by a dead process of this host is taken over.
 func (d *outDir) lock(ctx context.Context) error {
-	path := corpus.Join(d.out, rundir.LockFile)
+	path := layout.Out{Dir: d.out}.Lock()
 	host, _ := os.Hostname()
 	mine := (&rundir.Lock{PID: os.Getpid(), Host: host, Started: now()}).JSON()
 	for attempt := 0; attempt < 2; attempt++ {
@@ -150,7 +151,7 @@ func (d *outDir) unlock(ctx context.Context) {
 		return
 	}
 	d.locked = false
-	path := corpus.Join(d.out, rundir.LockFile)
+	path := layout.Out{Dir: d.out}.Lock()
 	if err := removeFile(ctx, path); err != nil {
 		fmt.Fprintf(os.Stderr, "bookalign run: could not remove the lock %s: %v\n", path, err)
 	}
@@ -193,7 +194,7 @@ func (d *outDir) state(ctx context.Context) (rundir.State, error) {
 
 // readMarker reads OUT/run.json.
 func readMarker(ctx context.Context, out string) (*rundir.Marker, error) {
-	b, err := transforms.ReadFile(ctx, corpus.Join(out, rundir.MarkerFile))
+	b, err := transforms.ReadFile(ctx, layout.Out{Dir: out}.Marker())
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/report"
 	"github.com/bookalign/bookalign/rundir"
 	"github.com/bookalign/bookalign/transforms"
@@ -43,7 +43,7 @@ func runReport(args []string) error {
 // did not finish. A directory without a marker (made by reprocess or by an
 // older bookalign) cannot be checked: w, when not nil, is told so.
 func checkFinished(ctx context.Context, out string, w io.Writer) error {
-	path := corpus.Join(out, rundir.MarkerFile)
+	path := layout.Out{Dir: out}.Marker()
 	ok, err := transforms.Exists(ctx, path)
 	if err != nil {
 		return err

@@ -77,10 +77,11 @@ func (s *reprocessSteps) Match(ctx context.Context, summaries, out, source strin
 	return err
 }
 
-// Experiment runs `bookalign run` on the corpus.
-func (s *reprocessSteps) Experiment(ctx context.Context, corpusDir, out string) error {
+// Experiment runs `bookalign run` on the corpus, naming it corpusName in
+// the results.
+func (s *reprocessSteps) Experiment(ctx context.Context, corpusDir, out, corpusName string) error {
 	cfg := s.experiment
-	cfg.Corpus, cfg.Out = corpusDir, out
+	cfg.Corpus, cfg.Out, cfg.CorpusName = corpusDir, out, corpusName
 	if err := cfg.Validate(); err != nil {
 		return err
 	}

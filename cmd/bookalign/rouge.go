@@ -65,20 +65,23 @@ func runRouge(args []string, stdout io.Writer) error {
 		return usageError("give --candidate and --reference, or --pairs")
 	}
 
-	s := &rouge.Scorer{Stem: *stem, RemoveStopwords: *stopwords}
-	if (*stem || *stopwords) && *dataDir != "" {
-		d, err := rouge.LoadData(*dataDir)
-		if err != nil {
-			return err
-		}
-		s.Data = d
+	dir := *dataDir
+	if !*stem && !*stopwords {
+		dir = "" // the data is not used
+	}
+	sc, err := rouge.LoadScorers(dir, *stopwords, nil)
+	if err != nil {
+		return err
+	}
+	s := sc.NoStem
+	if *stem {
+		s = sc.Stem
 	}
 	if *stopwords && s.Data == nil {
 		return fmt.Errorf("%w (set --rouge-data DIR or $BOOKALIGN_ROUGE_DATA)", rouge.ErrNoStopwords)
 	}
 
 	w := bufio.NewWriter(stdout)
-	var err error
 	if *pairs != "" {
 		err = scorePairs(s, *pairs, w)
 	} else {

@@ -16,6 +16,7 @@ import (
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/beamrun"
+	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/transforms"
 
@@ -74,7 +75,7 @@ func runExperiment(args []string) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "bookalign run: done in %.1fs; results in %s\n\n", time.Since(start).Seconds(), cfg.Out)
-	table, err := transforms.ReadFile(ctx, corpus.Join(cfg.Out, "table.md"))
+	table, err := transforms.ReadFile(ctx, layout.Out{Dir: cfg.Out}.Table())
 	if err != nil {
 		return err
 	}
@@ -113,7 +114,7 @@ func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet 
 // runWarnings are the warnings of a finished run, for its marker: what
 // the log said that a reader of the outputs should know too.
 func runWarnings(ctx context.Context, cfg pipelines.Config, counters map[string]int64) ([]string, error) {
-	b, err := transforms.ReadFile(ctx, corpus.Join(cfg.Out, "results.json"))
+	b, err := transforms.ReadFile(ctx, layout.Out{Dir: cfg.Out}.Results())
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +130,7 @@ func runWarnings(ctx context.Context, cfg pipelines.Config, counters map[string]
 		warnings = append(warnings, fmt.Sprintf("%d of %d models were trained with a fixed lambda, the strongest candidate: their training books were too few to choose it on an inner split", n, counters["models_trained"]))
 	}
 	if counters["figures_skipped"] > 0 {
-		warnings = append(warnings, "Figure 3 was not drawn: figures/boundary_density.skipped.json says why")
+		warnings = append(warnings, "Figure 3 was not drawn: "+layout.Rel.BoundaryNote()+" says why")
 	}
 	return warnings, nil
 }

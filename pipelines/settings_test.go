@@ -1,0 +1,38 @@
+package pipelines
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestSettingsCorpusName checks that the results name the corpus by
+// CorpusName when it is set (reprocess's final place of the corpus) and by
+// Corpus otherwise.
+func TestSettingsCorpusName(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Corpus = "out/20240101.partial/corpus"
+	if got := cfg.settings().Corpus; got != cfg.Corpus {
+		t.Errorf("settings name the corpus %q, want %q", got, cfg.Corpus)
+	}
+	cfg.CorpusName = "out/20240101/corpus"
+	if got := cfg.settings().Corpus; got != cfg.CorpusName {
+		t.Errorf("settings name the corpus %q, want %q", got, cfg.CorpusName)
+	}
+}
+
+// TestMethodKinds checks the method lists derived from evaluate.Methods:
+// the trained summarizers are exactly the aligners, and the baselines and
+// first1000 are the rest.
+func TestMethodKinds(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Methods = Methods
+	if got := cfg.trained(); !slices.Equal(got, Aligners) {
+		t.Errorf("trained %q, want the aligners %q", got, Aligners)
+	}
+	if got, want := cfg.baselines(), []string{"oracle", "random", "names"}; !slices.Equal(got, want) {
+		t.Errorf("baselines %q, want %q", got, want)
+	}
+	if len(Methods) != len(Aligners)+len(cfg.baselines())+1 {
+		t.Errorf("methods %q are not the aligners, the baselines and first1000", Methods)
+	}
+}

@@ -1,0 +1,63 @@
+package rouge
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Scorers are the two scorers of an evaluation over the same data: Stem,
+// ROUGE's -m (the one an oracle maximises), and NoStem, without it.
+type Scorers struct {
+	Stem, NoStem *Scorer
+}
+
+// NewScorers returns the stemmed and unstemmed scorers over data (nil: an
+// empty exception table and no stopword list), both removing stopwords
+// (ROUGE's -s) when removeStopwords is set.
+func NewScorers(data *Data, removeStopwords bool) Scorers {
+	return Scorers{
+		Stem:   &Scorer{Stem: true, RemoveStopwords: removeStopwords, Data: data},
+		NoStem: &Scorer{RemoveStopwords: removeStopwords, Data: data},
+	}
+}
+
+// LoadScorers reads ROUGE's data from the directory dir, unless dir is
+// empty, and returns the scorers of NewScorers over it. read returns the
+// contents of one file of dir by name (StopwordFile, ExceptionFiles), so
+// that a caller can read from any file system; nil reads dir on the local
+// one.
+func LoadScorers(dir string, removeStopwords bool, read func(name string) ([]byte, error)) (Scorers, error) {
+	var data *Data
+	if dir != "" {
+		var err error
+		if data, err = ReadData(dir, read); err != nil {
+			return Scorers{}, err
+		}
+	}
+	return NewScorers(data, removeStopwords), nil
+}
+
+// DataFiles returns the names of the files of ROUGE's data directory, in
+// the order NewData takes them: StopwordFile, then ExceptionFiles.
+func DataFiles() []string {
+	return append([]string{StopwordFile}, ExceptionFiles[:]...)
+}
+
+// ReadData reads ROUGE's data files from dir with read (see LoadScorers;
+// nil reads the local file system).
+func ReadData(dir string, read func(name string) ([]byte, error)) (*Data, error) {
+	if read == nil {
+		read = func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) }
+	}
+	var files [5]*bytes.Reader
+	for i, name := range DataFiles() {
+		b, err := read(name)
+		if err != nil {
+			return nil, fmt.Errorf("rouge: loading data: %w", err)
+		}
+		files[i] = bytes.NewReader(b)
+	}
+	return NewData(files[0], files[1], files[2], files[3], files[4])
+}
