@@ -67,7 +67,7 @@ func newBoundaryFit(book string, fit *align.PassageFit, err error) BoundaryFit {
 	if err != nil {
 		return BoundaryFit{Book: book, Reason: fmt.Sprintf("%s: the Passage HMM: %v", book, err)}
 	}
-	state, sentence := figureState(fit)
+	state, sentence := figures.BoundaryState(fit)
 	if state < 0 {
 		return BoundaryFit{Book: book, Reason: fmt.Sprintf("%s: the Passage HMM aligned no summary sentence", book)}
 	}
@@ -142,17 +142,4 @@ func (fit BoundaryFit) draw() ([]byte, error) {
 		return nil, fmt.Errorf("%s: drawing: %w", fit.Book, err)
 	}
 	return svg, nil
-}
-
-// figureState picks the state to draw: the one holding the summary sentence
-// aligned with the highest posterior (the first such sentence on ties).
-func figureState(fit *align.PassageFit) (state, sentence int) {
-	state, sentence = -1, -1
-	best := -1.0
-	for k, s := range fit.State {
-		if s >= 0 && fit.Posterior[k] > best {
-			state, sentence, best = s, k, fit.Posterior[k]
-		}
-	}
-	return state, sentence
 }
