@@ -132,12 +132,19 @@ func (h Histogram) Mode(from int) (pos int, ok bool) {
 // a counted token, the book sentences of its state's final passage (with
 // LabelTop, only the best of them).
 func (h *PassageHMM) Align(p *Pair) (*Alignment, error) {
+	a, _, err := h.AlignFit(p)
+	return a, err
+}
+
+// AlignFit is Align that also returns the fit it aligned by, for a caller
+// that wants the boundary samples too (the paper's Figure 3).
+func (h *PassageHMM) AlignFit(p *Pair) (*Alignment, *PassageFit, error) {
 	if h.LabelTop < 0 {
-		return nil, errSettings
+		return nil, nil, errSettings
 	}
 	fit, err := h.Fit(p)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	a := newAlignment(MethodPassage, p)
 	for k, s := range fit.State {
@@ -152,7 +159,7 @@ func (h *PassageHMM) Align(p *Pair) (*Alignment, error) {
 		p.setSpan(sa, iv, p.topSentences(k, iv, p.sentencesOf(iv), h.LabelTop))
 		sa.Confidence = fit.Posterior[k]
 	}
-	return a, nil
+	return a, fit, nil
 }
 
 // Fit runs the EM-like loop of §3.1.1 on p: after K equal initial passages

@@ -189,3 +189,17 @@ func (s samples) density(lo, hi float64) plotter.XYs {
 	}
 	return xys
 }
+
+// BoundaryState picks the Passage HMM state Figure 3 draws from fit: the one
+// holding the summary sentence aligned with the highest posterior (the
+// first such sentence on ties). Both are -1 when no sentence is aligned.
+func BoundaryState(fit *align.PassageFit) (state, sentence int) {
+	state, sentence = -1, -1
+	best := -1.0
+	for k, s := range fit.State {
+		if s >= 0 && fit.Posterior[k] > best {
+			state, sentence, best = s, k, fit.Posterior[k]
+		}
+	}
+	return state, sentence
+}

@@ -375,3 +375,25 @@ func TestSamples(t *testing.T) {
 		t.Errorf("density integrates to %v, want 1", area)
 	}
 }
+
+// TestBoundaryState checks the choice of Figure 3's state: the highest
+// posterior among aligned sentences, the first on ties, none when no
+// sentence is aligned.
+func TestBoundaryState(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		state           []int
+		posterior       []float64
+		wantS, wantSent int
+	}{
+		{"highest posterior", []int{3, 5, 2}, []float64{0.4, 0.9, 0.6}, 5, 1},
+		{"first on ties", []int{4, 7}, []float64{0.5, 0.5}, 4, 0},
+		{"unaligned sentences skipped", []int{-1, 2}, []float64{0.99, 0.1}, 2, 1},
+		{"none aligned", []int{-1, -1}, []float64{0.3, 0.2}, -1, -1},
+	} {
+		s, k := BoundaryState(&align.PassageFit{State: tc.state, Posterior: tc.posterior})
+		if s != tc.wantS || k != tc.wantSent {
+			t.Errorf("%s: state %d, sentence %d; want %d, %d", tc.name, s, k, tc.wantS, tc.wantSent)
+		}
+	}
+}

@@ -36,7 +36,7 @@ func TestPaths(t *testing.T) {
 		{out.Work().SetBook(3, "emma"), "gs://b/run/tmp-work/set3.emma.bin"},
 		{out.Work().SetBook(-1, "emma"), "gs://b/run/tmp-work/set-1.emma.bin"},
 		{out.Work().Model(10, "jing"), "gs://b/run/tmp-work/model10.jing.json"},
-		{out.Work().Text("emma"), "gs://b/run/tmp-work/text.emma.json"},
+		{out.Work().Text("emma"), "gs://b/run/tmp-work/text.emma.bin"},
 		{Rel.Results(), "results.json"},
 		{Rel.Model("passage"), "models/passage.json"},
 		{Rel.Features("jing"), "features/jing.json"},

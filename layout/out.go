@@ -123,7 +123,8 @@ func (w Work) Model(set int, method string) string {
 	return w.join("model" + strconv.Itoa(set) + "." + method + ".json")
 }
 
-// Text is a pair's texts (transforms.PairText, as JSON).
-func (w Work) Text(id string) string { return w.join("text." + id + ".json") }
+// Text is a pair with its parsed documents (transforms.PairText, in the
+// binary form of its coder).
+func (w Work) Text(id string) string { return w.join("text." + id + ".bin") }
 
 func (w Work) join(rel string) string { return corpus.Join(w.Dir, rel) }

@@ -119,65 +119,178 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// Experiment builds the experiment of the paper: read-pairs →
-// filter-by-length → align → featurize → fold-split → train → evaluate →
-// write. Every pair read ends either in the results or in OUT/rejects.jsonl
-// with a reason; every method is scored on the same books.
+// Experiment builds the experiment of the paper: read-pairs → load (the
+// one parse) → filter-by-length → align → featurize → cross-validate →
+// render → evaluate → write. Every pair read ends either in the results or
+// in OUT/rejects.jsonl with a reason; every method is scored on the same
+// books. Each stage below is one line; a stage the configuration does not
+// ask for yields no collection, and the writers skip it.
 func Experiment(s beam.Scope, cfg Config) {
 	s = s.Scope("Experiment")
-	kept, rows, rejects := readCorpus(s, cfg, cfg.Corpus)
-	evaluated := kept
-	var candidates []beam.PCollection
+	work := transforms.WorkDir(cfg.Out)
 
-	if aligners := cfg.aligners(); len(aligners) > 0 {
-		opts := cfg.Align
-		opts.Methods = aligners
-		aligned, unaligned := transforms.Align(s, opts, cfg.Seed, kept)
-		transforms.WriteAlignments(s, cfg.Out, aligned)
-		rejects = append(rejects, unaligned)
-		evaluated = transforms.AlignedTexts(s, aligned)
-		if trained := cfg.trained(); len(trained) > 0 {
-			books, unfeaturized := transforms.Featurize(s, aligned, false)
-			var trainRejects []beam.PCollection
-			trainRejects, rejects = rejects, append(rejects, unfeaturized)
-			if cfg.TestCorpus != "" {
-				// Train on all of the corpus, summarize and score the test corpus.
-				var testRows beam.PCollection
-				evaluated, testRows, rejects = readCorpus(s.Scope("TestCorpus"), cfg, cfg.TestCorpus)
-				testBooks, unfeaturizedTest := transforms.Featurize(s, transforms.Unaligned(s, evaluated), true)
-				books, rows = beam.Flatten(s, books, testBooks), testRows
-				rejects = append(rejects, unfeaturizedTest)
-				transforms.WriteRejects(s, cfg.Out, layout.Rel.TrainRejects(), append(trainRejects, unfeaturized)...)
-			}
-			selections, artifacts := transforms.CrossValidate(s, cfg.trainOptions(trained), books)
-			transforms.WriteArtifacts(s, cfg.Out, artifacts)
-			figureOpts := transforms.FigureOptions{Book: cfg.FigureBook, Seed: cfg.Seed, Iterations: cfg.Align.Iterations, PaperAligners: cfg.Align.PaperAligners}
-			transforms.WriteArtifacts(s.Scope("Figures"), cfg.Out, transforms.Figures(s, figureOpts, kept))
-			work := transforms.WorkDir(cfg.Out)
-			rendered, unrendered := transforms.Render(s, work, transforms.SpillTexts(s, work, evaluated), selections)
-			transforms.RemoveWork(s, work, rendered, unrendered)
-			candidates, rejects = append(candidates, rendered), append(rejects, unrendered)
-		}
+	train := readCorpus(s, cfg, cfg.Corpus)
+	aligned := alignPairs(s, cfg, train.kept)
+	test := readTestCorpus(s, cfg)
+	scored := scoredCorpus(cfg, train, aligned, test)
+	prepared := prepare(s, cfg, scored.kept)
+	books := featurize(s, cfg, aligned.Pairs, prepared)
+	selections, artifacts := crossValidate(s, cfg, books)
+	figures := drawFigures(s, cfg, train.kept, aligned.Figure)
+	rendered := render(s, work, scored.kept, selections)
+	firstWords := firstWords(s, cfg, scored.kept)
+	baselines, failed := baselines(s, cfg, prepared)
+	candidates := beam.Flatten(s, valid(rendered, firstWords, baselines)...)
+	scores, unscored := transforms.Evaluate(s, cfg.Rouge, candidates)
+
+	whenValid(aligned.Files, func(c beam.PCollection) { transforms.WriteAlignments(s, cfg.Out, c) })
+	whenValid(artifacts, func(c beam.PCollection) { transforms.WriteArtifacts(s, cfg.Out, c) })
+	whenValid(figures, func(c beam.PCollection) { transforms.WriteArtifacts(s.Scope("Figures"), cfg.Out, c) })
+	whenValid(rendered, func(c beam.PCollection) { transforms.RemoveWork(s, work, c) })
+	transforms.WriteSummaries(s, cfg.Out, candidates)
+	transforms.WriteSelections(s, cfg.Out, candidates)
+	if test.kept.IsValid() {
+		transforms.WriteRejects(s, cfg.Out, layout.Rel.TrainRejects(), valid(append(train.rejects, aligned.Rejects)...)...)
 	}
-	if contains(cfg.Methods, evaluate.MethodFirst1000) {
-		candidates = append(candidates, transforms.FirstWords(s, evaluated, cfg.Words))
-	}
-	if base := cfg.baselines(); len(base) > 0 {
-		c, failed := transforms.Baselines(s, transforms.BaselineOptions{Methods: base, Words: cfg.Words, Seed: cfg.Seed, Rouge: cfg.Rouge}, evaluated)
-		candidates, rejects = append(candidates, c), append(rejects, failed)
-	}
-	all := beam.Flatten(s, candidates...)
-	scores, unscored := transforms.Evaluate(s, cfg.Rouge, all)
-	transforms.WriteSummaries(s, cfg.Out, all)
-	transforms.WriteOutputs(s, cfg.Out, cfg.settings(), scores, rows, append(rejects, unscored)...)
+	transforms.WriteOutputs(s, cfg.Out, cfg.settings(), scores, scored.rows, valid(append(scored.rejects, failed, unscored)...)...)
 }
 
-// readCorpus reads, loads and filters the pairs of the corpus at dir.
-func readCorpus(s beam.Scope, cfg Config, dir string) (kept, rows beam.PCollection, rejects []beam.PCollection) {
+// corpusRead are the pairs of a corpus that are loaded and long enough,
+// its number of rows, and the rejects of reading, loading and filtering.
+type corpusRead struct {
+	kept, rows beam.PCollection
+	rejects    []beam.PCollection
+}
+
+// readCorpus reads, loads (parses) and filters the pairs of the corpus at
+// dir.
+func readCorpus(s beam.Scope, cfg Config, dir string) corpusRead {
 	pairs, badRows, rows := transforms.ReadPairs(s, dir)
 	texts, unreadable := transforms.LoadPairs(s, transforms.LoadOptions{Dir: dir, AllowOutsideSymlinks: cfg.AllowOutsideSymlinks}, pairs)
 	kept, tooShort := transforms.FilterByLength(s, texts, cfg.MinBookWords, cfg.MinSummaryWords)
-	return kept, rows, []beam.PCollection{badRows, unreadable, tooShort}
+	return corpusRead{kept: kept, rows: rows, rejects: []beam.PCollection{badRows, unreadable, tooShort}}
+}
+
+// readTestCorpus reads the test corpus, when the trained summarizers are
+// to be scored on one; otherwise it reads nothing.
+func readTestCorpus(s beam.Scope, cfg Config) corpusRead {
+	if cfg.TestCorpus == "" || len(cfg.trained()) == 0 {
+		return corpusRead{}
+	}
+	return readCorpus(s.Scope("TestCorpus"), cfg, cfg.TestCorpus)
+}
+
+// alignPairs runs the aligners on the pairs, and fits the Figure 3 book
+// when the trained summarizers draw the figures; without aligners it
+// aligns nothing.
+func alignPairs(s beam.Scope, cfg Config, kept beam.PCollection) transforms.Aligned {
+	aligners := cfg.aligners()
+	if len(aligners) == 0 {
+		return transforms.Aligned{}
+	}
+	opts := cfg.Align
+	opts.Methods = aligners
+	figureBook := ""
+	if len(cfg.trained()) > 0 {
+		figureBook = cfg.FigureBook
+	}
+	return transforms.Align(s, opts, cfg.Seed, figureBook, kept)
+}
+
+// scoredCorpus is the corpus whose pairs get results: the test corpus when
+// there is one; otherwise the corpus, of whose pairs the aligned ones
+// when there are aligners, the others being rejected by Align.
+func scoredCorpus(cfg Config, train corpusRead, aligned transforms.Aligned, test corpusRead) corpusRead {
+	switch {
+	case test.kept.IsValid():
+		return test
+	case aligned.Pairs.IsValid():
+		return corpusRead{kept: aligned.Pairs, rows: train.rows, rejects: append(train.rejects, aligned.Rejects)}
+	}
+	return train
+}
+
+// prepare builds the summarizers' form of each book to summarize, once,
+// when a trained summarizer or a baseline needs it.
+func prepare(s beam.Scope, cfg Config, texts beam.PCollection) beam.PCollection {
+	if len(cfg.trained()) == 0 && len(cfg.baselines()) == 0 {
+		return beam.PCollection{}
+	}
+	return transforms.Prepare(s, texts)
+}
+
+// featurize turns the books the trained summarizers learn from (the aligned
+// pairs) and summarize (prepared: the test corpus, or the aligned pairs
+// themselves under cross-validation) into their data.
+func featurize(s beam.Scope, cfg Config, aligned, prepared beam.PCollection) beam.PCollection {
+	switch {
+	case len(cfg.trained()) == 0:
+		return beam.PCollection{}
+	case cfg.TestCorpus == "":
+		return transforms.Featurize(s, prepared, false)
+	}
+	return beam.Flatten(s, transforms.Featurize(s, transforms.Prepare(s, aligned), false), transforms.Featurize(s, prepared, true))
+}
+
+// crossValidate trains the summarizers and picks the sentences of each
+// book's summaries, when there are books to train on.
+func crossValidate(s beam.Scope, cfg Config, books beam.PCollection) (selections, artifacts beam.PCollection) {
+	if !books.IsValid() {
+		return beam.PCollection{}, beam.PCollection{}
+	}
+	return transforms.CrossValidate(s, cfg.trainOptions(cfg.trained()), books)
+}
+
+// drawFigures draws the paper's figures, with the trained summarizers.
+func drawFigures(s beam.Scope, cfg Config, kept, fit beam.PCollection) beam.PCollection {
+	if len(cfg.trained()) == 0 {
+		return beam.PCollection{}
+	}
+	return transforms.Figures(s, kept, fit)
+}
+
+// render turns the selections into summaries, the texts of their books
+// passing through the work directory.
+func render(s beam.Scope, work string, texts, selections beam.PCollection) beam.PCollection {
+	if !selections.IsValid() {
+		return beam.PCollection{}
+	}
+	return transforms.Render(s, work, transforms.SpillTexts(s, work, texts), selections)
+}
+
+// firstWords runs the First-1000 baseline, when asked for.
+func firstWords(s beam.Scope, cfg Config, texts beam.PCollection) beam.PCollection {
+	if !contains(cfg.Methods, evaluate.MethodFirst1000) {
+		return beam.PCollection{}
+	}
+	return transforms.FirstWords(s, texts, cfg.Words)
+}
+
+// baselines runs the other baselines asked for.
+func baselines(s beam.Scope, cfg Config, texts beam.PCollection) (candidates, rejects beam.PCollection) {
+	base := cfg.baselines()
+	if len(base) == 0 {
+		return beam.PCollection{}, beam.PCollection{}
+	}
+	return transforms.Baselines(s, transforms.BaselineOptions{Methods: base, Words: cfg.Words, Seed: cfg.Seed, Rouge: cfg.Rouge}, texts)
+}
+
+// valid returns the collections a stage made: those that are valid.
+func valid(cs ...beam.PCollection) []beam.PCollection {
+	var out []beam.PCollection
+	for _, c := range cs {
+		if c.IsValid() {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// whenValid applies write to c when a stage made it.
+func whenValid(c beam.PCollection, write func(beam.PCollection)) {
+	if c.IsValid() {
+		write(c)
+	}
 }
 
 // aligners returns the aligners to run: those whose labels train a method,

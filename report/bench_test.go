@@ -47,7 +47,7 @@ func BenchmarkRenderBook(b *testing.B) {
 	b.Logf("%d book sentences, %d summary sentences, %d picked", len(book.Sentences), len(sum.Sentences), len(picked))
 	bk := &Book{ID: "the-pickwick-papers", Raw: string(raw), Summary: string(summary),
 		Alignments: map[string][]align.Record{"passage": records, "token": records, "jing": records},
-		Summaries:  map[string]string{"names": classify.Text(book, picked)}}
+		Selections: map[string][][2]int{"names": classify.Pick(book, picked).Spans}}
 	b.SetBytes(int64(len(raw)))
 	var size int
 	for b.Loop() {

@@ -20,9 +20,10 @@ type Book struct {
 	// Alignments holds each aligner's records (alignments/<method>/<id>.jsonl),
 	// by method.
 	Alignments map[string][]align.Record
-	// Summaries holds each generated summary (summaries/<method>/<id>.txt),
-	// by method.
-	Summaries map[string]string
+	// Selections hold, by method, the byte spans of Raw that each generated
+	// summary holds (selections/<method>/<id>.json), in the summary's
+	// order.
+	Selections map[string][][2]int
 	// Scores holds the book's ROUGE recall by method.
 	Scores map[string]evaluate.BookRecall
 }
@@ -38,8 +39,6 @@ type bookPage struct {
 	Sentences []summarySentence
 	Scores    []scoreRow
 	Minimap   minimap
-	// Unlocated counts generated-summary lines not found in the book.
-	Unlocated int
 	Data      pageData
 	Style     styleAndScript
 }
@@ -107,17 +106,9 @@ func newBookPage(b *Book, methods []string) (*bookPage, error) {
 			p.Aligners = append(p.Aligners, v)
 			p.Data.Aligners = append(p.Data.Aligners, m)
 		}
-		if s, ok := b.Summaries[m]; ok {
+		if spans, ok := b.Selections[m]; ok {
 			p.Pickers = append(p.Pickers, v)
-			spans, missing := locate(b.Raw[bodySpan.Start:bodySpan.End], s)
-			p.Unlocated += missing
-			out := make([][2]int, 0, len(spans))
-			for _, sp := range spans {
-				if s, e, ok := body.Span(bodySpan.Start+sp[0], bodySpan.Start+sp[1]); ok {
-					out = append(out, [2]int{s, e})
-				}
-			}
-			p.Data.Picked[m] = out
+			p.Data.Picked[m] = body.Spans(b.Raw, spans)
 		}
 		if sc, ok := b.Scores[m]; ok {
 			p.Scores = append(p.Scores, scoreRow{Method: v, Rouge1: 100 * sc.Rouge1Recall, Rouge2: 100 * sc.Rouge2Recall})

@@ -205,7 +205,7 @@ func buildBook(ctx context.Context, f Files, out, dir, id string, pair corpus.Pa
 	}
 	b := &Book{
 		ID: id, Title: pair.Title, Author: pair.Author, Raw: string(raw), Summary: string(summary),
-		Alignments: map[string][]align.Record{}, Summaries: map[string]string{}, Scores: map[string]evaluate.BookRecall{},
+		Alignments: map[string][]align.Record{}, Selections: map[string][][2]int{}, Scores: map[string]evaluate.BookRecall{},
 	}
 	for _, m := range res.Methods {
 		if s, ok := m.PerBook[id]; ok {
@@ -234,13 +234,18 @@ func buildBook(ctx context.Context, f Files, out, dir, id string, pair corpus.Pa
 		}
 	}
 	for _, m := range methods {
-		data, ok, err := optional(files.Summary(m, id))
+		data, ok, err := optional(files.Selection(m, id))
 		if err != nil {
 			return err
 		}
-		if ok {
-			b.Summaries[m] = string(data)
+		if !ok {
+			continue
 		}
+		var sel classify.SelectionFile
+		if err := json.Unmarshal(data, &sel); err != nil {
+			return fmt.Errorf("%s: %w", layout.Rel.Selection(m, id), err)
+		}
+		b.Selections[m] = sel.Spans
 	}
 	page, err := RenderBook(b, append(methods, missing(Aligners, methods)...))
 	if err != nil {

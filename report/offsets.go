@@ -73,89 +73,37 @@ func (b *bodyText) Span(start, end int) (s, e int, ok bool) {
 	return int(b.units[start]), int(b.units[end]), true
 }
 
-// flatText is a text with every run of white space collapsed to one space,
-// with the byte offset in the original of each byte kept.
-type flatText struct {
-	text string
-	orig []int
-}
-
-func flatten(s string) flatText {
-	var sb strings.Builder
-	orig := make([]int, 0, len(s)+1)
-	space := false
-	for i, r := range s {
-		if unicode.IsSpace(r) {
-			space = true
+// Spans converts byte spans of the book file raw, in order, to UTF-16
+// spans of the text: each without the white space at its ends, clipped to
+// the body, and joined to the span before it when only white space
+// separates them, so that a run of adjacent sentences is one highlight.
+func (b *bodyText) Spans(raw string, spans [][2]int) [][2]int {
+	var merged [][2]int
+	for _, sp := range spans {
+		s, e := min(max(sp[0], 0), len(raw)), min(max(sp[1], 0), len(raw))
+		if e <= s {
 			continue
 		}
-		if space && sb.Len() > 0 {
-			sb.WriteByte(' ')
-			orig = append(orig, i)
-		}
-		space = false
-		sb.WriteRune(r)
-		for range utf8.RuneLen(r) {
-			orig = append(orig, i)
-		}
-	}
-	orig = append(orig, len(s))
-	return flatText{text: sb.String(), orig: orig}
-}
-
-// locate finds the lines of a generated summary in the body, in order: each
-// line is a run of the book with its white space collapsed (as bookalign
-// writes summaries), found at or after the end of the line before it,
-// starting and ending at a word boundary. It returns byte spans of body and
-// the number of lines it could not find. Adjacent spans separated only by
-// white space are merged.
-func locate(body, summary string) (spans [][2]int, missing int) {
-	flat := flatten(body)
-	cursor := 0
-	for _, line := range strings.Split(summary, "\n") {
-		needle := strings.Join(strings.Fields(line), " ")
-		if needle == "" {
+		left := strings.TrimLeftFunc(raw[s:e], unicode.IsSpace)
+		t := strings.TrimRightFunc(left, unicode.IsSpace)
+		if t == "" {
 			continue
 		}
-		at := findWord(flat.text, needle, cursor)
-		if at < 0 {
-			at = findWord(flat.text, needle, 0)
-		}
-		if at < 0 {
-			missing++
-			continue
-		}
-		end := at + len(needle)
-		s, e := flat.orig[at], flat.orig[end-1]+1
-		for e < len(body) && !utf8.RuneStart(body[e]) {
-			e++
-		}
-		if k := len(spans) - 1; k >= 0 && spans[k][1] <= s && strings.TrimSpace(body[spans[k][1]:s]) == "" {
-			spans[k][1] = e
+		s = e - len(left)
+		e = s + len(t)
+		if k := len(merged) - 1; k >= 0 && merged[k][1] <= s && strings.TrimSpace(raw[merged[k][1]:s]) == "" {
+			merged[k][1] = e
 		} else {
-			spans = append(spans, [2]int{s, e})
+			merged = append(merged, [2]int{s, e})
 		}
-		cursor = end
 	}
-	return spans, missing
-}
-
-// findWord returns the first index at or after from where needle occurs in
-// text between word boundaries (text edges or spaces), or -1.
-func findWord(text, needle string, from int) int {
-	for from <= len(text) {
-		i := strings.Index(text[from:], needle)
-		if i < 0 {
-			return -1
+	out := make([][2]int, 0, len(merged))
+	for _, sp := range merged {
+		if s, e, ok := b.Span(sp[0], sp[1]); ok && s < e {
+			out = append(out, [2]int{s, e})
 		}
-		at := from + i
-		end := at + len(needle)
-		if (at == 0 || text[at-1] == ' ') && (end == len(text) || text[end] == ' ') {
-			return at
-		}
-		from = at + 1
 	}
-	return -1
+	return out
 }
 
 // chunkSize is the least size of a block of book text. A browser lays out

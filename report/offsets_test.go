@@ -85,57 +85,56 @@ func TestBodyTextClips(t *testing.T) {
 	}
 }
 
-func TestLocate(t *testing.T) {
-	body := "It was a dark night. No.\nThe wind\n  howled. No. She said\r\nno more. The end."
+// TestBodySpans checks that selected byte spans become the page's spans:
+// trimmed of white space, clipped to the body, and joined when only white
+// space separates them.
+func TestBodySpans(t *testing.T) {
+	raw := "HEADER It was a dark night. No.\nThe wind\n  howled. No. She said\r\nno more. The end."
+	body := 7
+	span := func(s string) [2]int {
+		i := strings.Index(raw, s)
+		return [2]int{i, i + len(s)}
+	}
 	for _, tc := range []struct {
-		name, summary string
-		want          []string
-		missing       int
+		name  string
+		spans [][2]int
+		want  []string
 	}{
-		{"lines in order", "It was a dark night.\nThe wind howled.\nThe end.\n", []string{"It was a dark night.", "The wind\n  howled.", "The end."}, 0},
-		{"adjacent lines merge", "The wind howled.\nNo.\n", []string{"The wind\n  howled. No."}, 0},
-		{"a short line is found after the one before", "The wind howled.\nNo.\nThe end.", []string{"The wind\n  howled. No.", "The end."}, 0},
-		{"whole words only", "dark\nhowl\n", []string{"dark"}, 1},
-		{"not in the book", "A sentence from elsewhere.\n", nil, 1},
-		{"a multi-line first-words summary", "It was a dark night. No.\nThe wind\n", []string{"It was a dark night. No.\nThe wind"}, 0},
+		{"sentences in order", [][2]int{span("It was a dark night."), span("The wind\n  howled."), span("The end.")}, []string{"It was a dark night.", "The wind\n  howled.", "The end."}},
+		{"adjacent sentences join", [][2]int{span("The wind\n  howled."), span("No. She")}, []string{"The wind\n  howled. No. She"}},
+		{"white space at the ends is left out", [][2]int{span(" No.\nThe wind\n ")}, []string{"No.\nThe wind"}},
+		{"clipped to the body", [][2]int{span("HEADER It was")}, []string{"It was"}},
+		{"a line end inside", [][2]int{span("said\r\nno more.")}, []string{"said\nno more."}},
+		{"outside the file or empty", [][2]int{{-5, 3}, {4, 4}, {len(raw), len(raw) + 9}}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			spans, missing := locate(body, tc.summary)
+			b := newBodyText(raw, body, len(raw))
 			var got []string
-			for _, s := range spans {
-				got = append(got, body[s[0]:s[1]])
+			for _, s := range b.Spans(raw, tc.spans) {
+				got = append(got, utf16Slice(b.Text, s[0], s[1]))
 			}
-			if strings.Join(got, "|") != strings.Join(tc.want, "|") || missing != tc.missing {
-				t.Errorf("got %q, %d missing; want %q, %d", got, missing, tc.want, tc.missing)
+			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+				t.Errorf("got %q; want %q", got, tc.want)
 			}
 		})
 	}
 }
 
-func FuzzLocate(f *testing.F) {
-	f.Add("It was a dark night. No.\r\nThe end.", "No.\nThe end.")
-	f.Add("a  b\tc", "b c\n\nc")
-	f.Add("𝔊 x", "x")
-	f.Fuzz(func(t *testing.T, body, summary string) {
-		spans, missing := locate(body, summary)
+// FuzzBodySpans checks that any spans map to spans the browser can slice.
+func FuzzBodySpans(f *testing.F) {
+	f.Add("It was a dark night. No.\r\nThe end.", 2, 0, 12, 20, 40)
+	f.Add("𝔊 x", 0, 1, 3, 2, 5)
+	f.Fuzz(func(t *testing.T, raw string, body, s1, e1, s2, e2 int) {
+		body = min(max(body, 0), len(raw))
+		b := newBodyText(raw, body, len(raw))
 		last := 0
-		for _, s := range spans {
-			if s[0] < 0 || s[1] > len(body) || s[1] <= s[0] {
-				t.Fatalf("bad span %v of a %d-byte body", s, len(body))
+		for _, s := range b.Spans(raw, [][2]int{{s1, e1}, {s2, e2}}) {
+			if s[0] < 0 || s[1] > b.Len() || s[1] <= s[0] {
+				t.Fatalf("span %v outside [0, %d)", s, b.Len())
 			}
-			_ = last
 			last = s[1]
 		}
-		if missing < 0 {
-			t.Fatal("negative missing")
-		}
-		// Every span maps to a text the browser can slice.
-		b := newBodyText(body, 0, len(body))
-		for _, s := range spans {
-			if us, ue, ok := b.Span(s[0], s[1]); ok && (us < 0 || ue > b.Len() || ue < us) {
-				t.Fatalf("span %v → [%d, %d) outside [0, %d)", s, us, ue, b.Len())
-			}
-		}
+		_ = last
 	})
 }
 

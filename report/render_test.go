@@ -36,8 +36,8 @@ func hostile() *Book {
 			},
 			"jing": {{Method: "jing", SummaryIndex: 1, SpanBytes: span("captain came aboard"), Confidence: 1}},
 		},
-		Summaries: map[string]string{"names": "The captain came aboard.\n", "first1000": hostileBook},
-		Scores:    map[string]evaluate.BookRecall{"passage": {Rouge1Recall: 0.5}, "names": {Rouge1Recall: 0.25}},
+		Selections: map[string][][2]int{"names": {*span("The captain came aboard.")}, "first1000": {{0, len(hostileBook)}}},
+		Scores:     map[string]evaluate.BookRecall{"passage": {Rouge1Recall: 0.5}, "names": {Rouge1Recall: 0.25}},
 	}
 }
 
@@ -179,9 +179,10 @@ func FuzzRenderBook(f *testing.F) {
 	f.Add(hostileBook, hostileSummary, 5, 30, "The captain came aboard.")
 	f.Add("a\r\nb 😀 c", "One. Two.", 0, 100, "b 😀")
 	f.Fuzz(func(t *testing.T, book, summary string, start, end int, picked string) {
+		i := strings.Index(book, picked)
 		b := &Book{ID: "x", Raw: book, Summary: summary,
 			Alignments: map[string][]align.Record{"passage": {{SummaryIndex: 0, SpanBytes: &[2]int{start, end}}}},
-			Summaries:  map[string]string{"names": picked}}
+			Selections: map[string][][2]int{"names": {{i, i + len(picked)}, {end, start}}}}
 		page, err := RenderBook(b, []string{"passage", "names"})
 		if err != nil {
 			return
@@ -240,7 +241,7 @@ func TestBuild(t *testing.T) {
 		"corpus/books/hostile.txt":             []byte(h.Raw),
 		"corpus/summaries/hostile.txt":         []byte(h.Summary),
 		"out/alignments/passage/hostile.jsonl": append(recs, '\n'),
-		"out/summaries/names/hostile.txt":      []byte("The captain came aboard.\n"),
+		"out/selections/names/hostile.json":    []byte(`{"id":"hostile","method":"names","sentences":[2],"spans":[[114,138]]}`),
 		"out/features/passage.json":            []byte(`[{"name":"DECILE_0","mean_rank":1,"mean_weight":0.9,"models":10}]`),
 		"out/figures/length_ratios.svg":        []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`),
 	}}

@@ -13,7 +13,6 @@ import (
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/layout"
-	"github.com/bookalign/bookalign/text"
 )
 
 var (
@@ -24,12 +23,12 @@ var (
 )
 
 func init() {
-	beam.RegisterType(reflect.TypeOf((*AlignedPair)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*AlignmentFiles)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*MethodAlignment)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*alignFn)(nil)).Elem())
-	register.Emitter1[AlignedPair]()
+	register.Emitter1[AlignmentFiles]()
+	register.Emitter1[BoundaryFit]()
 	beam.RegisterType(reflect.TypeOf((*writeAlignmentsFn)(nil)).Elem())
-	register.Function1x1[AlignedPair, PairText](alignedText)
 }
 
 // AlignOptions configure the aligners. Their seed is the run's, given to
@@ -70,35 +69,56 @@ func (o AlignOptions) forms() align.Forms {
 	return align.DefaultForms
 }
 
-// AlignedPair is a pair with the alignments of every method.
-type AlignedPair struct {
-	Text       PairText
+// AlignmentFiles are the alignment records of one pair, by method, for
+// WriteAlignments.
+type AlignmentFiles struct {
+	ID         string
 	Alignments []MethodAlignment
 }
 
 // MethodAlignment is one method's alignment of one pair.
 type MethodAlignment struct {
 	Method string
-	// Labels are the indices of the book sentences labelled "in the
-	// summary" (text.ParseBook's sentences), sorted.
-	Labels []int
 	// JSONL holds the alignment records (align.Record), one JSON line per
 	// summary sentence.
 	JSONL string
 }
 
+// Aligned are the outputs of Align.
+type Aligned struct {
+	// Pairs are the pairs every aligner aligned, with their Labels:
+	// PCollection<PairText>.
+	Pairs beam.PCollection
+	// Files are their alignment records: PCollection<AlignmentFiles>.
+	Files beam.PCollection
+	// Figure holds the Passage HMM fit of the figure book, when it was
+	// loaded: PCollection<BoundaryFit>, at most one element.
+	Figure beam.PCollection
+	// Rejects are the pairs some aligner could not align:
+	// PCollection<Reject>.
+	Rejects beam.PCollection
+}
+
 // Align runs every configured aligner on every pair, one pair at a time:
-// the book is parsed and prepared once and handed to each method in turn;
-// pairs are aligned in parallel by the runner. A pair that a method cannot
-// align goes to rejects with the method and the reason, and its other
-// alignments are dropped with it, so that every method sees the same books.
+// the pair's parsed documents are prepared once and handed to each method
+// in turn; pairs are aligned in parallel by the runner. Each aligned pair
+// goes on with the sentences every method labelled (PairText.Labels), and
+// its alignment records go to Files. A pair that a method cannot align
+// goes to rejects with the method and the reason, and its other
+// alignments are dropped with it, so that every method sees the same
+// books.
 //
-// The seed seeds the Passage HMM's sampler.
+// For the pair figureBook (none when empty) Align also emits the boundary
+// samples of its Passage HMM fit, the data of the paper's Figure 3
+// (Figures draws it): the fit that aligned the pair when the Passage HMM
+// is among the aligners, one fit with the same settings otherwise. The
+// seed seeds the Passage HMM's sampler.
 //
-// In: PCollection<PairText>. Out: PCollection<AlignedPair>, PCollection<Reject>.
-func Align(s beam.Scope, opts AlignOptions, seed uint64, texts beam.PCollection) (aligned, rejects beam.PCollection) {
+// In: PCollection<PairText>. Out: Aligned.
+func Align(s beam.Scope, opts AlignOptions, seed uint64, figureBook string, texts beam.PCollection) Aligned {
 	s = s.Scope("transforms.Align")
-	return beam.ParDo2(s, &alignFn{Options: opts, Seed: seed}, texts)
+	out := beam.ParDoN(s, &alignFn{Options: opts, Seed: seed, FigureBook: figureBook}, texts)
+	return Aligned{Pairs: out[0], Files: out[1], Figure: out[2], Rejects: out[3]}
 }
 
 // alignFn aligns one pair with every method.
@@ -107,6 +127,8 @@ type alignFn struct {
 	Options AlignOptions `json:"options"`
 	// Seed seeds the Passage HMM's sampler.
 	Seed uint64 `json:"seed"`
+	// FigureBook is the pair whose Passage HMM fit makes Figure 3.
+	FigureBook string `json:"figure_book"`
 
 	aligners []align.Aligner
 }
@@ -133,13 +155,17 @@ func (f *alignFn) Setup(ctx context.Context) error {
 	return nil
 }
 
-func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(AlignedPair), reject func(Reject)) error {
+func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(PairText), files func(AlignmentFiles), figure func(BoundaryFit), reject func(Reject)) error {
 	fail := func(method string, err error) {
 		alignFailures.Inc(ctx, 1)
 		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "align", Reason: fmt.Sprintf("%s: %v", method, err)})
 	}
-	p, err := preparePair(pt, f.Options.forms())
+	drawn := pt.Pair.ID == f.FigureBook
+	p, err := align.PrepareForms(pt.Book, pt.Summary, f.Options.forms())
 	if err != nil {
+		if drawn {
+			figure(BoundaryFit{Book: pt.Pair.ID, Reason: fmt.Sprintf("%s: %v", pt.Pair.ID, err)})
+		}
 		fail("prepare", err)
 		return nil
 	}
@@ -149,16 +175,30 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Ali
 	results := make([]*align.Alignment, len(f.aligners))
 	errs := make([]error, len(f.aligners))
 	took := make([]time.Duration, len(f.aligners))
+	var fit *align.PassageFit
+	var fitErr error
 	var wg sync.WaitGroup
 	for i, a := range f.aligners {
 		wg.Go(func() {
 			start := time.Now()
-			results[i], errs[i] = a.Align(p)
+			if h, ok := a.(*align.PassageHMM); ok && drawn {
+				results[i], fit, errs[i] = h.AlignFit(p)
+				fitErr = errs[i]
+			} else {
+				results[i], errs[i] = a.Align(p)
+			}
 			took[i] = time.Since(start)
 		})
 	}
+	if drawn && !contains(f.Options.Methods, align.MethodPassage) {
+		wg.Go(func() { fit, fitErr = f.passage().Fit(p) })
+	}
 	wg.Wait()
-	out := AlignedPair{Text: pt}
+	if drawn {
+		figure(newBoundaryFit(pt.Pair.ID, fit, fitErr))
+	}
+	out := AlignmentFiles{ID: pt.Pair.ID}
+	labels := make([]MethodLabels, 0, len(results))
 	for i, res := range results {
 		if errs[i] != nil {
 			fail(f.Options.Methods[i], errs[i])
@@ -169,43 +209,28 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Ali
 		if err := align.WriteRecords(&buf, align.Records(p, res)); err != nil {
 			return err
 		}
-		labels := res.Labelled()
-		labelledCounts.Update(ctx, int64(len(labels)))
-		out.Alignments = append(out.Alignments, MethodAlignment{Method: res.Method, Labels: labels, JSONL: buf.String()})
+		l := res.Labelled()
+		labelledCounts.Update(ctx, int64(len(l)))
+		labels = append(labels, MethodLabels{Method: res.Method, Sentences: l})
+		out.Alignments = append(out.Alignments, MethodAlignment{Method: res.Method, JSONL: buf.String()})
 	}
 	pairsAligned.Inc(ctx, 1)
 	progress.tick("align", "pairs")
-	emit(out)
+	pt.Labels = labels
+	emit(pt)
+	files(out)
 	return nil
 }
 
-// AlignedTexts returns the pairs of aligned pairs, for the stages after
-// alignment.
-//
-// In: PCollection<AlignedPair>. Out: PCollection<PairText>.
-func AlignedTexts(s beam.Scope, aligned beam.PCollection) beam.PCollection {
-	return beam.ParDo(s.Scope("transforms.AlignedTexts"), alignedText, aligned)
-}
-
-func alignedText(ap AlignedPair) PairText { return ap.Text }
-
-// preparePair parses a loaded pair and prepares it for the aligners with
-// the given word forms.
-func preparePair(pt PairText, forms align.Forms) (*align.Pair, error) {
-	book, err := text.ParseBook(pt.Book)
-	if err != nil {
-		return nil, err
-	}
-	summary, err := text.ParseSummary(pt.Summary)
-	if err != nil {
-		return nil, err
-	}
-	return align.PrepareForms(book, summary, forms)
+// passage is the Passage HMM as the aligners would run it, for the figure
+// book when the Passage HMM is not among them.
+func (f *alignFn) passage() *align.PassageHMM {
+	return align.NewPassageHMM(f.Options.aligner(f.Seed, nil))
 }
 
 // WriteAlignments writes each alignment to OUT/alignments/<method>/<id>.jsonl.
 //
-// In: PCollection<AlignedPair>.
+// In: PCollection<AlignmentFiles>.
 func WriteAlignments(s beam.Scope, out string, aligned beam.PCollection) {
 	s = s.Scope("transforms.WriteAlignments")
 	beam.ParDo0(s, &writeAlignmentsFn{Out: out}, aligned)
@@ -217,9 +242,9 @@ type writeAlignmentsFn struct {
 	Out string `json:"out"`
 }
 
-func (f *writeAlignmentsFn) ProcessElement(ctx context.Context, ap AlignedPair) error {
+func (f *writeAlignmentsFn) ProcessElement(ctx context.Context, ap AlignmentFiles) error {
 	for _, m := range ap.Alignments {
-		if err := WriteFile(ctx, layout.Out{Dir: f.Out}.Alignment(m.Method, ap.Text.Pair.ID), []byte(m.JSONL)); err != nil {
+		if err := WriteFile(ctx, layout.Out{Dir: f.Out}.Alignment(m.Method, ap.ID), []byte(m.JSONL)); err != nil {
 			return err
 		}
 	}

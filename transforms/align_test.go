@@ -1,22 +1,31 @@
 package transforms
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/text"
+)
 
 // TestPaperAlignersForms checks that --paper-aligners prepares pairs with
 // the paper's exact word forms, and the default with possessives dropped and
 // stems: "Darcy's" and "Darcy", "returned" and "returns" are one word only
 // by default.
 func TestPaperAlignersForms(t *testing.T) {
-	pt := PairText{
-		Book:    "Mr. Darcy returned to the house at night. Darcy's sister waited.\n",
-		Summary: "Darcy's friend returns home.\n",
+	book, err := text.ParseBook("Mr. Darcy returned to the house at night. Darcy's sister waited.\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	summary, err := text.ParseSummary("Darcy's friend returns home.\n")
+	if err != nil {
+		t.Fatal(err)
 	}
 	for _, tc := range []struct {
 		paper bool
 		same  bool
 	}{{false, true}, {true, false}} {
 		opts := AlignOptions{PaperAligners: tc.paper}
-		p, err := preparePair(pt, opts.forms())
+		p, err := align.PrepareForms(book, summary, opts.forms())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -28,11 +28,7 @@ func encodeBookData(b BookData) ([]byte, error) {
 	}
 	out := make([]byte, 0, len(book)+len(b.ID)+32)
 	out = appendHeader(out, b.ID, b.Row, b.Test)
-	out = binary.AppendUvarint(out, uint64(len(b.Labels)))
-	for _, l := range b.Labels {
-		out = appendBytes(out, []byte(l.Method))
-		out = appendDeltas(out, l.Sentences)
-	}
+	out = appendLabels(out, b.Labels)
 	return append(out, book...), nil
 }
 
@@ -43,25 +39,43 @@ func decodeBookData(data []byte) (BookData, error) {
 	if b.ID, b.Row, b.Test, data, err = readHeader(data); err != nil {
 		return b, err
 	}
-	labels, n := binary.Uvarint(data)
-	if n <= 0 || labels > uint64(len(data)) {
-		return b, fmt.Errorf("%w: labels", errBookData)
-	}
-	data = data[n:]
-	for range labels {
-		var l MethodLabels
-		var method []byte
-		if method, data, err = readBytes(data); err != nil {
-			return b, err
-		}
-		l.Method = string(method)
-		if l.Sentences, data, err = readDeltas(data); err != nil {
-			return b, err
-		}
-		b.Labels = append(b.Labels, l)
+	if b.Labels, data, err = readLabels(data); err != nil {
+		return b, err
 	}
 	err = b.Book.UnmarshalBinary(data)
 	return b, err
+}
+
+// appendLabels appends each method's labelled sentences.
+func appendLabels(out []byte, labels []MethodLabels) []byte {
+	out = binary.AppendUvarint(out, uint64(len(labels)))
+	for _, l := range labels {
+		out = appendBytes(out, []byte(l.Method))
+		out = appendDeltas(out, l.Sentences)
+	}
+	return out
+}
+
+// readLabels reads what appendLabels wrote and returns the rest.
+func readLabels(data []byte) (labels []MethodLabels, rest []byte, err error) {
+	count, n := binary.Uvarint(data)
+	if n <= 0 || count > uint64(len(data)) {
+		return nil, nil, fmt.Errorf("%w: labels", errBookData)
+	}
+	data = data[n:]
+	for range count {
+		var l MethodLabels
+		var method []byte
+		if method, data, err = readBytes(data); err != nil {
+			return nil, nil, err
+		}
+		l.Method = string(method)
+		if l.Sentences, data, err = readDeltas(data); err != nil {
+			return nil, nil, err
+		}
+		labels = append(labels, l)
+	}
+	return labels, data, nil
 }
 
 // appendHeader appends what the coder of BookData starts

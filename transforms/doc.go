@@ -19,6 +19,12 @@
 // book IDs; RemoveWork removes the directory when they are done (spill.go,
 // docs/running.md "Large corpora").
 //
+// Parsed once. LoadPairs is the one stage that parses a book or summary:
+// a PairText carries both as text.Documents (sentences and body with the
+// text), and its coder (paircoder.go) encodes them with
+// text.Document.MarshalBinary, so a later stage decodes a pair instead of
+// parsing it again.
+//
 // Registration. Functions, emitters and iterators are registered with the
 // typed register.FunctionNxM, register.EmitterN and register.IterN helpers.
 // Struct DoFns are registered with beam.RegisterType instead of

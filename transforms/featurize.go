@@ -2,12 +2,12 @@ package transforms
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
-	"github.com/bookalign/bookalign/text"
 )
 
 var booksFeaturized = beam.NewCounter("bookalign", "books_featurized")
@@ -17,6 +17,7 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*MethodLabels)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*featurizeFn)(nil)).Elem())
 	register.Emitter1[BookData]()
+	register.Function1x1[PairText, PairText](prepare)
 }
 
 // BookData is what training and prediction need of one book: its compact
@@ -40,15 +41,40 @@ type MethodLabels struct {
 	Sentences []int
 }
 
-// Featurize turns each aligned pair into BookData: the book's sentences in
-// the compact form classify works on, with every method's labels. Features
-// that depend on other books (vocabulary, IDF) are computed later, per fold,
-// from this.
+// Prepare builds, once per pair, the book as the summarizers work on it
+// (classify.NewBook: the words, counts and shape of its Prose sentences),
+// for Featurize and Baselines, which both take it from the pair.
 //
-// In: PCollection<AlignedPair>. Out: PCollection<BookData>, PCollection<Reject>.
-func Featurize(s beam.Scope, aligned beam.PCollection, test bool) (books, rejects beam.PCollection) {
+// In: PCollection<PairText>. Out: PCollection<PairText> with Prepared set.
+func Prepare(s beam.Scope, texts beam.PCollection) beam.PCollection {
+	s = s.Scope("transforms.Prepare")
+	return beam.ParDo(s, prepare, texts)
+}
+
+func prepare(pt PairText) PairText {
+	pt.Prepared = classify.NewBook(pt.Pair.ID, pt.Book)
+	return pt
+}
+
+// prepared returns the book Prepare built for pt, or an error naming the
+// stage that lacks it (a pipeline built without Prepare).
+func prepared(pt PairText, stage string) (*classify.Book, error) {
+	if pt.Prepared == nil {
+		return nil, fmt.Errorf("%s: pair %q was not prepared (transforms.Prepare)", stage, pt.Pair.ID)
+	}
+	return pt.Prepared, nil
+}
+
+// Featurize turns each prepared pair into BookData: the book's sentences
+// in the compact form classify works on, with every method's labels
+// (Align's; none for the books of a test corpus, which are marked Test).
+// Features that depend on other books (vocabulary, IDF) are computed later,
+// per fold, from this.
+//
+// In: PCollection<PairText> (Prepare). Out: PCollection<BookData>.
+func Featurize(s beam.Scope, texts beam.PCollection, test bool) beam.PCollection {
 	s = s.Scope("transforms.Featurize")
-	return beam.ParDo2(s, &featurizeFn{Test: test}, aligned)
+	return beam.ParDo(s, &featurizeFn{Test: test}, texts)
 }
 
 // featurizeFn prepares one book.
@@ -57,17 +83,13 @@ type featurizeFn struct {
 	Test bool `json:"test"`
 }
 
-func (f *featurizeFn) ProcessElement(ctx context.Context, ap AlignedPair, emit func(BookData), reject func(Reject)) {
-	doc, err := text.ParseBook(ap.Text.Book)
+func (f *featurizeFn) ProcessElement(ctx context.Context, pt PairText, emit func(BookData)) error {
+	book, err := prepared(pt, "featurize")
 	if err != nil {
-		reject(Reject{ID: ap.Text.Pair.ID, Row: ap.Text.Pair.Row, Stage: "featurize", Reason: err.Error()})
-		return
-	}
-	bd := BookData{ID: ap.Text.Pair.ID, Row: ap.Text.Pair.Row, Test: f.Test, Book: *classify.NewBook(ap.Text.Pair.ID, doc)}
-	for _, a := range ap.Alignments {
-		bd.Labels = append(bd.Labels, MethodLabels{Method: a.Method, Sentences: a.Labels})
+		return err
 	}
 	booksFeaturized.Inc(ctx, 1)
 	progress.tick("featurize", "books")
-	emit(bd)
+	emit(BookData{ID: pt.Pair.ID, Row: pt.Pair.Row, Test: f.Test, Book: *book, Labels: pt.Labels})
+	return nil
 }

@@ -3,6 +3,7 @@ package transforms
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -23,24 +24,14 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*lengthFigureFn)(nil)).Elem())
 	register.Iter1[float64]()
 	beam.RegisterType(reflect.TypeOf((*boundaryFigureFn)(nil)).Elem())
-}
-
-// FigureOptions configure the paper's figures.
-type FigureOptions struct {
-	// Book is the id of the book whose Passage HMM boundary samples make
-	// Figure 3 (the paper: Heart of Darkness); empty skips the figure.
-	Book string `json:"book"`
-	// Seed and Iterations configure the Passage HMM as in the alignment.
-	Seed       uint64 `json:"seed"`
-	Iterations int    `json:"iterations"`
-	// PaperAligners compares words as AlignOptions.PaperAligners does.
-	PaperAligners bool `json:"paper_aligners,omitempty"`
+	beam.RegisterType(reflect.TypeOf((*BoundaryFit)(nil)).Elem())
 }
 
 // Figures draws the paper's Figure 1 (the distribution of summary/book
 // length ratios over the pairs) and Figure 3 (the density of the boundary
-// samples of one Passage HMM state of opts.Book) as SVG artifacts
-// figures/length_ratios.svg and figures/boundary_density.svg.
+// samples of one Passage HMM state of one book, from the fit Align emits
+// for it) as SVG artifacts figures/length_ratios.svg and
+// figures/boundary_density.svg.
 //
 // A figure never fails the run: when Figure 3 cannot be drawn (the book's
 // summary has no prose to align, no sentence was aligned, ...) it is
@@ -48,16 +39,39 @@ type FigureOptions struct {
 // figures/boundary_density.skipped.json, saying why. The note is not a pair
 // reject: the pair itself goes on through the pipeline as usual.
 //
-// In: PCollection<PairText>. Out: PCollection<Artifact>.
-func Figures(s beam.Scope, opts FigureOptions, texts beam.PCollection) beam.PCollection {
+// In: PCollection<PairText>, PCollection<BoundaryFit> (Aligned.Figure).
+// Out: PCollection<Artifact>.
+func Figures(s beam.Scope, texts, fits beam.PCollection) beam.PCollection {
 	s = s.Scope("transforms.Figures")
 	ratios := beam.ParDo(s, lengthRatio, texts)
 	fig1 := beam.ParDo(s, &lengthFigureFn{}, beam.GroupByKey(s, beam.AddFixedKey(s, ratios)))
-	if opts.Book == "" {
-		return fig1
-	}
-	fig3 := beam.ParDo(s, &boundaryFigureFn{Options: opts}, texts)
+	fig3 := beam.ParDo(s, &boundaryFigureFn{}, fits)
 	return beam.Flatten(s, fig1, fig3)
+}
+
+// BoundaryFit is what Figure 3 shows of a book's Passage HMM fit: the
+// boundary histograms of the state holding the summary sentence aligned
+// with the highest posterior, or why there is none.
+type BoundaryFit struct {
+	Book string
+	// State is the state drawn, Sentence the summary sentence it holds.
+	State, Sentence int
+	Left, Right     align.Histogram
+	// Reason, when set, says why the figure cannot be drawn.
+	Reason string
+}
+
+// newBoundaryFit picks the state of fit to draw for book; err is the
+// fit's error.
+func newBoundaryFit(book string, fit *align.PassageFit, err error) BoundaryFit {
+	if err != nil {
+		return BoundaryFit{Book: book, Reason: fmt.Sprintf("%s: the Passage HMM: %v", book, err)}
+	}
+	state, sentence := figures.BoundaryState(fit)
+	if state < 0 {
+		return BoundaryFit{Book: book, Reason: fmt.Sprintf("%s: the Passage HMM aligned no summary sentence", book)}
+	}
+	return BoundaryFit{Book: book, State: state, Sentence: sentence, Left: fit.Left[state], Right: fit.Right[state]}
 }
 
 // FigureNote says why a figure was not drawn.
@@ -97,24 +111,19 @@ func (f *lengthFigureFn) ProcessElement(_ int, iter func(*float64) bool, emit fu
 	return nil
 }
 
-// boundaryFigureFn draws Figure 3 for one book.
-type boundaryFigureFn struct {
-	// Options name the book and configure the Passage HMM.
-	Options FigureOptions `json:"options"`
-}
+// boundaryFigureFn draws Figure 3 from a fit, or writes the note saying
+// why it cannot.
+type boundaryFigureFn struct{}
 
-func (f *boundaryFigureFn) ProcessElement(ctx context.Context, pt PairText, emit func(Artifact)) error {
-	if pt.Pair.ID != f.Options.Book {
-		return nil
-	}
-	svg, err := f.draw(pt)
+func (f *boundaryFigureFn) ProcessElement(ctx context.Context, fit BoundaryFit, emit func(Artifact)) error {
+	svg, err := fit.draw()
 	if err == nil {
 		emit(Artifact{Path: boundaryFigureFile, Data: svg})
 		return nil
 	}
 	figuresSkipped.Inc(ctx, 1)
 	log.Warnf(ctx, "figure 3 skipped: %v", err)
-	note, err := json.MarshalIndent(FigureNote{Figure: "Figure 3", Book: pt.Pair.ID, Reason: err.Error()}, "", "  ")
+	note, err := json.MarshalIndent(FigureNote{Figure: "Figure 3", Book: fit.Book, Reason: err.Error()}, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -122,37 +131,15 @@ func (f *boundaryFigureFn) ProcessElement(ctx context.Context, pt PairText, emit
 	return nil
 }
 
-// draw returns Figure 3 for pt as SVG, or why it cannot be drawn.
-func (f *boundaryFigureFn) draw(pt PairText) ([]byte, error) {
-	p, err := preparePair(pt, AlignOptions{PaperAligners: f.Options.PaperAligners}.forms())
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", pt.Pair.ID, err)
+// draw returns Figure 3 as SVG, or why it cannot be drawn.
+func (fit BoundaryFit) draw() ([]byte, error) {
+	if fit.Reason != "" {
+		return nil, errors.New(fit.Reason)
 	}
-	fit, err := (&align.PassageHMM{Seed: f.Options.Seed, Iterations: f.Options.Iterations, NoContext: f.Options.PaperAligners}).Fit(p)
+	title := fmt.Sprintf("%s: boundary samples of passage state %d (summary sentence %d)", fit.Book, fit.State, fit.Sentence)
+	svg, err := figures.BoundaryDensity(fit.Left, fit.Right, title, "svg")
 	if err != nil {
-		return nil, fmt.Errorf("%s: the Passage HMM: %w", pt.Pair.ID, err)
-	}
-	state, sentence := figureState(fit)
-	if state < 0 {
-		return nil, fmt.Errorf("%s: the Passage HMM aligned no summary sentence", pt.Pair.ID)
-	}
-	title := fmt.Sprintf("%s: boundary samples of passage state %d (summary sentence %d)", pt.Pair.ID, state, sentence)
-	svg, err := figures.BoundaryDensity(fit.Left[state], fit.Right[state], title, "svg")
-	if err != nil {
-		return nil, fmt.Errorf("%s: drawing: %w", pt.Pair.ID, err)
+		return nil, fmt.Errorf("%s: drawing: %w", fit.Book, err)
 	}
 	return svg, nil
-}
-
-// figureState picks the state to draw: the one holding the summary sentence
-// aligned with the highest posterior (the first such sentence on ties).
-func figureState(fit *align.PassageFit) (state, sentence int) {
-	state, sentence = -1, -1
-	best := -1.0
-	for k, s := range fit.State {
-		if s >= 0 && fit.Posterior[k] > best {
-			state, sentence, best = s, k, fit.Posterior[k]
-		}
-	}
-	return state, sentence
 }

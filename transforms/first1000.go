@@ -6,6 +6,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/text"
 )
@@ -33,7 +34,8 @@ type firstWordsFn struct {
 }
 
 func (f *firstWordsFn) ProcessElement(ctx context.Context, p PairText, emit func(Candidate)) {
-	span := text.PrefixWords(p.Book, text.Span{Start: p.BodyStart, End: p.BodyEnd}, f.Words)
+	span := text.PrefixWords(p.Book.Text, p.Book.Body, f.Words)
 	progress.tick(evaluate.MethodFirst1000, "books")
-	emit(Candidate{ID: p.Pair.ID, Row: p.Pair.Row, Method: evaluate.MethodFirst1000, Text: p.Book[span.Start:span.End], Reference: p.Summary})
+	emit(Candidate{ID: p.Pair.ID, Row: p.Pair.Row, Method: evaluate.MethodFirst1000, Text: p.Book.Str(span), Reference: p.Summary.Text,
+		Selected: classify.PickSpan(p.Book, span)})
 }

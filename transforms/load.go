@@ -30,8 +30,10 @@ type LoadOptions struct {
 }
 
 // LoadPairs reads each pair's book and summary from the corpus
-// opts.Dir, removes Project Gutenberg boilerplate from the book and counts
-// words. A pair whose files are missing, unreadable, not regular files (a
+// opts.Dir, parses them (text.ParseBook, text.ParseSummary: the book's
+// body without Project Gutenberg boilerplate, the sentences) and counts
+// words. It is the one stage that parses: the pairs carry their documents
+// to every later stage. A pair whose files are missing, unreadable, not regular files (a
 // FIFO, a device), symbolic links out of the corpus (CheckInput), not valid
 // UTF-8 or empty goes to rejects with the reason.
 //
@@ -77,15 +79,12 @@ func (f *loadPairFn) load(ctx context.Context, p corpus.Pair) (PairText, string)
 	if err != nil {
 		return PairText{}, "summary: " + err.Error()
 	}
-	body := bookDoc.Body
 	return PairText{
 		Pair:         p,
-		Book:         bookDoc.Text,
-		BodyStart:    body.Start,
-		BodyEnd:      body.End,
-		Summary:      sumDoc.Text,
-		BookWords:    text.CountWords(bookDoc.Text[body.Start:body.End]),
-		SummaryWords: text.CountWords(sumDoc.Text[sumDoc.Body.Start:sumDoc.Body.End]),
+		Book:         bookDoc,
+		Summary:      sumDoc,
+		BookWords:    text.CountWords(bookDoc.Str(bookDoc.Body)),
+		SummaryWords: text.CountWords(sumDoc.Str(sumDoc.Body)),
 	}, ""
 }
 

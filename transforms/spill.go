@@ -51,7 +51,7 @@ func modelFile(dir string, set int, method string) string {
 	return layout.Work{Dir: dir}.Model(set, method)
 }
 
-// textFile is the file of a pair's texts (PairText, as JSON), which
+// textFile is the file of a pair (PairText, as encodePairText writes it), which
 // SpillTexts writes for Render.
 func textFile(dir, id string) string { return layout.Work{Dir: dir}.Text(id) }
 

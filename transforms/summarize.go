@@ -2,7 +2,6 @@ package transforms
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
 
@@ -11,7 +10,6 @@ import (
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/rouge"
-	"github.com/bookalign/bookalign/text"
 )
 
 func init() {
@@ -21,7 +19,6 @@ func init() {
 	register.Emitter2[string, string]()
 	register.Iter1[Selection]()
 	beam.RegisterType(reflect.TypeOf((*baselinesFn)(nil)).Elem())
-	register.Function1x1[PairText, AlignedPair](unaligned)
 	beam.RegisterType(reflect.TypeOf((*writeArtifactFn)(nil)).Elem())
 }
 
@@ -44,7 +41,7 @@ type spillTextFn struct {
 }
 
 func (f *spillTextFn) ProcessElement(ctx context.Context, pt PairText, emit func(string, string)) error {
-	data, err := json.Marshal(pt)
+	data, err := encodePairText(pt)
 	if err != nil {
 		return err
 	}
@@ -61,11 +58,11 @@ func (f *spillTextFn) ProcessElement(ctx context.Context, pt PairText, emit func
 // directory dir, where SpillTexts wrote them.
 //
 // In: PCollection<KV<string, string>> (SpillTexts), PCollection<Selection>.
-// Out: PCollection<Candidate>, PCollection<Reject>.
-func Render(s beam.Scope, dir string, spilled, selections beam.PCollection) (candidates, rejects beam.PCollection) {
+// Out: PCollection<Candidate>.
+func Render(s beam.Scope, dir string, spilled, selections beam.PCollection) beam.PCollection {
 	s = s.Scope("transforms.Render")
 	byID := beam.ParDo(s, selectionByID, selections)
-	return beam.ParDo2(s, &renderFn{Dir: dir}, beam.CoGroupByKey(s, spilled, byID))
+	return beam.ParDo(s, &renderFn{Dir: dir}, beam.CoGroupByKey(s, spilled, byID))
 }
 
 func selectionByID(sel Selection) (string, Selection) { return sel.ID, sel }
@@ -76,31 +73,33 @@ type renderFn struct {
 	Dir string `json:"dir"`
 }
 
-func (f *renderFn) ProcessElement(ctx context.Context, id string, spilled func(*string) bool, selections func(*Selection) bool, emit func(Candidate), reject func(Reject)) error {
+func (f *renderFn) ProcessElement(ctx context.Context, id string, spilled func(*string) bool, selections func(*Selection) bool, emit func(Candidate)) error {
 	var ignored string
 	if !spilled(&ignored) {
 		return fmt.Errorf("book %q has selections but no texts", id)
 	}
 	var pt PairText
-	var doc *text.Document
 	var sel Selection
 	for selections(&sel) {
-		if doc == nil {
+		if pt.Book == nil {
 			data, err := ReadFile(ctx, textFile(f.Dir, id))
 			if err != nil {
 				return err
 			}
-			if err := json.Unmarshal(data, &pt); err != nil {
+			if pt, err = decodePairText(data); err != nil {
 				return fmt.Errorf("%s: %w", textFile(f.Dir, id), err)
 			}
-			if doc, err = text.ParseBook(pt.Book); err != nil {
-				reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "render", Reason: err.Error()})
-				return nil
-			}
 		}
-		emit(Candidate{ID: pt.Pair.ID, Row: pt.Pair.Row, Method: sel.Method, Text: classify.Text(doc, sel.Sentences), Reference: pt.Summary})
+		emit(newCandidate(pt, sel.Method, sel.Sentences))
 	}
 	return nil
+}
+
+// newCandidate is the summary of pt made of the book sentences picked by
+// method.
+func newCandidate(pt PairText, method string, picked []int) Candidate {
+	return Candidate{ID: pt.Pair.ID, Row: pt.Pair.Row, Method: method, Text: classify.Text(pt.Book, picked),
+		Reference: pt.Summary.Text, Selected: classify.Pick(pt.Book, picked)}
 }
 
 // BaselineOptions choose the summarizers that need no alignment.
@@ -120,7 +119,7 @@ type BaselineOptions struct {
 // and oracle (greedy ROUGE-1 + ROUGE-2 recall against the reference: an upper
 // bound for extraction).
 //
-// In: PCollection<PairText>. Out: PCollection<Candidate>, PCollection<Reject>.
+// In: PCollection<PairText> (Prepare). Out: PCollection<Candidate>, PCollection<Reject>.
 func Baselines(s beam.Scope, opts BaselineOptions, texts beam.PCollection) (candidates, rejects beam.PCollection) {
 	s = s.Scope("transforms.Baselines")
 	return beam.ParDo2(s, &baselinesFn{Options: opts}, texts)
@@ -139,16 +138,14 @@ func (f *baselinesFn) Setup(ctx context.Context) (err error) {
 	return err
 }
 
-func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func(Candidate), reject func(Reject)) {
+func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func(Candidate), reject func(Reject)) error {
 	fail := func(method string, err error) {
 		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "baselines", Reason: fmt.Sprintf("%s: %v", method, err)})
 	}
-	doc, err := text.ParseBook(pt.Book)
+	book, err := prepared(pt, "baselines")
 	if err != nil {
-		fail("parse", err)
-		return
+		return err
 	}
-	book := classify.NewBook(pt.Pair.ID, doc)
 	out := make([]Candidate, 0, len(f.Options.Methods))
 	for _, m := range f.Options.Methods {
 		var picked []int
@@ -158,30 +155,22 @@ func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func
 		case "random":
 			picked = classify.Random(book, f.Options.Seed, f.Options.Words)
 		case "oracle":
-			if picked, err = classify.Oracle(doc, book, pt.Summary, f.scorer, f.Options.Words); err != nil {
+			if picked, err = classify.Oracle(pt.Book, book, pt.Summary.Text, f.scorer, f.Options.Words); err != nil {
 				fail(m, err)
-				return
+				return nil
 			}
 		default:
 			fail(m, fmt.Errorf("unknown baseline"))
-			return
+			return nil
 		}
-		out = append(out, Candidate{ID: pt.Pair.ID, Row: pt.Pair.Row, Method: m, Text: classify.Text(doc, picked), Reference: pt.Summary})
+		out = append(out, newCandidate(pt, m, picked))
 	}
 	progress.tick("baselines", "books")
 	for _, c := range out {
 		emit(c)
 	}
+	return nil
 }
-
-// Unaligned wraps pairs that are not aligned (test books) for Featurize.
-//
-// In: PCollection<PairText>. Out: PCollection<AlignedPair>.
-func Unaligned(s beam.Scope, texts beam.PCollection) beam.PCollection {
-	return beam.ParDo(s.Scope("transforms.Unaligned"), unaligned, texts)
-}
-
-func unaligned(pt PairText) AlignedPair { return AlignedPair{Text: pt} }
 
 // WriteArtifacts writes each artifact to OUT/<path>.
 //
