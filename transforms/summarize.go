@@ -9,6 +9,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/rouge"
 )
 
@@ -150,11 +151,11 @@ func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func
 	for _, m := range f.Options.Methods {
 		var picked []int
 		switch m {
-		case "names":
+		case evaluate.MethodNames:
 			picked = classify.Names(book, f.Options.Words)
-		case "random":
+		case evaluate.MethodRandom:
 			picked = classify.Random(book, f.Options.Seed, f.Options.Words)
-		case "oracle":
+		case evaluate.MethodOracle:
 			if picked, err = classify.Oracle(pt.Book, book, pt.Summary.Text, f.scorer, f.Options.Words); err != nil {
 				fail(m, err)
 				return nil
