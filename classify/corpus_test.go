@@ -7,11 +7,12 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // corpusPair is one book of the shared corpus, prepared as a pipeline
@@ -51,25 +52,16 @@ func corpusIDs(tb testing.TB, dir string) []string {
 func loadCorpus(tb testing.TB, dir string, ids []string) []*corpusPair {
 	tb.Helper()
 	out := make([]*corpusPair, len(ids))
-	errs := make([]error, len(ids))
-	next := make(chan int, len(ids))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := range ids {
-		next <- i
-	}
-	close(next)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				out[i], errs[i] = loadPair(dir, ids[i])
-			}
+		g.Go(func() (err error) {
+			out[i], err = loadPair(dir, ids[i])
+			return err
 		})
 	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			tb.Fatal(err)
-		}
+	if err := g.Wait(); err != nil {
+		tb.Fatal(err)
 	}
 	return out
 }

@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/bookalign/bookalign/bench/internal/pairids"
@@ -19,6 +18,8 @@ import (
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // pairData is one book of the corpus, prepared once: its parsed text, the
@@ -578,20 +579,12 @@ func featurize(col *classify.Collection, ps []*pairData) []*classify.Features {
 
 // parallel calls f(i) for i in [0, n) on GOMAXPROCS goroutines.
 func parallel(n int, f func(i int)) {
-	next := make(chan int, n)
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i := range n {
-		next <- i
+		g.Go(func() error { f(i); return nil })
 	}
-	close(next)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
+	_ = g.Wait() // f returns no error
 }
 
 // printWeights prints the weights of the non-lexical features of m.
