@@ -28,6 +28,9 @@ func (b *Book) MarshalBinary() ([]byte, error) {
 		b.Start[0] != 0 || int(b.Start[rows]) != len(b.Word) {
 		return nil, fmt.Errorf("classify: book %q has inconsistent lengths", b.ID)
 	}
+	if b.InSummary != nil {
+		return nil, fmt.Errorf("classify: book %q: %w", b.ID, errSummaryBinary)
+	}
 	out := make([]byte, 0, 16+len(b.ID)+6*n+3*rows+2*len(b.Word))
 	out = append(out, bookFormat)
 	out = appendString(out, b.ID)

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -12,12 +13,20 @@ const (
 	countsFormat = 3
 )
 
+// errSummaryBinary: the binary forms do not carry the summary words of the
+// event-word features (Settings.Events, an experiment's option, off in the
+// pipeline); refusing them loses nothing silently.
+var errSummaryBinary = errors.New("the binary form does not carry summary words (Settings.Events)")
+
 // MarshalBinary returns the compact binary form of s: its ID, then its
 // words front-coded in order with their counts. A pipeline moves the Stats
 // of every book to the training sets that hold it, so they are kept small.
 func (s *Stats) MarshalBinary() ([]byte, error) {
 	if len(s.Count) != len(s.Words) {
 		return nil, fmt.Errorf("classify: stats of %q have %d words and %d counts", s.ID, len(s.Words), len(s.Count))
+	}
+	if s.InSummary != nil {
+		return nil, fmt.Errorf("classify: stats of %q: %w", s.ID, errSummaryBinary)
 	}
 	out := make([]byte, 0, 8+len(s.ID)+6*len(s.Words))
 	out = append(out, statsFormat)
@@ -60,7 +69,10 @@ func (s *Stats) UnmarshalBinary(data []byte) error {
 // frequencies. Equal Counts have equal binary forms.
 func (c *Counts) MarshalBinary() ([]byte, error) {
 	words := make([]string, 0, len(c.Words))
-	for w := range c.Words {
+	for w, wc := range c.Words {
+		if wc.Summaries != 0 {
+			return nil, fmt.Errorf("classify: counts: %w", errSummaryBinary)
+		}
 		words = append(words, w)
 	}
 	slices.Sort(words)

@@ -1,0 +1,138 @@
+package classify
+
+import (
+	"errors"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/floats"
+)
+
+// The pairwise ranking loss (Trainer.Pairs, beyond the paper, issue 12):
+// extraction needs an order of a book's rows, not a probability, so the
+// weights can be fitted to order the labelled rows of a book above the
+// others. For each book, Pairs × (its positives) negative rows are drawn
+// without replacement (all of them when there are fewer), from a generator
+// seeded by Trainer.Seed and the book's ID, and every positive p is paired
+// with every drawn negative n of its book. With z = the log-odds of
+// objective, the loss is the mean logistic loss of the differences plus the
+// same penalty,
+//
+//	f(w) = 1/P sum_{(p, n)} log(1 + exp(z_n - z_p)) + lambda/2 sum_j {w_j^2},
+//
+// over the P pairs; the bias cancels from every difference and stays at
+// the labels' base rate, so that the model's log-odds keep their scale near
+// the pointwise model's.
+
+// errPairsLambda: a ranking loss has no held-out log-likelihood to choose
+// lambda by.
+var errPairsLambda = errors.New("classify: the pairwise loss (Trainer.Pairs) needs a fixed Lambda")
+
+// pairObjective is the pairwise loss on the rows of the pairs.
+type pairObjective struct {
+	dim    int
+	start  []int // sub-row r is index[start[r]:start[r+1]]
+	index  []int32
+	pairs  [][2]int32 // (positive, negative) sub-rows
+	lambda float64
+
+	z, coef []float64 // per sub-row
+	lastX   []float64
+	lastF   float64
+	lastG   []float64
+}
+
+// newPairObjective draws the pairs of books (labelled, sorted by ID) and
+// returns their objective.
+func newPairObjective(dim int, books []*Features, perPositive int, seed uint64, lambda float64) *pairObjective {
+	o := &pairObjective{dim: dim, start: []int{0}, lambda: lambda, lastG: make([]float64, dim+1)}
+	add := func(f *Features, i int) int32 {
+		o.index = append(o.index, f.Row(i)...)
+		o.start = append(o.start, len(o.index))
+		return int32(len(o.start) - 2)
+	}
+	for _, f := range books {
+		var pos, neg []int
+		for i, y := range f.Label {
+			if y {
+				pos = append(pos, i)
+			} else {
+				neg = append(neg, i)
+			}
+		}
+		if len(pos) == 0 || len(neg) == 0 {
+			continue
+		}
+		rng := rand.New(rand.NewPCG(seed, hashString(f.ID)))
+		k := min(len(neg), perPositive*len(pos))
+		// A partial Fisher–Yates shuffle draws k negatives.
+		for j := range k {
+			s := j + rng.IntN(len(neg)-j)
+			neg[j], neg[s] = neg[s], neg[j]
+		}
+		negRows := make([]int32, k)
+		for j, i := range neg[:k] {
+			negRows[j] = add(f, i)
+		}
+		for _, i := range pos {
+			p := add(f, i)
+			for _, n := range negRows {
+				o.pairs = append(o.pairs, [2]int32{p, n})
+			}
+		}
+	}
+	o.z = make([]float64, len(o.start)-1)
+	o.coef = make([]float64, len(o.start)-1)
+	return o
+}
+
+// Func returns f(x).
+func (o *pairObjective) Func(x []float64) float64 {
+	o.eval(x)
+	return o.lastF
+}
+
+// Grad writes the gradient of f at x into dst.
+func (o *pairObjective) Grad(dst, x []float64) {
+	o.eval(x)
+	copy(dst, o.lastG)
+}
+
+func (o *pairObjective) eval(x []float64) {
+	if o.lastX != nil && floats.Equal(o.lastX, x) {
+		return
+	}
+	o.lastX = append(o.lastX[:0], x...)
+	w := x[:o.dim]
+	for r := range o.z {
+		zr := 0.0
+		for _, j := range o.index[o.start[r]:o.start[r+1]] {
+			zr += w[j]
+		}
+		o.z[r] = zr
+	}
+	clear(o.coef)
+	loss := 0.0
+	for _, pr := range o.pairs {
+		d := o.z[pr[1]] - o.z[pr[0]]
+		loss += softplus(d)
+		s := sigmoid(d) // d loss / d d
+		o.coef[pr[1]] += s
+		o.coef[pr[0]] -= s
+	}
+	g := o.lastG
+	clear(g)
+	for r, c := range o.coef {
+		if c == 0 {
+			continue
+		}
+		for _, j := range o.index[o.start[r]:o.start[r+1]] {
+			g[j] += c
+		}
+	}
+	n := float64(max(len(o.pairs), 1))
+	floats.Scale(1/n, g)
+	loss /= n
+	loss += o.lambda / 2 * floats.Dot(w, w)
+	floats.AddScaled(g[:o.dim], o.lambda, w)
+	o.lastF = loss
+}

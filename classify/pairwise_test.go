@@ -1,0 +1,121 @@
+package classify
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// checkGradient compares the gradient of o with central finite differences
+// at a random point.
+func checkGradient(t *testing.T, name string, o function, dim int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(5, 5))
+	x := make([]float64, dim+1)
+	for j := range x {
+		x[j] = 2 * rng.NormFloat64()
+	}
+	g := make([]float64, dim+1)
+	o.Grad(g, x)
+	for j := range x {
+		const h = 1e-6
+		xp, xm := slices.Clone(x), slices.Clone(x)
+		xp[j] += h
+		xm[j] -= h
+		fd := (o.Func(xp) - o.Func(xm)) / (2 * h)
+		if math.Abs(fd-g[j]) > 1e-7*math.Max(1, math.Abs(fd)) {
+			t.Errorf("%s: d/dx_%d = %v, finite difference %v", name, j, g[j], fd)
+		}
+	}
+}
+
+func TestPairGradient(t *testing.T) {
+	const dim = 10
+	w := make([]float64, dim)
+	for j := range w {
+		w[j] = float64(j%4) - 1.5
+	}
+	books := synthetic(7, 3, 60, dim, 0.3, w, -1, false)
+	for _, lambda := range []float64{0, 0.01} {
+		o := newPairObjective(dim, books, 3, 1, lambda)
+		if len(o.pairs) == 0 {
+			t.Fatal("no pairs")
+		}
+		checkGradient(t, "pairwise", o, dim)
+	}
+}
+
+func TestWeightedGradient(t *testing.T) {
+	const dim = 10
+	w := make([]float64, dim)
+	for j := range w {
+		w[j] = float64(j%3) - 1
+	}
+	books := synthetic(8, 3, 40, dim, 0.3, w, -1, false)
+	rng := rand.New(rand.NewPCG(2, 2))
+	books[0].Weight = make([]float32, books[0].Rows())
+	for i := range books[0].Weight {
+		books[0].Weight[i] = float32(3 * rng.Float64())
+	}
+	data := newDataset(dim, books)
+	if len(data.weight) != len(data.y) {
+		t.Fatalf("%d weights for %d rows", len(data.weight), len(data.y))
+	}
+	if data.weight[len(data.weight)-1] != 1 {
+		t.Errorf("a row of a book without weights weighs %v", data.weight[len(data.weight)-1])
+	}
+	checkGradient(t, "weighted", newObjective(data, 0.01, 2), dim)
+}
+
+// TestWeightedOnes: weights of 1 give the unweighted objective.
+func TestWeightedOnes(t *testing.T) {
+	const dim = 6
+	w := []float64{1, -1, 2, 0, -2, 0.5}
+	books := synthetic(9, 2, 50, dim, 0.4, w, -1, false)
+	plain := newObjective(newDataset(dim, books), 0.01, 1)
+	for _, f := range books {
+		f.Weight = slices.Repeat([]float32{1}, f.Rows())
+	}
+	ones := newObjective(newDataset(dim, books), 0.01, 1)
+	x := []float64{0.3, -0.2, 0.1, 0.5, -1, 2, -0.7}
+	if a, b := plain.Func(x), ones.Func(x); math.Abs(a-b) > 1e-12 {
+		t.Errorf("weights of 1: f = %v, unweighted %v", b, a)
+	}
+}
+
+// TestPairwiseTrain fits the ranking loss to data of a known model: the
+// weights come back with their signs and order, the bias is the base rate's,
+// and the pairs do not depend on the order of the books.
+func TestPairwiseTrain(t *testing.T) {
+	const dim = 6
+	want := []float64{2, -1.5, 1, -0.5, 0.1, -2}
+	books := synthetic(11, 6, 400, dim, 0.3, want, -2, false)
+	c := syntheticCollection(dim)
+	tr := &Trainer{Lambda: 1e-4, Pairs: 20, Seed: 3}
+	m, err := tr.Train(c, books)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, wj := range want {
+		if math.Abs(wj) >= 0.5 && math.Signbit(m.Weights[j]) != math.Signbit(wj) {
+			t.Errorf("w_%d = %v, want the sign of %v", j, m.Weights[j], wj)
+		}
+	}
+	if !(m.Weights[0] > m.Weights[2] && m.Weights[2] > m.Weights[4]) {
+		t.Errorf("weights %v out of order", m.Weights)
+	}
+	rev := slices.Clone(books)
+	slices.Reverse(rev)
+	m2, err := tr.Train(c, rev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(m.Weights, m2.Weights) {
+		t.Error("the model depends on the order of the books")
+	}
+	if _, err := (&Trainer{Pairs: 5}).Train(c, books); !errors.Is(err, errPairsLambda) {
+		t.Errorf("pairs without lambda: err %v, want errPairsLambda", err)
+	}
+}
