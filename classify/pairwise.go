@@ -12,8 +12,10 @@ import (
 // weights can be fitted to order the labelled rows of a book above the
 // others. For each book, Pairs × (its positives) negative rows are drawn
 // without replacement (all of them when there are fewer), from a generator
-// seeded by Trainer.Seed and the book's ID, and every positive p is paired
-// with every drawn negative n of its book. With z = the log-odds of
+// seeded by Trainer.Seed and the book's ID, and each positive p is paired
+// with Pairs of them (its own, unless the book has too few negatives), so
+// that a book weighs in proportion to its positives, as in the pointwise
+// loss. With z = the log-odds of
 // objective, the loss is the mean logistic loss of the differences plus the
 // same penalty,
 //
@@ -73,10 +75,13 @@ func newPairObjective(dim int, books []*Features, perPositive int, seed uint64, 
 		for j, i := range neg[:k] {
 			negRows[j] = add(f, i)
 		}
-		for _, i := range pos {
+		// Positive j takes the next perPositive drawn negatives, wrapping
+		// around when the book has too few, so that a book weighs in
+		// proportion to its positives.
+		for j, i := range pos {
 			p := add(f, i)
-			for _, n := range negRows {
-				o.pairs = append(o.pairs, [2]int32{p, n})
+			for t := range min(perPositive, k) {
+				o.pairs = append(o.pairs, [2]int32{p, negRows[(j*perPositive+t)%k]})
 			}
 		}
 	}

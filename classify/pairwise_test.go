@@ -119,3 +119,57 @@ func TestPairwiseTrain(t *testing.T) {
 		t.Errorf("pairs without lambda: err %v, want errPairsLambda", err)
 	}
 }
+
+// TestPairs: each positive is paired with Pairs distinct negatives of its
+// own book, fewer only when the book has fewer negatives.
+func TestPairs(t *testing.T) {
+	book := func(id string, labels ...bool) *Features {
+		f := &Features{ID: id, Start: []int32{0}, Label: labels}
+		for i := range labels {
+			// Row i of book b has feature 10 + i, of the others i, so that
+			// a sub-row names its book and row.
+			off := 0
+			if id == "b" {
+				off = 10
+			}
+			f.Index = append(f.Index, int32(off+i))
+			f.Start = append(f.Start, int32(len(f.Index)))
+			f.Length = append(f.Length, 1)
+		}
+		return f
+	}
+	books := []*Features{
+		book("a", true, false, false, false, false, false, true),
+		book("b", false, true, false), // one positive, two negatives
+		book("c", false, false),       // no positive: no pairs
+		book("d", true, true),         // no negative: no pairs
+	}
+	o := newPairObjective(20, books, 2, 1, 0)
+	feature := func(r int32) int32 { return o.index[o.start[r]] }
+	seen := map[[2]int32]bool{}
+	perPos := map[int32]int{}
+	for _, p := range o.pairs {
+		pos, neg := feature(p[0]), feature(p[1])
+		key := [2]int32{p[0], neg}
+		if seen[key] {
+			t.Errorf("pair %v repeated", key)
+		}
+		seen[key] = true
+		perPos[p[0]]++
+		switch {
+		case pos < 10 && neg < 10:
+			if !books[0].Label[pos] || books[0].Label[neg] {
+				t.Errorf("book a: pair of rows %d, %d", pos, neg)
+			}
+		case pos >= 10 && neg >= 10:
+			if pos != 11 || neg == 11 {
+				t.Errorf("book b: pair of rows %d, %d", pos-10, neg-10)
+			}
+		default:
+			t.Errorf("pair of features %d, %d across books", pos, neg)
+		}
+	}
+	if len(o.pairs) != 2*2+2 || len(perPos) != 3 {
+		t.Errorf("%d pairs for %d positives: %v", len(o.pairs), len(perPos), o.pairs)
+	}
+}
