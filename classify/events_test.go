@@ -120,15 +120,7 @@ func TestFeaturizeEvents(t *testing.T) {
 		t.Errorf("names %v", want)
 	}
 	f := c.Featurize(test)
-	active := func(row int) []string {
-		var out []string
-		for _, j := range f.Row(row) {
-			if int(j) >= c0.Dim() {
-				out = append(out, names[j])
-			}
-		}
-		return out
-	}
+	active := activeFrom(names, f, c0.Dim())
 	// Row 0, "The king died.": scores 0.13 (king) and 0.12 (died), both
 	// below 0.5; 3 budget words. Row 1, "It rained.": no scored word.
 	if got := active(0); !slices.Equal(got, []string{"EVENT_MEAN>=0"}) {

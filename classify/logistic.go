@@ -46,10 +46,49 @@ type objective struct {
 	workers int
 	chunks  []chunk
 
+	memo
+	evals int // passes over the data
+}
+
+// memo remembers the value and gradient of an objective at the last point
+// it evaluated: optimize calls Func and Grad at the same point.
+type memo struct {
 	lastX []float64 // point of lastF and lastG; nil when none
 	lastF float64
 	lastG []float64
-	evals int // passes over the data
+	// eval computes f at x, writing its gradient into g.
+	eval func(x, g []float64) float64
+}
+
+// Func returns f(x).
+func (m *memo) Func(x []float64) float64 {
+	m.at(x)
+	return m.lastF
+}
+
+// Grad writes the gradient of f at x into dst.
+func (m *memo) Grad(dst, x []float64) {
+	m.at(x)
+	copy(dst, m.lastG)
+}
+
+// at evaluates f and its gradient at x unless x was the last point.
+func (m *memo) at(x []float64) {
+	if m.lastX != nil && floats.Equal(m.lastX, x) {
+		return
+	}
+	m.lastX = append(m.lastX[:0], x...)
+	m.lastF = m.eval(x, m.lastG)
+}
+
+// penalise turns the sums loss and g over n terms into means and adds the
+// penalty lambda/2 ||w||^2 and its gradient lambda w (the bias, last in g,
+// is not penalised); it returns the objective's value.
+func penalise(loss float64, g, w []float64, n int, lambda float64) float64 {
+	nf := float64(max(n, 1))
+	floats.Scale(1/nf, g)
+	floats.AddScaled(g[:len(w)], lambda, w)
+	return loss/nf + lambda/2*floats.Dot(w, w)
 }
 
 // chunk is the working memory of one range of rows.
@@ -70,28 +109,12 @@ func newObjective(data *dataset, lambda float64, workers int) *objective {
 	for lo := 0; lo < n; lo += chunkRows {
 		o.chunks = append(o.chunks, chunk{lo: lo, hi: min(lo+chunkRows, n), grad: make([]float64, data.dim+1)})
 	}
-	o.lastG = make([]float64, data.dim+1)
+	o.memo = memo{lastG: make([]float64, data.dim+1), eval: o.evalAt}
 	return o
 }
 
-// Func returns f(x).
-func (o *objective) Func(x []float64) float64 {
-	o.eval(x)
-	return o.lastF
-}
-
-// Grad writes the gradient of f at x into dst.
-func (o *objective) Grad(dst, x []float64) {
-	o.eval(x)
-	copy(dst, o.lastG)
-}
-
-// eval computes f and its gradient at x unless x was the last point.
-func (o *objective) eval(x []float64) {
-	if o.lastX != nil && floats.Equal(o.lastX, x) {
-		return
-	}
-	o.lastX = append(o.lastX[:0], x...)
+// evalAt computes f at x and its gradient, into g.
+func (o *objective) evalAt(x, g []float64) float64 {
 	o.evals++
 	w, bias := x[:o.dim], x[o.dim]
 
@@ -110,20 +133,13 @@ func (o *objective) eval(x []float64) {
 	}
 	wg.Wait()
 
-	g := o.lastG
 	clear(g)
 	loss := 0.0
 	for c := range o.chunks {
 		loss += o.chunks[c].loss
 		floats.Add(g, o.chunks[c].grad)
 	}
-	n := float64(max(len(o.y), 1))
-	floats.Scale(1/n, g)
-	loss /= n
-	// The penalty: lambda/2 ||w||^2 and its gradient lambda w.
-	loss += o.lambda / 2 * floats.Dot(w, w)
-	floats.AddScaled(g[:o.dim], o.lambda, w)
-	o.lastF = loss
+	return penalise(loss, g, w, len(o.y), o.lambda)
 }
 
 // evalChunk sums the loss and gradient of the rows of ch.

@@ -3,8 +3,6 @@ package classify
 import (
 	"errors"
 	"math/rand/v2"
-
-	"gonum.org/v1/gonum/floats"
 )
 
 // The pairwise ranking loss (Trainer.Pairs, beyond the paper, issue 12):
@@ -38,15 +36,14 @@ type pairObjective struct {
 	lambda float64
 
 	z, coef []float64 // per sub-row
-	lastX   []float64
-	lastF   float64
-	lastG   []float64
+	memo
 }
 
 // newPairObjective draws the pairs of books (labelled, sorted by ID) and
 // returns their objective.
 func newPairObjective(dim int, books []*Features, perPositive int, seed uint64, lambda float64) *pairObjective {
-	o := &pairObjective{dim: dim, start: []int{0}, lambda: lambda, lastG: make([]float64, dim+1)}
+	o := &pairObjective{dim: dim, start: []int{0}, lambda: lambda}
+	o.memo = memo{lastG: make([]float64, dim+1), eval: o.evalAt}
 	add := func(f *Features, i int) int32 {
 		o.index = append(o.index, f.Row(i)...)
 		o.start = append(o.start, len(o.index))
@@ -90,23 +87,8 @@ func newPairObjective(dim int, books []*Features, perPositive int, seed uint64, 
 	return o
 }
 
-// Func returns f(x).
-func (o *pairObjective) Func(x []float64) float64 {
-	o.eval(x)
-	return o.lastF
-}
-
-// Grad writes the gradient of f at x into dst.
-func (o *pairObjective) Grad(dst, x []float64) {
-	o.eval(x)
-	copy(dst, o.lastG)
-}
-
-func (o *pairObjective) eval(x []float64) {
-	if o.lastX != nil && floats.Equal(o.lastX, x) {
-		return
-	}
-	o.lastX = append(o.lastX[:0], x...)
+// evalAt computes f at x and its gradient, into g.
+func (o *pairObjective) evalAt(x, g []float64) float64 {
 	w := x[:o.dim]
 	for r := range o.z {
 		zr := 0.0
@@ -124,7 +106,6 @@ func (o *pairObjective) eval(x []float64) {
 		o.coef[pr[1]] += s
 		o.coef[pr[0]] -= s
 	}
-	g := o.lastG
 	clear(g)
 	for r, c := range o.coef {
 		if c == 0 {
@@ -134,10 +115,5 @@ func (o *pairObjective) eval(x []float64) {
 			g[j] += c
 		}
 	}
-	n := float64(max(len(o.pairs), 1))
-	floats.Scale(1/n, g)
-	loss /= n
-	loss += o.lambda / 2 * floats.Dot(w, w)
-	floats.AddScaled(g[:o.dim], o.lambda, w)
-	o.lastF = loss
+	return penalise(loss, g, w, len(o.pairs), o.lambda)
 }

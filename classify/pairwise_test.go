@@ -8,29 +8,6 @@ import (
 	"testing"
 )
 
-// checkGradient compares the gradient of o with central finite differences
-// at a random point.
-func checkGradient(t *testing.T, name string, o function, dim int) {
-	t.Helper()
-	rng := rand.New(rand.NewPCG(5, 5))
-	x := make([]float64, dim+1)
-	for j := range x {
-		x[j] = 2 * rng.NormFloat64()
-	}
-	g := make([]float64, dim+1)
-	o.Grad(g, x)
-	for j := range x {
-		const h = 1e-6
-		xp, xm := slices.Clone(x), slices.Clone(x)
-		xp[j] += h
-		xm[j] -= h
-		fd := (o.Func(xp) - o.Func(xm)) / (2 * h)
-		if math.Abs(fd-g[j]) > 1e-7*math.Max(1, math.Abs(fd)) {
-			t.Errorf("%s: d/dx_%d = %v, finite difference %v", name, j, g[j], fd)
-		}
-	}
-}
-
 func TestPairGradient(t *testing.T) {
 	const dim = 10
 	w := make([]float64, dim)
@@ -43,7 +20,7 @@ func TestPairGradient(t *testing.T) {
 		if len(o.pairs) == 0 {
 			t.Fatal("no pairs")
 		}
-		checkGradient(t, "pairwise", o, dim)
+		checkGradient(t, "pairwise", o, dim, 2)
 	}
 }
 
@@ -66,7 +43,7 @@ func TestWeightedGradient(t *testing.T) {
 	if data.weight[len(data.weight)-1] != 1 {
 		t.Errorf("a row of a book without weights weighs %v", data.weight[len(data.weight)-1])
 	}
-	checkGradient(t, "weighted", newObjective(data, 0.01, 2), dim)
+	checkGradient(t, "weighted", newObjective(data, 0.01, 2), dim, 2)
 }
 
 // TestWeightedOnes: weights of 1 give the unweighted objective.
