@@ -2,8 +2,8 @@ package classify
 
 import (
 	"bytes"
-	"errors"
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -85,15 +85,25 @@ func TestEventScores(t *testing.T) {
 	if plain, _ := c.Collection(Settings{}); plain.Summaries != nil {
 		t.Error("summary counts kept without Settings.Events")
 	}
-	// The binary forms refuse summary words rather than drop them.
-	if _, err := train[0].Stats().MarshalBinary(); !errors.Is(err, errSummaryBinary) {
-		t.Errorf("Stats.MarshalBinary: %v", err)
+	// The binary forms carry the summary words.
+	for _, v := range []struct {
+		in, out interface {
+			MarshalBinary() ([]byte, error)
+			UnmarshalBinary([]byte) error
+		}
+	}{{train[0].Stats(), new(Stats)}, {&c, new(Counts)}, {train[0], new(Book)}} {
+		data, err := v.in.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := v.out.UnmarshalBinary(data); err != nil || !reflect.DeepEqual(v.in, v.out) {
+			t.Errorf("%T does not round-trip (%v)", v.in, err)
+		}
 	}
-	if _, err := c.MarshalBinary(); !errors.Is(err, errSummaryBinary) {
-		t.Errorf("Counts.MarshalBinary: %v", err)
-	}
-	if _, err := train[0].MarshalBinary(); !errors.Is(err, errSummaryBinary) {
-		t.Errorf("Book.MarshalBinary: %v", err)
+	bad := train[0].Stats()
+	bad.InSummary = bad.InSummary[1:]
+	if _, err := bad.MarshalBinary(); err == nil {
+		t.Error("stats with too few summary marks encode")
 	}
 }
 
