@@ -8,13 +8,18 @@ import (
 	"testing"
 )
 
-func TestPairGradient(t *testing.T) {
-	const dim = 10
+// sawWeights returns dim weights j%period - shift, for synthetic data.
+func sawWeights(dim, period int, shift float64) []float64 {
 	w := make([]float64, dim)
 	for j := range w {
-		w[j] = float64(j%4) - 1.5
+		w[j] = float64(j%period) - shift
 	}
-	books := synthetic(7, 3, 60, dim, 0.3, w, -1, false)
+	return w
+}
+
+func TestPairGradient(t *testing.T) {
+	const dim = 10
+	books := synthetic(7, 3, 60, dim, 0.3, sawWeights(dim, 4, 1.5), -1, false)
 	for _, lambda := range []float64{0, 0.01} {
 		o := newPairObjective(dim, books, 3, 1, lambda)
 		if len(o.pairs) == 0 {
@@ -26,11 +31,7 @@ func TestPairGradient(t *testing.T) {
 
 func TestWeightedGradient(t *testing.T) {
 	const dim = 10
-	w := make([]float64, dim)
-	for j := range w {
-		w[j] = float64(j%3) - 1
-	}
-	books := synthetic(8, 3, 40, dim, 0.3, w, -1, false)
+	books := synthetic(8, 3, 40, dim, 0.3, sawWeights(dim, 3, 1), -1, false)
 	rng := rand.New(rand.NewPCG(2, 2))
 	books[0].Weight = make([]float32, books[0].Rows())
 	for i := range books[0].Weight {
