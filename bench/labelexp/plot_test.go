@@ -34,3 +34,20 @@ func TestParseFeatureSet(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseFeatureSet checks that parseFeatureSet never panics and that a
+// set it accepts names only known parts.
+func FuzzParseFeatureSet(f *testing.F) {
+	for _, s := range []string{"paper", "counts+events+lengthfine", "counts+pairs50+l1e-3", "counts+woverlap", "+", "l", "pairs-1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fs, err := parseFeatureSet(s)
+		if err != nil {
+			return
+		}
+		if fs.pairs < 0 || (fs.weights != "" && fs.weights != "overlap" && fs.weights != "conf") {
+			t.Fatalf("%q: %+v", s, fs)
+		}
+	})
+}
