@@ -2,6 +2,7 @@ package pipelines
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/classify"
@@ -99,12 +100,12 @@ func (c Config) Validate() error {
 		return fmt.Errorf("no method to run")
 	}
 	for _, m := range c.Methods {
-		if !contains(Methods, m) {
+		if !slices.Contains(Methods, m) {
 			return fmt.Errorf("unknown method %q (known: %v)", m, Methods)
 		}
 	}
 	for _, m := range c.Align.Methods {
-		if !contains(Aligners, m) {
+		if !slices.Contains(Aligners, m) {
 			return fmt.Errorf("unknown aligner %q (known: %v)", m, Aligners)
 		}
 	}
@@ -260,7 +261,7 @@ func render(s beam.Scope, work string, texts, selections beam.PCollection) beam.
 
 // firstWords runs the First-1000 baseline, when asked for.
 func firstWords(s beam.Scope, cfg Config, texts beam.PCollection) beam.PCollection {
-	if !contains(cfg.Methods, evaluate.MethodFirst1000) {
+	if !slices.Contains(cfg.Methods, evaluate.MethodFirst1000) {
 		return beam.PCollection{}
 	}
 	return transforms.FirstWords(s, texts, cfg.Words)
@@ -298,7 +299,7 @@ func whenValid(c beam.PCollection, write func(beam.PCollection)) {
 func (c Config) aligners() []string {
 	var out []string
 	for _, m := range Aligners {
-		if contains(c.Methods, m) || contains(c.Align.Methods, m) {
+		if slices.Contains(c.Methods, m) || slices.Contains(c.Align.Methods, m) {
 			out = append(out, m)
 		}
 	}
@@ -309,7 +310,7 @@ func (c Config) aligners() []string {
 func (c Config) trained() []string {
 	var out []string
 	for _, m := range Aligners {
-		if contains(c.Methods, m) {
+		if slices.Contains(c.Methods, m) {
 			out = append(out, m)
 		}
 	}
@@ -321,7 +322,7 @@ func (c Config) trained() []string {
 func (c Config) baselines() []string {
 	var out []string
 	for _, m := range evaluate.NamesOf(evaluate.Baseline) {
-		if contains(c.Methods, m) {
+		if slices.Contains(c.Methods, m) {
 			out = append(out, m)
 		}
 	}
@@ -346,13 +347,4 @@ func (c Config) settings() evaluate.Settings {
 		Seed:       c.Seed,
 		Rouge:      evaluate.RougeSettings{Stem: true, Stopwords: c.Rouge.Stopwords, Exceptions: c.Rouge.DataDir != ""},
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

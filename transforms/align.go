@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"sync"
 	"time"
 
@@ -135,7 +136,7 @@ type alignFn struct {
 
 func (f *alignFn) Setup(ctx context.Context) error {
 	var th *align.Thesaurus
-	if f.Options.Thesaurus != "" && contains(f.Options.Methods, align.MethodToken) {
+	if f.Options.Thesaurus != "" && slices.Contains(f.Options.Methods, align.MethodToken) {
 		b, err := ReadFile(ctx, corpus.Join(f.Options.Thesaurus, align.ThesaurusFile))
 		if err != nil {
 			return fmt.Errorf("thesaurus: %w", err)
@@ -190,7 +191,7 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Pai
 			took[i] = time.Since(start)
 		})
 	}
-	if drawn && !contains(f.Options.Methods, align.MethodPassage) {
+	if drawn && !slices.Contains(f.Options.Methods, align.MethodPassage) {
 		wg.Go(func() { fit, fitErr = f.passage().Fit(p) })
 	}
 	wg.Wait()
@@ -249,13 +250,4 @@ func (f *writeAlignmentsFn) ProcessElement(ctx context.Context, ap AlignmentFile
 		}
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
