@@ -1,0 +1,140 @@
+package pipelines
+
+import (
+	"bytes"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/internal/testcorpus"
+	"github.com/bookalign/bookalign/transforms"
+)
+
+// TestBesidePaper runs the trained summarizers with the paper's settings
+// beside the default ones in one run, and checks it against two separate
+// runs on the same corpus and seed: the default's files are those of the
+// default run, and every file of a paper variant ("passage-paper": its
+// alignments, summaries, selections, model, feature table and scores) is
+// the same as the file of the method in a run of the paper's settings
+// alone: the same labels, folds and models. results.json tests each
+// variant against its default, and table.md shows the two side by side.
+func TestBesidePaper(t *testing.T) {
+	dir := t.TempDir()
+	if err := testcorpus.Good(6).WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	config := func(out string) Config {
+		c := smallConfig(dir, out)
+		c.Methods = []string{"passage", "token", "jing", "first1000"}
+		c.Folds, c.Align.Iterations = 3, 10
+		return c
+	}
+	// The paper preset's settings (cmd/bookalign: applyPaperPreset).
+	paperConfig := func(out string) Config {
+		c := config(out)
+		c.Align.WholeSpans, c.Align.PaperAligners = true, true
+		c.Features = classify.Settings{MinBooks: c.Features.MinBooks, Vocabulary: c.Features.Vocabulary, Names: c.Features.Names}
+		return c
+	}
+	besideOut, ownOut, paperOut := t.TempDir(), t.TempDir(), t.TempDir()
+	beside := config(besideOut)
+	beside.Beside = []Variant{VariantOf("paper", paperConfig(""))}
+	counters := wikiCounters(runExperiment(t, prism.Execute, beside))
+	runExperiment(t, prism.Execute, config(ownOut))
+	runExperiment(t, prism.Execute, paperConfig(paperOut))
+
+	if counters["models_trained"] != 2*3*4 {
+		t.Errorf("%d models trained, want 2 variants × 3 methods × (3 folds + all books)", counters["models_trained"])
+	}
+	res, own, paper := readResults(t, besideOut), readResults(t, ownOut), readResults(t, paperOut)
+	var names []string
+	for _, m := range res.Methods {
+		names = append(names, m.Name)
+	}
+	if want := []string{"passage", "passage-paper", "token", "token-paper", "jing", "jing-paper", "first1000"}; !reflect.DeepEqual(names, want) {
+		t.Fatalf("methods %q, want %q", names, want)
+	}
+	byName := func(r evaluate.Results) map[string]evaluate.MethodResult {
+		out := map[string]evaluate.MethodResult{}
+		for _, m := range r.Methods {
+			out[m.Name] = m
+		}
+		return out
+	}
+	got, wantOwn, wantPaper := byName(res), byName(own), byName(paper)
+	for _, m := range []string{"passage", "token", "jing", "first1000"} {
+		if !reflect.DeepEqual(got[m].PerBook, wantOwn[m].PerBook) {
+			t.Errorf("%s: %v beside the paper variant, %v alone", m, got[m].PerBook, wantOwn[m].PerBook)
+		}
+	}
+	for _, m := range []string{"passage", "token", "jing"} {
+		v := got[evaluate.VariantName(m, "paper")]
+		if v.Books != 6 || !reflect.DeepEqual(v.PerBook, wantPaper[m].PerBook) || v.Rouge2RecallNoStem != wantPaper[m].Rouge2RecallNoStem {
+			t.Errorf("%s-paper: %v, the paper's settings alone %v", m, v.PerBook, wantPaper[m].PerBook)
+		}
+		if v.PVsDefault == nil || got[m].PVsDefault != nil {
+			t.Errorf("%s-paper has p vs default %+v, %s %+v", m, v.PVsDefault, m, got[m].PVsDefault)
+		}
+	}
+
+	tree, ownTree, paperTree := readTree(t, besideOut), readTree(t, ownOut), readTree(t, paperOut)
+	scores := map[string]bool{"results.json": true, "table.md": true, "per_book.csv": true}
+	for name, data := range ownTree {
+		if !scores[name] && !bytes.Equal(tree[name], data) {
+			t.Errorf("%s differs from the default run's", name)
+		}
+	}
+	variants := 0
+	for name, data := range paperTree {
+		renamed, ok := variantFile(name, "paper")
+		if !ok {
+			continue
+		}
+		variants++
+		if !bytes.Equal(tree[renamed], data) {
+			t.Errorf("%s differs from %s of the paper's settings alone", renamed, name)
+		}
+	}
+	// 6 books × (alignment, summary, selection) and a model and a feature
+	// table, for each of 3 methods.
+	if variants != 3*(6*3+2) {
+		t.Errorf("compared %d files of the paper variant, want %d", variants, 3*(6*3+2))
+	}
+	for name := range tree {
+		if _, inOwn := ownTree[name]; !inOwn && !strings.Contains(name, "-paper") {
+			t.Errorf("%s is neither the default run's nor a variant's", name)
+		}
+	}
+	table := string(tree["table.md"])
+	if !strings.Contains(table, "## Beside the paper preset") || !strings.Contains(table, "| Block HMM (paper) |") {
+		t.Errorf("table.md lacks the paper variant:\n%s", table)
+	}
+	if _, err := os.Stat(transforms.WorkDir(besideOut)); !os.IsNotExist(err) {
+		t.Errorf("the work directory is still there after the run (%v)", err)
+	}
+}
+
+// variantFile returns the name a variant's run files a trained method's
+// file under (alignments/passage/x.jsonl → alignments/passage-paper/x.jsonl,
+// models/passage.json → models/passage-paper.json), and false for a file
+// that is not a trained method's, or a feature table's Markdown, whose
+// title names the method.
+func variantFile(name, variant string) (string, bool) {
+	dir, rest, ok := strings.Cut(name, "/")
+	if !ok || strings.HasSuffix(rest, ".md") {
+		return "", false
+	}
+	for _, m := range Aligners {
+		switch {
+		case strings.HasPrefix(rest, m+"/"):
+			return dir + "/" + evaluate.VariantName(m, variant) + strings.TrimPrefix(rest, m), true
+		case strings.HasPrefix(rest, m+"."):
+			return dir + "/" + evaluate.VariantName(m, variant) + strings.TrimPrefix(rest, m), true
+		}
+	}
+	return "", false
+}
