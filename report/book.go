@@ -145,7 +145,12 @@ func newBookPage(b *Book, methods []string) (*bookPage, error) {
 	return p, nil
 }
 
-// view names a method as the paper does, with its colour class.
+// view names a method as the paper does, with its colour class: a variant
+// ("passage-paper") has the colour of the method it varies, drawn as a
+// variant's.
 func view(method string) methodView {
+	if base, _, ok := evaluate.SplitVariant(method); ok {
+		return methodView{Key: method, Name: evaluate.DisplayName(method), Class: "m-" + base + " variant"}
+	}
 	return methodView{Key: method, Name: evaluate.DisplayName(method), Class: "m-" + method}
 }
