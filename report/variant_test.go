@@ -2,7 +2,6 @@ package report
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -19,22 +18,10 @@ func TestBuildWithVariant(t *testing.T) {
 	v.Name, v.Rouge1Recall = evaluate.VariantName("passage", "paper"), 0.41
 	v.PVsDefault = &evaluate.PValues{Rouge1: 0.02, Rouge2: 0.3}
 	r.Methods = append(r.Methods[:1], append([]evaluate.MethodResult{v}, r.Methods[1:]...)...)
-	res, err := r.JSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := hostile()
-	recs, _ := json.Marshal(h.Alignments["passage"][0])
-	m := &memFiles{files: map[string][]byte{
-		"out/results.json":                           res,
-		"corpus/pairs.tsv":                           []byte("id\ttitle\tauthor\nhostile\tHostile\tA & B\n"),
-		"corpus/books/hostile.txt":                   []byte(h.Raw),
-		"corpus/summaries/hostile.txt":               []byte(h.Summary),
-		"out/alignments/passage/hostile.jsonl":       append(recs, '\n'),
-		"out/alignments/passage-paper/hostile.jsonl": append(recs, '\n'),
-		"out/selections/passage-paper/hostile.json":  []byte(`{"id":"hostile","method":"passage-paper","sentences":[2],"spans":[[114,138]]}`),
-		"out/features/passage-paper.json":            []byte(`[{"name":"PAPER_ONLY","mean_rank":1,"mean_weight":0.9,"models":10}]`),
-	}}
+	m := runFiles(t, r)
+	m.files["out/alignments/passage-paper/hostile.jsonl"] = m.files["out/alignments/passage/hostile.jsonl"]
+	m.files["out/selections/passage-paper/hostile.json"] = []byte(`{"id":"hostile","method":"passage-paper","sentences":[2],"spans":[[114,138]]}`)
+	m.files["out/features/passage-paper.json"] = []byte(`[{"name":"PAPER_ONLY","mean_rank":1,"mean_weight":0.9,"models":10}]`)
 	built, err := Build(context.Background(), m.Files(), Options{Out: "out", Workers: 1})
 	if err != nil {
 		t.Fatal(err)
