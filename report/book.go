@@ -146,11 +146,12 @@ func newBookPage(b *Book, methods []string) (*bookPage, error) {
 }
 
 // view names a method as the paper does, with its colour class: a variant
-// ("passage-paper") has the colour of the method it varies, drawn as a
-// variant's.
+// ("passage-paper", named "Block HMM (paper)") has the colour of the method
+// it varies.
 func view(method string) methodView {
+	class := method
 	if base, _, ok := evaluate.SplitVariant(method); ok {
-		return methodView{Key: method, Name: evaluate.DisplayName(method), Class: "m-" + base + " variant"}
+		class = base
 	}
-	return methodView{Key: method, Name: evaluate.DisplayName(method), Class: "m-" + method}
+	return methodView{Key: method, Name: evaluate.DisplayName(method), Class: "m-" + class}
 }

@@ -30,12 +30,12 @@ func TestBuildWithVariant(t *testing.T) {
 		t.Fatalf("built %+v", built)
 	}
 	index, book := string(m.files["out/report/index.html"]), string(m.files["out/report/books/hostile.html"])
-	for _, want := range []string{`<span class="swatch m-passage variant"></span>Block HMM (paper)</th><td>41.0</td>`, "PAPER_ONLY"} {
+	for _, want := range []string{`<span class="swatch m-passage"></span>Block HMM (paper)</th><td>41.0</td>`, "PAPER_ONLY"} {
 		if !strings.Contains(index, want) {
 			t.Errorf("index lacks %q", want)
 		}
 	}
-	for _, want := range []string{`class="pick-toggle" value="passage-paper"`, `class="m-passage variant">Block HMM (paper)</th>`} {
+	for _, want := range []string{`class="pick-toggle" value="passage-paper"`, `class="m-passage">Block HMM (paper)</th>`} {
 		if !strings.Contains(book, want) {
 			t.Errorf("book page lacks %q", want)
 		}
