@@ -66,7 +66,7 @@ func (r *Results) writeVariants(b *strings.Builder) {
 	slices.Sort(variants)
 	for _, v := range variants {
 		fmt.Fprintf(b, "\n## Beside the %s preset\n\n", v)
-		fmt.Fprintf(b, "Each trained summarizer under the run's own settings (Default) and under the %s preset (`--beside %s`), on the same books and folds: ROUGE-1 / ROUGE-2 recall in percent; Δ is Default minus %s; p is the paired test of the two.\n\n", v, v, v)
+		fmt.Fprintf(b, "Each trained summarizer under the run's own settings (Default) and under the %s preset (`--beside %s`), on the same books and folds: ROUGE-1 / ROUGE-2 recall in percent; Δ is Default minus %s (of the unrounded means); p is the paired test of the two.\n\n", v, v, v)
 		fmt.Fprintf(b, "| Summarizer | Default | %s | Δ | p | Default no stem | %s no stem | Δ no stem | p no stem |\n", v, v)
 		b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 		for _, base := range NamesOf(Trained) {
