@@ -142,3 +142,37 @@ func variantFile(name, variant string) (string, bool) {
 	}
 	return "", false
 }
+
+// TestBesideTestCorpus runs a variant with a separate test corpus: it is
+// trained on all of the training corpus, like the run's own summarizers,
+// and scored on every test book.
+func TestBesideTestCorpus(t *testing.T) {
+	trainDir, testDir, out := t.TempDir(), t.TempDir(), t.TempDir()
+	if err := testcorpus.Good(4).WriteTo(trainDir); err != nil {
+		t.Fatal(err)
+	}
+	if err := testcorpus.Good(3).WriteTo(testDir); err != nil {
+		t.Fatal(err)
+	}
+	cfg := smallConfig(trainDir, out)
+	cfg.Methods = []string{"passage", "jing"}
+	cfg.TestCorpus = testDir
+	cfg.Align.Iterations = 10
+	cfg.Beside = []Variant{{Name: "paper", WholeSpans: true, PaperAligners: true}}
+	runExperiment(t, prism.Execute, cfg)
+	res := readResults(t, out)
+	if len(res.Methods) != 4 {
+		t.Fatalf("%d methods, want passage, jing and their paper variants", len(res.Methods))
+	}
+	for _, m := range res.Methods {
+		if m.Books != 3 {
+			t.Errorf("%s scored on %d books, want 3", m.Name, m.Books)
+		}
+	}
+	got := readTree(t, out)
+	for _, f := range []string{"models/passage-paper.json", "models/jing-paper.json", "summaries/jing-paper/book-02.txt", "alignments/passage-paper/book-03.jsonl"} {
+		if len(got[f]) == 0 {
+			t.Errorf("%s missing", f)
+		}
+	}
+}
