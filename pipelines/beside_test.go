@@ -176,3 +176,44 @@ func TestBesideTestCorpus(t *testing.T) {
 		}
 	}
 }
+
+// TestBesideReusesAligners runs a variant that changes only the features:
+// its aligners' settings are the run's, so they are not run again (Beam's
+// align_ms distribution counts one alignment per pair and aligner), and
+// its alignments are the run's, filed under its name.
+func TestBesideReusesAligners(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	if err := testcorpus.Good(4).WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	cfg := smallConfig(dir, out)
+	cfg.Methods = []string{"passage", "jing"}
+	cfg.Folds, cfg.Align.Iterations = 2, 10
+	cfg.Beside = []Variant{VariantOf("plain", cfg)}
+	cfg.Beside[0].Features = classify.Settings{}
+	res := runExperiment(t, prism.Execute, cfg)
+	aligned, labelled := int64(0), int64(0)
+	for _, d := range res.Metrics().AllMetrics().Distributions() {
+		switch d.Key.Name {
+		case "align_ms":
+			aligned += d.Result().Count
+		case "labelled_sentences":
+			labelled += d.Result().Count
+		}
+	}
+	if aligned != 4*2 || labelled != 4*2*2 {
+		t.Errorf("%d alignments made and %d labelled, want 4 pairs × 2 aligners made, and labelled for 2 variants", aligned, labelled)
+	}
+	tree := readTree(t, out)
+	for _, m := range cfg.Methods {
+		for _, id := range []string{"book-00", "book-03"} {
+			own, plain := tree["alignments/"+m+"/"+id+".jsonl"], tree["alignments/"+m+"-plain/"+id+".jsonl"]
+			if len(own) == 0 || !bytes.Equal(own, plain) {
+				t.Errorf("%s-plain's alignment of %s is not %s's", m, id, m)
+			}
+		}
+	}
+	if len(readResults(t, out).Methods) != 4 {
+		t.Error("the variant's summarizers were not scored")
+	}
+}
