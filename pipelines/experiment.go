@@ -2,6 +2,7 @@ package pipelines
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -55,6 +56,36 @@ type Config struct {
 	// FigureBook is the book whose Passage HMM state makes Figure 3; empty
 	// draws no Figure 3. A figure never fails the run (transforms.Figures).
 	FigureBook string
+	// Beside are variants of the trained summarizers run in the same run
+	// (bookalign run --beside paper): each aligns, trains and scores every
+	// trained method of Methods again under its own settings, as
+	// evaluate.VariantName(method, name), on the same books and folds;
+	// table.md compares each with the method it varies.
+	Beside []Variant `json:",omitempty"`
+}
+
+// Variant is a variant of the trained summarizers (Config.Beside): the
+// settings of a Config that a preset changes. Everything else (the books,
+// the folds, the seed, lambda, the baselines) is the run's.
+type Variant struct {
+	// Name names the variant ("paper"): a lower-case word.
+	Name string
+	// WholeSpans and PaperAligners are its aligners' label rule and word
+	// forms (transforms.AlignOptions).
+	WholeSpans, PaperAligners bool
+	// Features configure its summarizers' features.
+	Features classify.Settings
+}
+
+// VariantOf returns the variant called name that trains the summarizers
+// as cfg does: with cfg's aligner settings and features.
+func VariantOf(name string, cfg Config) Variant {
+	return Variant{Name: name, WholeSpans: cfg.Align.WholeSpans, PaperAligners: cfg.Align.PaperAligners, Features: cfg.Features}
+}
+
+// of reports whether the variant trains the summarizers as c does.
+func (v Variant) of(c Config) bool {
+	return v == VariantOf(v.Name, c)
 }
 
 // DefaultConfig returns the paper's settings, plus the count features and
@@ -109,6 +140,9 @@ func (c Config) Validate() error {
 			return fmt.Errorf("unknown aligner %q (known: %v)", m, Aligners)
 		}
 	}
+	if err := c.validateBeside(); err != nil {
+		return err
+	}
 	if c.FigureBook != "" {
 		if err := corpus.ValidID(c.FigureBook); err != nil {
 			return fmt.Errorf("figure book %q: %w", c.FigureBook, err)
@@ -119,6 +153,27 @@ func (c Config) Validate() error {
 	}
 	return nil
 }
+
+// validateBeside checks the variants: each named by a lower-case word of
+// its own, with trained summarizers to vary, and settings of its own.
+func (c Config) validateBeside() error {
+	seen := map[string]bool{}
+	for _, v := range c.Beside {
+		if !variantName.MatchString(v.Name) || seen[v.Name] {
+			return fmt.Errorf("variant %q: a variant is named by a lower-case word (letters and digits), once", v.Name)
+		}
+		seen[v.Name] = true
+		if len(c.trained()) == 0 {
+			return fmt.Errorf("variant %q: no trained summarizer (%v) among the methods to run beside", v.Name, Aligners)
+		}
+		if v.of(c) {
+			return fmt.Errorf("variant %q has the run's own aligner settings and features: nothing to compare", v.Name)
+		}
+	}
+	return nil
+}
+
+var variantName = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 
 // Experiment builds the experiment of the paper: read-pairs → load (the
 // one parse) → filter-by-length → align → featurize → cross-validate →
@@ -191,6 +246,9 @@ func alignPairs(s beam.Scope, cfg Config, kept beam.PCollection) transforms.Alig
 	}
 	opts := cfg.Align
 	opts.Methods = aligners
+	for _, v := range cfg.Beside {
+		opts.Beside = append(opts.Beside, transforms.AlignVariant{Name: v.Name, Methods: cfg.trained(), WholeSpans: v.WholeSpans, PaperAligners: v.PaperAligners})
+	}
 	figureBook := ""
 	if len(cfg.trained()) > 0 {
 		figureBook = cfg.FigureBook
@@ -329,9 +387,17 @@ func (c Config) baselines() []string {
 	return out
 }
 
-// trainOptions configure the trained summarizers.
+// trainOptions configure the trained summarizers, and their variants.
 func (c Config) trainOptions(methods []string) transforms.TrainOptions {
-	return transforms.TrainOptions{Methods: methods, Folds: c.Folds, Seed: c.Seed, Words: c.Words, Features: c.Features, Lambda: c.Lambda, WorkDir: transforms.WorkDir(c.Out)}
+	opts := transforms.TrainOptions{Methods: methods, Folds: c.Folds, Seed: c.Seed, Words: c.Words, Features: c.Features, Lambda: c.Lambda, WorkDir: transforms.WorkDir(c.Out)}
+	for _, v := range c.Beside {
+		tv := transforms.TrainVariant{Name: v.Name, Features: v.Features}
+		for _, m := range methods {
+			tv.Methods = append(tv.Methods, evaluate.VariantName(m, v.Name))
+		}
+		opts.Beside = append(opts.Beside, tv)
+	}
+	return opts
 }
 
 // settings describe the run in results.json.
