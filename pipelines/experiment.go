@@ -202,7 +202,7 @@ func Experiment(s beam.Scope, cfg Config) {
 	whenValid(aligned.Files, func(c beam.PCollection) { transforms.WriteAlignments(s, cfg.Out, c) })
 	whenValid(artifacts, func(c beam.PCollection) { transforms.WriteArtifacts(s, cfg.Out, c) })
 	whenValid(figures, func(c beam.PCollection) { transforms.WriteArtifacts(s.Scope("Figures"), cfg.Out, c) })
-	whenValid(rendered, func(c beam.PCollection) { transforms.RemoveWork(s, work, c) })
+	whenValid(rendered, func(c beam.PCollection) { transforms.RemoveWork(s, work, c, artifacts) }) // both read the work directory
 	transforms.WriteSummaries(s, cfg.Out, candidates)
 	transforms.WriteSelections(s, cfg.Out, candidates)
 	if test.kept.IsValid() {

@@ -67,7 +67,7 @@ type Artifact struct {
 // elements of their own, and Predict summarizes every book with the
 // models of all of them. The books travel by claim check through
 // opts.WorkDir, which the caller removes (RemoveWork) once the selections
-// are used. See docs/running.md for how each stage scales.
+// are used and the artifacts written: savedModelFn reads the models from it. See docs/running.md for how each stage scales.
 //
 // In: PCollection<BookData>. Out: PCollection<Selection>, PCollection<Artifact>.
 func CrossValidate(s beam.Scope, opts TrainOptions, books beam.PCollection) (selections, artifacts beam.PCollection) {

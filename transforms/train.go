@@ -50,7 +50,8 @@ type TrainOptions struct {
 	Lambda float64 `json:"lambda"`
 	// WorkDir is where the training stages pass books, features and
 	// models by claim check (WorkDir(out)): reachable from every worker,
-	// and removed by RemoveWork when the selections are rendered.
+	// and removed by RemoveWork when the selections are rendered and the
+	// models copied out of it (CrossValidate's artifacts).
 	WorkDir string `json:"work_dir"`
 	// Beside are variants of the summarizers, trained and applied beside
 	// them on the same plan and books (bookalign run --beside).
