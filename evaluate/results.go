@@ -81,6 +81,11 @@ type MethodResult struct {
 	PVsFirst1000 *PValues `json:"p_vs_first1000,omitempty"`
 	PVsNames     *PValues `json:"p_vs_names,omitempty"`
 	PVsJing      *PValues `json:"p_vs_jing,omitempty"`
+	// PVsDefault, of a variant (VariantName: "passage-paper"), are the
+	// p-values of the same test of the variant against the method it
+	// varies ("passage", under the run's own settings); nil for any other
+	// method.
+	PVsDefault *PValues `json:"p_vs_default,omitempty"`
 }
 
 // PValues are two-sided p-values of a paired test, for ROUGE-1 and ROUGE-2
@@ -140,7 +145,8 @@ func Summarize(set Settings, scores []BookScore, rejected int) (*Results, error)
 }
 
 // comparePaired fills in each method's p-values against first1000, names
-// and jing, on the books both methods were scored on.
+// and jing, and each variant's against the method it varies, on the books
+// both methods were scored on.
 func comparePaired(set Settings, methods []MethodResult) error {
 	byName := map[string]*MethodResult{}
 	for i := range methods {
@@ -148,10 +154,11 @@ func comparePaired(set Settings, methods []MethodResult) error {
 	}
 	for i := range methods {
 		m := &methods[i]
+		varied, _, _ := SplitVariant(m.Name)
 		for _, c := range []struct {
 			base string
 			dst  **PValues
-		}{{MethodFirst1000, &m.PVsFirst1000}, {MethodNames, &m.PVsNames}, {align.MethodJing, &m.PVsJing}} {
+		}{{MethodFirst1000, &m.PVsFirst1000}, {MethodNames, &m.PVsNames}, {align.MethodJing, &m.PVsJing}, {varied, &m.PVsDefault}} {
 			base, ok := byName[c.base]
 			if !ok || base == m {
 				continue

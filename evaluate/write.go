@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,15 +46,57 @@ func (r *Results) Table() []byte {
 			interval(m.Rouge1RecallNoStemCI95), interval(m.Rouge2RecallNoStemCI95),
 			m.PVsFirst1000.noStemCell(), m.PVsNames.noStemCell(), m.PVsJing.noStemCell(), m.Books)
 	}
+	r.writeVariants(&b)
 	fmt.Fprintf(&b, "\np: two-sided paired approximate-randomization test over books (ROUGE-1 / ROUGE-2 recall), %s.\n", r.pNote())
 	return []byte(b.String())
+}
+
+// writeVariants writes, for each variant of the run (VariantName), a table
+// of each trained summarizer under the run's own settings beside the same
+// summarizer under the variant's, with the paired test of the two.
+func (r *Results) writeVariants(b *strings.Builder) {
+	byName := map[string]MethodResult{}
+	var variants []string
+	for _, m := range r.Methods {
+		byName[m.Name] = m
+		if _, v, ok := SplitVariant(m.Name); ok && !slices.Contains(variants, v) {
+			variants = append(variants, v)
+		}
+	}
+	slices.Sort(variants)
+	for _, v := range variants {
+		fmt.Fprintf(b, "\n## Beside the %s preset\n\n", v)
+		fmt.Fprintf(b, "Each trained summarizer under the run's own settings (Default) and under the %s preset (`--beside %s`), on the same books and folds: ROUGE-1 / ROUGE-2 recall in percent; Δ is Default minus %s (of the unrounded means); p is the paired test of the two.\n\n", v, v, v)
+		fmt.Fprintf(b, "| Summarizer | Default | %s | Δ | p | Default no stem | %s no stem | Δ no stem | p no stem |\n", v, v)
+		b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+		for _, base := range NamesOf(Trained) {
+			d, okD := byName[base]
+			p, okP := byName[VariantName(base, v)]
+			if !okD || !okP {
+				continue
+			}
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", DisplayName(base),
+				pair(d.Rouge1Recall, d.Rouge2Recall), pair(p.Rouge1Recall, p.Rouge2Recall),
+				diff(d.Rouge1Recall, p.Rouge1Recall, d.Rouge2Recall, p.Rouge2Recall), p.PVsDefault.cell(),
+				pair(d.Rouge1RecallNoStem, d.Rouge2RecallNoStem), pair(p.Rouge1RecallNoStem, p.Rouge2RecallNoStem),
+				diff(d.Rouge1RecallNoStem, p.Rouge1RecallNoStem, d.Rouge2RecallNoStem, p.Rouge2RecallNoStem), p.PVsDefault.noStemCell())
+		}
+	}
+}
+
+// pair renders ROUGE-1 and ROUGE-2 recall as "R1 / R2" in percent.
+func pair(r1, r2 float64) string { return pct(r1) + " / " + pct(r2) }
+
+// diff renders the differences a1-b1 and a2-b2 in percentage points, signed.
+func diff(a1, b1, a2, b2 float64) string {
+	return fmt.Sprintf("%+.1f / %+.1f", 100*(a1-b1), 100*(a2-b2))
 }
 
 // pNote says how p-values were computed and printed.
 func (r *Results) pNote() string {
 	n := 0
 	for _, m := range r.Methods {
-		for _, p := range []*PValues{m.PVsFirst1000, m.PVsNames, m.PVsJing} {
+		for _, p := range []*PValues{m.PVsFirst1000, m.PVsNames, m.PVsJing, m.PVsDefault} {
 			if p != nil {
 				n = p.Rounds
 			}

@@ -2,6 +2,8 @@ package pipelines
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/classify"
@@ -54,6 +56,36 @@ type Config struct {
 	// FigureBook is the book whose Passage HMM state makes Figure 3; empty
 	// draws no Figure 3. A figure never fails the run (transforms.Figures).
 	FigureBook string
+	// Beside are variants of the trained summarizers run in the same run
+	// (bookalign run --beside paper): each aligns, trains and scores every
+	// trained method of Methods again under its own settings, as
+	// evaluate.VariantName(method, name), on the same books and folds;
+	// table.md compares each with the method it varies.
+	Beside []Variant `json:",omitempty"`
+}
+
+// Variant is a variant of the trained summarizers (Config.Beside): the
+// settings of a Config that a preset changes. Everything else (the books,
+// the folds, the seed, lambda, the baselines) is the run's.
+type Variant struct {
+	// Name names the variant ("paper"): a lower-case word.
+	Name string
+	// WholeSpans and PaperAligners are its aligners' label rule and word
+	// forms (transforms.AlignOptions).
+	WholeSpans, PaperAligners bool
+	// Features configure its summarizers' features.
+	Features classify.Settings
+}
+
+// VariantOf returns the variant called name that trains the summarizers
+// as cfg does: with cfg's aligner settings and features.
+func VariantOf(name string, cfg Config) Variant {
+	return Variant{Name: name, WholeSpans: cfg.Align.WholeSpans, PaperAligners: cfg.Align.PaperAligners, Features: cfg.Features}
+}
+
+// of reports whether the variant trains the summarizers as c does.
+func (v Variant) of(c Config) bool {
+	return v == VariantOf(v.Name, c)
 }
 
 // DefaultConfig returns the paper's settings, plus the count features, the
@@ -102,14 +134,17 @@ func (c Config) Validate() error {
 		return fmt.Errorf("no method to run")
 	}
 	for _, m := range c.Methods {
-		if !contains(Methods, m) {
+		if !slices.Contains(Methods, m) {
 			return fmt.Errorf("unknown method %q (known: %v)", m, Methods)
 		}
 	}
 	for _, m := range c.Align.Methods {
-		if !contains(Aligners, m) {
+		if !slices.Contains(Aligners, m) {
 			return fmt.Errorf("unknown aligner %q (known: %v)", m, Aligners)
 		}
+	}
+	if err := c.validateBeside(); err != nil {
+		return err
 	}
 	if c.FigureBook != "" {
 		if err := corpus.ValidID(c.FigureBook); err != nil {
@@ -121,6 +156,27 @@ func (c Config) Validate() error {
 	}
 	return nil
 }
+
+// validateBeside checks the variants: each named by a lower-case word of
+// its own, with trained summarizers to vary, and settings of its own.
+func (c Config) validateBeside() error {
+	seen := map[string]bool{}
+	for _, v := range c.Beside {
+		if !variantName.MatchString(v.Name) || seen[v.Name] {
+			return fmt.Errorf("variant %q: a variant is named by a lower-case word (letters and digits), once", v.Name)
+		}
+		seen[v.Name] = true
+		if len(c.trained()) == 0 {
+			return fmt.Errorf("variant %q: no trained summarizer (%v) among the methods to run beside", v.Name, Aligners)
+		}
+		if v.of(c) {
+			return fmt.Errorf("variant %q has the run's own aligner settings and features: nothing to compare", v.Name)
+		}
+	}
+	return nil
+}
+
+var variantName = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 
 // Experiment builds the experiment of the paper: read-pairs → load (the
 // one parse) → filter-by-length → align → featurize → cross-validate →
@@ -149,7 +205,7 @@ func Experiment(s beam.Scope, cfg Config) {
 	whenValid(aligned.Files, func(c beam.PCollection) { transforms.WriteAlignments(s, cfg.Out, c) })
 	whenValid(artifacts, func(c beam.PCollection) { transforms.WriteArtifacts(s, cfg.Out, c) })
 	whenValid(figures, func(c beam.PCollection) { transforms.WriteArtifacts(s.Scope("Figures"), cfg.Out, c) })
-	whenValid(rendered, func(c beam.PCollection) { transforms.RemoveWork(s, work, c) })
+	whenValid(rendered, func(c beam.PCollection) { transforms.RemoveWork(s, work, c, artifacts) }) // both read the work directory
 	transforms.WriteSummaries(s, cfg.Out, candidates)
 	transforms.WriteSelections(s, cfg.Out, candidates)
 	if test.kept.IsValid() {
@@ -193,6 +249,9 @@ func alignPairs(s beam.Scope, cfg Config, kept beam.PCollection) transforms.Alig
 	}
 	opts := cfg.Align
 	opts.Methods = aligners
+	for _, v := range cfg.Beside {
+		opts.Beside = append(opts.Beside, transforms.AlignVariant{Name: v.Name, Methods: cfg.trained(), WholeSpans: v.WholeSpans, PaperAligners: v.PaperAligners})
+	}
 	figureBook := ""
 	if len(cfg.trained()) > 0 {
 		figureBook = cfg.FigureBook
@@ -263,7 +322,7 @@ func render(s beam.Scope, work string, texts, selections beam.PCollection) beam.
 
 // firstWords runs the First-1000 baseline, when asked for.
 func firstWords(s beam.Scope, cfg Config, texts beam.PCollection) beam.PCollection {
-	if !contains(cfg.Methods, evaluate.MethodFirst1000) {
+	if !slices.Contains(cfg.Methods, evaluate.MethodFirst1000) {
 		return beam.PCollection{}
 	}
 	return transforms.FirstWords(s, texts, cfg.Words)
@@ -301,7 +360,7 @@ func whenValid(c beam.PCollection, write func(beam.PCollection)) {
 func (c Config) aligners() []string {
 	var out []string
 	for _, m := range Aligners {
-		if contains(c.Methods, m) || contains(c.Align.Methods, m) {
+		if slices.Contains(c.Methods, m) || slices.Contains(c.Align.Methods, m) {
 			out = append(out, m)
 		}
 	}
@@ -312,7 +371,7 @@ func (c Config) aligners() []string {
 func (c Config) trained() []string {
 	var out []string
 	for _, m := range Aligners {
-		if contains(c.Methods, m) {
+		if slices.Contains(c.Methods, m) {
 			out = append(out, m)
 		}
 	}
@@ -324,16 +383,24 @@ func (c Config) trained() []string {
 func (c Config) baselines() []string {
 	var out []string
 	for _, m := range evaluate.NamesOf(evaluate.Baseline) {
-		if contains(c.Methods, m) {
+		if slices.Contains(c.Methods, m) {
 			out = append(out, m)
 		}
 	}
 	return out
 }
 
-// trainOptions configure the trained summarizers.
+// trainOptions configure the trained summarizers, and their variants.
 func (c Config) trainOptions(methods []string) transforms.TrainOptions {
-	return transforms.TrainOptions{Methods: methods, Folds: c.Folds, Seed: c.Seed, Words: c.Words, Features: c.Features, Lambda: c.Lambda, WorkDir: transforms.WorkDir(c.Out)}
+	opts := transforms.TrainOptions{Methods: methods, Folds: c.Folds, Seed: c.Seed, Words: c.Words, Features: c.Features, Lambda: c.Lambda, WorkDir: transforms.WorkDir(c.Out)}
+	for _, v := range c.Beside {
+		tv := transforms.TrainVariant{Name: v.Name, Features: v.Features}
+		for _, m := range methods {
+			tv.Methods = append(tv.Methods, evaluate.VariantName(m, v.Name))
+		}
+		opts.Beside = append(opts.Beside, tv)
+	}
+	return opts
 }
 
 // settings describe the run in results.json.
@@ -349,13 +416,4 @@ func (c Config) settings() evaluate.Settings {
 		Seed:       c.Seed,
 		Rouge:      evaluate.RougeSettings{Stem: true, Stopwords: c.Rouge.Stopwords, Exceptions: c.Rouge.DataDir != ""},
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

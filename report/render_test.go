@@ -225,26 +225,33 @@ func (m *memFiles) Files() Files {
 	}
 }
 
-// TestBuild builds a report from a run's files: a page for the book that
-// has its files, and the other, whose id is not a safe file name, listed on
-// the index with the reason.
-func TestBuild(t *testing.T) {
-	res, err := testResults().JSON()
+// runFiles returns the files of a run with results r: results.json, the
+// corpus of the hostile book and its Passage HMM alignment.
+func runFiles(t *testing.T, r *evaluate.Results) *memFiles {
+	t.Helper()
+	res, err := r.JSON()
 	if err != nil {
 		t.Fatal(err)
 	}
 	h := hostile()
 	recs, _ := json.Marshal(h.Alignments["passage"][0])
-	m := &memFiles{files: map[string][]byte{
+	return &memFiles{files: map[string][]byte{
 		"out/results.json":                     res,
 		"corpus/pairs.tsv":                     []byte("id\ttitle\tauthor\nhostile\tHostile\tA & B\n"),
 		"corpus/books/hostile.txt":             []byte(h.Raw),
 		"corpus/summaries/hostile.txt":         []byte(h.Summary),
 		"out/alignments/passage/hostile.jsonl": append(recs, '\n'),
-		"out/selections/names/hostile.json":    []byte(`{"id":"hostile","method":"names","sentences":[2],"spans":[[114,138]]}`),
-		"out/features/passage.json":            []byte(`[{"name":"DECILE_0","mean_rank":1,"mean_weight":0.9,"models":10}]`),
-		"out/figures/length_ratios.svg":        []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`),
 	}}
+}
+
+// TestBuild builds a report from a run's files: a page for the book that
+// has its files, and the other, whose id is not a safe file name, listed on
+// the index with the reason.
+func TestBuild(t *testing.T) {
+	m := runFiles(t, testResults())
+	m.files["out/selections/names/hostile.json"] = []byte(`{"id":"hostile","method":"names","sentences":[2],"spans":[[114,138]]}`)
+	m.files["out/features/passage.json"] = []byte(`[{"name":"DECILE_0","mean_rank":1,"mean_weight":0.9,"models":10}]`)
+	m.files["out/figures/length_ratios.svg"] = []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)
 	var progress []int
 	built, err := Build(context.Background(), m.Files(), Options{Out: "out", Workers: 2, Progress: func(done, total int) { progress = append(progress, done) }})
 	if err != nil {

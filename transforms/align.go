@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"sync"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/layout"
 )
 
@@ -53,6 +55,40 @@ type AlignOptions struct {
 	// book left unaligned (NoContext), instead of align.DefaultForms and
 	// placement by the neighbours.
 	PaperAligners bool `json:"paper_aligners,omitempty"`
+	// Beside are variants of some of the aligners, run on every pair
+	// beside them (bookalign run --beside): each with its own label rule
+	// and word forms, its alignments and labels named
+	// evaluate.VariantName(method, variant).
+	Beside []AlignVariant `json:"beside,omitempty"`
+}
+
+// AlignVariant is a variant of some aligners: the settings of
+// AlignOptions that a variant may change. An aligner whose settings are
+// the same as AlignOptions' is not run again: its alignment is filed under
+// the variant's name too.
+type AlignVariant struct {
+	// Name names the variant ("paper").
+	Name string `json:"name"`
+	// Methods are the aligners of the variant.
+	Methods []string `json:"methods"`
+	// WholeSpans and PaperAligners are the variant's AlignOptions.WholeSpans
+	// and PaperAligners.
+	WholeSpans    bool `json:"whole_spans,omitempty"`
+	PaperAligners bool `json:"paper_aligners,omitempty"`
+}
+
+// options returns the options of the variant: o with its settings.
+func (v AlignVariant) options(o AlignOptions) AlignOptions {
+	o.WholeSpans, o.PaperAligners, o.Methods, o.Beside = v.WholeSpans, v.PaperAligners, v.Methods, nil
+	return o
+}
+
+// alignsAs reports whether aligner method runs the same under a and b:
+// both have it and its settings (word forms, label rule, context) agree.
+// The settings every aligner reads are these two; the others are shared.
+func alignsAs(method string, a, b AlignOptions) bool {
+	return slices.Contains(a.Methods, method) && slices.Contains(b.Methods, method) &&
+		a.WholeSpans == b.WholeSpans && a.PaperAligners == b.PaperAligners
 }
 
 // aligner returns the options of align.New: these settings with the seed
@@ -108,6 +144,12 @@ type Aligned struct {
 // alignments are dropped with it, so that every method sees the same
 // books.
 //
+// The variants of opts.Beside align every pair too, each aligner under
+// the variant's name (evaluate.VariantName) and with its settings, in the
+// same element: the pair is prepared once per word forms, and an aligner
+// whose settings the variant does not change is not run again. A pair that
+// a variant cannot align is rejected as well.
+//
 // For the pair figureBook (none when empty) Align also emits the boundary
 // samples of its Passage HMM fit, the data of the paper's Figure 3
 // (Figures draws it): the fit that aligned the pair when the Passage HMM
@@ -121,7 +163,7 @@ func Align(s beam.Scope, opts AlignOptions, seed uint64, figureBook string, text
 	return Aligned{Pairs: out[0], Files: out[1], Figure: out[2], Rejects: out[3]}
 }
 
-// alignFn aligns one pair with every method.
+// alignFn aligns one pair with every method, and with every variant's.
 type alignFn struct {
 	// Options configure the aligners.
 	Options AlignOptions `json:"options"`
@@ -130,12 +172,29 @@ type alignFn struct {
 	// FigureBook is the pair whose Passage HMM fit makes Figure 3.
 	FigureBook string `json:"figure_book"`
 
-	aligners []align.Aligner
+	jobs  []alignJob
+	forms []align.Forms
+}
+
+// alignJob is one alignment alignFn makes of each pair.
+type alignJob struct {
+	// name is the name of the alignment and its labels: the method, or
+	// its variant's name.
+	name string
+	// aligner aligns; nil when the job files the alignment of job same
+	// under its name.
+	aligner align.Aligner
+	same    int
+	// forms indexes alignFn.forms: the word forms of the pair it aligns.
+	forms int
+	// figure marks the Passage HMM of Options, whose fit of the figure
+	// book draws Figure 3.
+	figure bool
 }
 
 func (f *alignFn) Setup(ctx context.Context) error {
 	var th *align.Thesaurus
-	if f.Options.Thesaurus != "" && contains(f.Options.Methods, align.MethodToken) {
+	if f.Options.Thesaurus != "" && f.runs(align.MethodToken) {
 		b, err := ReadFile(ctx, corpus.Join(f.Options.Thesaurus, align.ThesaurusFile))
 		if err != nil {
 			return fmt.Errorf("thesaurus: %w", err)
@@ -144,15 +203,55 @@ func (f *alignFn) Setup(ctx context.Context) error {
 			return fmt.Errorf("thesaurus: %w", err)
 		}
 	}
-	f.aligners = f.aligners[:0]
-	for _, m := range f.Options.Methods {
-		a, err := align.New(m, f.Options.aligner(f.Seed, th))
+	// The pair in the options' word forms comes first: the figure book's
+	// extra fit reads it.
+	f.jobs, f.forms = f.jobs[:0], append(f.forms[:0], f.Options.forms())
+	add := func(o AlignOptions, name, method string, figure bool) error {
+		a, err := align.New(method, o.aligner(f.Seed, th))
 		if err != nil {
-			return fmt.Errorf("%s: %w", m, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
-		f.aligners = append(f.aligners, a)
+		forms := slices.Index(f.forms, o.forms())
+		if forms < 0 {
+			forms = len(f.forms)
+			f.forms = append(f.forms, o.forms())
+		}
+		f.jobs = append(f.jobs, alignJob{name: name, aligner: a, forms: forms, figure: figure})
+		return nil
+	}
+	for _, m := range f.Options.Methods {
+		if err := add(f.Options, m, m, m == align.MethodPassage); err != nil {
+			return err
+		}
+	}
+	for _, v := range f.Options.Beside {
+		vo := v.options(f.Options)
+		for _, m := range v.Methods {
+			name := evaluate.VariantName(m, v.Name)
+			if alignsAs(m, f.Options, vo) {
+				same := slices.IndexFunc(f.jobs, func(j alignJob) bool { return j.name == m })
+				f.jobs = append(f.jobs, alignJob{name: name, same: same, forms: f.jobs[same].forms})
+				continue
+			}
+			if err := add(vo, name, m, false); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// runs reports whether the options or a variant run aligner method.
+func (f *alignFn) runs(method string) bool {
+	if slices.Contains(f.Options.Methods, method) {
+		return true
+	}
+	for _, v := range f.Options.Beside {
+		if slices.Contains(v.Methods, method) {
+			return true
+		}
+	}
+	return false
 }
 
 func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(PairText), files func(AlignmentFiles), figure func(BoundaryFit), reject func(Reject)) error {
@@ -161,37 +260,45 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Pai
 		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "align", Reason: fmt.Sprintf("%s: %v", method, err)})
 	}
 	drawn := pt.Pair.ID == f.FigureBook
-	p, err := align.PrepareForms(pt.Book, pt.Summary, f.Options.forms())
-	if err != nil {
-		if drawn {
-			figure(BoundaryFit{Book: pt.Pair.ID, Reason: fmt.Sprintf("%s: %v", pt.Pair.ID, err)})
+	pairs := make([]*align.Pair, len(f.forms))
+	for i, forms := range f.forms {
+		p, err := align.PrepareForms(pt.Book, pt.Summary, forms)
+		if err != nil {
+			if drawn {
+				figure(BoundaryFit{Book: pt.Pair.ID, Reason: fmt.Sprintf("%s: %v", pt.Pair.ID, err)})
+			}
+			fail("prepare", err)
+			return nil
 		}
-		fail("prepare", err)
-		return nil
+		pairs[i] = p
 	}
 	// The aligners only read the pair, so they run at once: a runner that
 	// keeps one bundle of books (prism does, unless a bundle stalls long
 	// enough to be split) still uses more than one core.
-	results := make([]*align.Alignment, len(f.aligners))
-	errs := make([]error, len(f.aligners))
-	took := make([]time.Duration, len(f.aligners))
+	results := make([]*align.Alignment, len(f.jobs))
+	errs := make([]error, len(f.jobs))
+	took := make([]time.Duration, len(f.jobs))
 	var fit *align.PassageFit
 	var fitErr error
 	var wg sync.WaitGroup
-	for i, a := range f.aligners {
+	for i, j := range f.jobs {
+		if j.aligner == nil {
+			continue
+		}
+		p := pairs[j.forms]
 		wg.Go(func() {
 			start := time.Now()
-			if h, ok := a.(*align.PassageHMM); ok && drawn {
+			if h, ok := j.aligner.(*align.PassageHMM); ok && drawn && j.figure {
 				results[i], fit, errs[i] = h.AlignFit(p)
 				fitErr = errs[i]
 			} else {
-				results[i], errs[i] = a.Align(p)
+				results[i], errs[i] = j.aligner.Align(p)
 			}
 			took[i] = time.Since(start)
 		})
 	}
-	if drawn && !contains(f.Options.Methods, align.MethodPassage) {
-		wg.Go(func() { fit, fitErr = f.passage().Fit(p) })
+	if drawn && !slices.Contains(f.Options.Methods, align.MethodPassage) {
+		wg.Go(func() { fit, fitErr = f.passage().Fit(pairs[0]) })
 	}
 	wg.Wait()
 	if drawn {
@@ -199,20 +306,26 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Pai
 	}
 	out := AlignmentFiles{ID: pt.Pair.ID}
 	labels := make([]MethodLabels, 0, len(results))
-	for i, res := range results {
-		if errs[i] != nil {
-			fail(f.Options.Methods[i], errs[i])
+	for i, j := range f.jobs {
+		res, err := results[i], errs[i]
+		if j.aligner == nil {
+			res, err = results[j.same], errs[j.same]
+		}
+		if err != nil {
+			fail(j.name, err)
 			return nil
 		}
-		alignMillis.Update(ctx, took[i].Milliseconds())
+		if j.aligner != nil {
+			alignMillis.Update(ctx, took[i].Milliseconds())
+		}
 		var buf bytes.Buffer
-		if err := align.WriteRecords(&buf, align.Records(p, res)); err != nil {
+		if err := align.WriteRecords(&buf, align.Records(pairs[j.forms], res)); err != nil {
 			return err
 		}
 		l := res.Labelled()
 		labelledCounts.Update(ctx, int64(len(l)))
-		labels = append(labels, MethodLabels{Method: res.Method, Sentences: l})
-		out.Alignments = append(out.Alignments, MethodAlignment{Method: res.Method, JSONL: buf.String()})
+		labels = append(labels, MethodLabels{Method: j.name, Sentences: l})
+		out.Alignments = append(out.Alignments, MethodAlignment{Method: j.name, JSONL: buf.String()})
 	}
 	pairsAligned.Inc(ctx, 1)
 	progress.tick("align", "pairs")
@@ -249,13 +362,4 @@ func (f *writeAlignmentsFn) ProcessElement(ctx context.Context, ap AlignmentFile
 		}
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

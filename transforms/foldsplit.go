@@ -59,6 +59,12 @@ type Split struct {
 	// Counts hold the collection statistics of each training set, combined
 	// from the Stats of its books: PCollection<KV<int, classify.Counts>>.
 	Counts beam.PCollection
+
+	// ids are the IDs of the training books (PCollection<string>), and
+	// encoded the binary form of Counts (PCollection<KV<int, []byte>>):
+	// what featurizeSets reads to featurize them under a variant's
+	// features.
+	ids, encoded beam.PCollection
 }
 
 // FoldSplit routes the books of an experiment to its training sets
@@ -83,9 +89,18 @@ func FoldSplit(s beam.Scope, opts TrainOptions, books beam.PCollection) Split {
 	setStats := beam.ParDo(s, statsToSets, stats, beam.SideInput{Input: plan})
 	counts := beam.CombinePerKey(s.Scope("TrainingStats"), &countsFn{}, setStats)
 	encoded := beam.ParDo(s, encodedCounts, counts)
-	featurized := beam.ParDo(s, &featurizeSetsFn{Features: opts.Features, Methods: opts.Methods, Dir: opts.WorkDir}, train,
-		beam.SideInput{Input: plan}, beam.SideInput{Input: encoded})
-	return Split{Plan: plan, Train: featurized, Test: test, Counts: counts}
+	split := Split{Plan: plan, Test: test, Counts: counts, ids: train, encoded: encoded}
+	split.Train = featurizeSets(s, opts, split)
+	return split
+}
+
+// featurizeSets featurizes each training book of the split under the
+// collection of every training set that holds it, with the features and
+// the labels of opts' summarizers (opts.Variant's, when it names one), and
+// returns their IDs keyed by set (Split.Train).
+func featurizeSets(s beam.Scope, opts TrainOptions, split Split) beam.PCollection {
+	return beam.ParDo(s, &featurizeSetsFn{Features: opts.Features, Methods: opts.Methods, Dir: opts.WorkDir, Variant: opts.Variant}, split.ids,
+		beam.SideInput{Input: split.Plan}, beam.SideInput{Input: split.encoded})
 }
 
 // spillBookFn writes a book to the work directory where it is made (it
@@ -193,6 +208,9 @@ type featurizeSetsFn struct {
 	Methods []string `json:"methods"`
 	// Dir is the work directory.
 	Dir string `json:"dir"`
+	// Variant names the variant whose summarizers the books are featurized
+	// for; empty for the run's own.
+	Variant string `json:"variant,omitempty"`
 
 	// cols holds the collection of each training set during a bundle
 	// (collections.get shares them between the bundles of a process).
@@ -231,7 +249,7 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan cl
 		if err != nil {
 			return fmt.Errorf("book %q: %w", id, err)
 		}
-		if err := WriteFile(ctx, setBookFile(f.Dir, set, id), data); err != nil {
+		if err := WriteFile(ctx, setBookFile(f.Dir, f.Variant, set, id), data); err != nil {
 			return err
 		}
 		emit(set, id)

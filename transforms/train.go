@@ -50,8 +50,34 @@ type TrainOptions struct {
 	Lambda float64 `json:"lambda"`
 	// WorkDir is where the training stages pass books, features and
 	// models by claim check (WorkDir(out)): reachable from every worker,
-	// and removed by RemoveWork when the selections are rendered.
+	// and removed by RemoveWork when the selections are rendered and the
+	// models copied out of it (CrossValidate's artifacts).
 	WorkDir string `json:"work_dir"`
+	// Beside are variants of the summarizers, trained and applied beside
+	// them on the same plan and books (bookalign run --beside).
+	Beside []TrainVariant `json:"beside,omitempty"`
+	// Variant names the variant these options train (TrainOptions.variant);
+	// empty for the run's own summarizers.
+	Variant string `json:"variant,omitempty"`
+}
+
+// TrainVariant is a variant of the summarizers: other methods, trained on
+// the labels of the alignments of the same names (AlignVariant), with
+// other features.
+type TrainVariant struct {
+	// Name names the variant ("paper").
+	Name string `json:"name"`
+	// Methods are its summarizers (evaluate.VariantName: "passage-paper").
+	Methods []string `json:"methods"`
+	// Features configure their features.
+	Features classify.Settings `json:"features"`
+}
+
+// variant returns the options that train variant v's summarizers: opts
+// with v's methods and features.
+func (o TrainOptions) variant(v TrainVariant) TrainOptions {
+	o.Methods, o.Features, o.Beside, o.Variant = v.Methods, v.Features, nil, v.Name
+	return o
 }
 
 // recipe is how every model is trained.
@@ -94,7 +120,7 @@ type RankedModel struct {
 func Train(s beam.Scope, opts TrainOptions, split Split) (models, ranked beam.PCollection) {
 	s = s.Scope("transforms.Train")
 	sets := beam.CoGroupByKey(s, split.Counts, split.Train)
-	return beam.ParDo2(s, &trainSetFn{Recipe: opts.recipe(), Methods: opts.Methods, Dir: opts.WorkDir}, sets)
+	return beam.ParDo2(s, &trainSetFn{Recipe: opts.recipe(), Methods: opts.Methods, Dir: opts.WorkDir, Variant: opts.Variant}, sets)
 }
 
 // trainSetFn trains the models of one training set, one per method.
@@ -105,6 +131,9 @@ type trainSetFn struct {
 	Methods []string `json:"methods"`
 	// Dir is the work directory the set's books are read from.
 	Dir string `json:"dir"`
+	// Variant names the variant whose features the books hold; empty for
+	// the run's own.
+	Variant string `json:"variant,omitempty"`
 }
 
 func (f *trainSetFn) ProcessElement(ctx context.Context, set int, countsIter func(*classify.Counts) bool, ids func(*string) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
@@ -128,7 +157,7 @@ func (f *trainSetFn) ProcessElement(ctx context.Context, set int, countsIter fun
 	}
 	var id string
 	for ids(&id) {
-		data, err := ReadFile(ctx, setBookFile(f.Dir, set, id))
+		data, err := ReadFile(ctx, setBookFile(f.Dir, f.Variant, set, id))
 		if err != nil {
 			return fmt.Errorf("%s: %w", setName(set), err)
 		}
@@ -137,7 +166,7 @@ func (f *trainSetFn) ProcessElement(ctx context.Context, set int, countsIter fun
 			return fmt.Errorf("%s, book %q: %w", setName(set), id, err)
 		}
 		if b.Features.ID != id {
-			return fmt.Errorf("%s holds book %q", setBookFile(f.Dir, set, id), b.Features.ID)
+			return fmt.Errorf("%s holds book %q", setBookFile(f.Dir, f.Variant, set, id), b.Features.ID)
 		}
 		for i, m := range f.Methods {
 			x := b.Features // shares the feature slices; only the labels differ

@@ -56,6 +56,8 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	def := pipelines.DefaultConfig()
 	var preset presetFlag
 	fs.Var(&preset, "preset", `"paper": the paper's exact choices in one flag (the paper's aligners, whole-span labels, the paper's features only, ranking by probability; lambda chosen as by default); flags given explicitly still win`)
+	var beside presetFlag
+	fs.Var(&beside, "beside", `"paper": in the same run, also align, train and score the trained summarizers as --preset paper with the same flags would, named <method>-paper (passage-paper, ...), on the same books and folds; table.md compares each with the run's own`)
 	methods := fs.String("methods", strings.Join(def.Methods, ","), "comma-separated summarizers to run: "+strings.Join(pipelines.Methods, ", "))
 	words := fs.Int("words", def.Words, "summary budget in words (all word tokens, punctuation excluded)")
 	minBook := fs.Int("min-book-words", def.MinBookWords, "reject books with fewer words (stopwords and punctuation excluded)")
@@ -92,10 +94,15 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 		cfg.Features.MinBooks, cfg.Features.Counts, cfg.Features.Events = *minBooks, *counts, *events
 		cfg.Features.Segments, cfg.Features.Redundancy = *segments, *redundancy
 		cfg.Features.Characters, cfg.Features.Dialogue, cfg.Features.Chapter = plot.Characters, plot.Dialogue, plot.Chapter
+		given := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 		if preset == "paper" {
-			given := map[string]bool{}
-			fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 			applyPaperPreset(&cfg, given)
+		}
+		if beside == "paper" {
+			paper := cfg
+			applyPaperPreset(&paper, given)
+			cfg.Beside = []pipelines.Variant{pipelines.VariantOf("paper", paper)}
 		}
 		return cfg
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"flag"
 	"io"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/bookalign/bookalign/classify"
@@ -68,5 +70,52 @@ func TestExperimentFlags(t *testing.T) {
 		if err := fs.Parse(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
+	}
+}
+
+// TestBesideIsThePreset checks that --beside paper leaves the run's own
+// settings as they are and adds the variant that --preset paper with the
+// same flags would run: the paper variant is the preset, explicit flags
+// included.
+func TestBesideIsThePreset(t *testing.T) {
+	read := func(args ...string) pipelines.Config {
+		t.Helper()
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		cfg := addExperimentFlags(fs)
+		if err := fs.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		return cfg()
+	}
+	for _, args := range [][]string{
+		nil,
+		{"--segments", "5", "--lambda", "1e-4"},
+		{"--whole-span-labels", "--min-vocab-books", "2"},
+		{"--paper-aligners=false", "--plot-features", "dialogue"},
+	} {
+		own, paper := read(args...), read(append(args, "--preset", "paper")...)
+		got := read(append(args, "--beside", "paper")...)
+		want := []pipelines.Variant{pipelines.VariantOf("paper", paper)}
+		if !reflect.DeepEqual(got.Beside, want) {
+			t.Errorf("%q: beside %+v, want %+v", args, got.Beside, want)
+		}
+		got.Beside = nil
+		if !reflect.DeepEqual(got, own) {
+			t.Errorf("%q: --beside paper changed the run's own settings:\n%+v\nwant\n%+v", args, got, own)
+		}
+		got.Beside, got.Corpus, got.Out = want, "corpus", "out"
+		if err := got.Validate(); err != nil {
+			t.Errorf("%q: --beside paper: %v", args, err)
+		}
+		paper.Beside, paper.Corpus, paper.Out = want, "corpus", "out"
+		if err := paper.Validate(); err == nil || !strings.Contains(err.Error(), "nothing to compare") {
+			t.Errorf("%q: --preset paper --beside paper: %v, want the preset refused as compared with itself", args, err)
+		}
+	}
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	addExperimentFlags(fs)
+	if err := fs.Parse([]string{"--beside", "fast"}); err == nil {
+		t.Error("--beside fast: no error")
 	}
 }

@@ -90,7 +90,11 @@ func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet 
 	pipelines.Experiment(s, cfg)
 	if !quiet {
 		transforms.ShowProgress(os.Stderr)
-		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s; aligners %s)\n", cfg.Corpus, cfg.Out, strings.Join(cfg.Methods, ","), strings.Join(cfg.Align.Methods, ","))
+		beside := ""
+		for _, v := range cfg.Beside {
+			beside += "; beside " + v.Name
+		}
+		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s; aligners %s%s)\n", cfg.Corpus, cfg.Out, strings.Join(cfg.Methods, ","), strings.Join(cfg.Align.Methods, ","), beside)
 	}
 	res, err := beamrun.Run(ctx, p)
 	if err != nil {
