@@ -56,6 +56,12 @@ type Book struct {
 	Quoted   []uint8 `json:"quoted,omitempty"`
 	Flags    []uint8 `json:"flags,omitempty"`
 	Chapters []int32 `json:"chapters,omitempty"`
+
+	// InSummary[k] says whether the book's reference summary holds
+	// Words[k] (SetSummary): what the event-word features (Settings.Events)
+	// learn from a training book, and leave out of the book's own features.
+	// nil for a book without its summary.
+	InSummary []bool `json:"in_summary,omitempty"`
 }
 
 // NewBook prepares the Prose sentences of doc. It computes everything in one
@@ -191,7 +197,7 @@ func (b *Book) row(s int) (int, bool) {
 // the counts of its words. It is small beside the book (a word list), so a
 // pipeline can gather the Stats of many books cheaply.
 func (b *Book) Stats() *Stats {
-	return &Stats{ID: b.ID, Words: slices.Clone(b.Words), Count: slices.Clone(b.Count)}
+	return &Stats{ID: b.ID, Words: slices.Clone(b.Words), Count: slices.Clone(b.Count), InSummary: slices.Clone(b.InSummary)}
 }
 
 // Stats are the word counts of one book: the input of a Collection.
@@ -202,4 +208,7 @@ type Stats struct {
 	// often Words[k] occurs in its Prose sentences.
 	Words []string `json:"words"`
 	Count []int32  `json:"count"`
+	// InSummary[k] says whether the book's summary holds Words[k]
+	// (Book.SetSummary); nil when no summary was given.
+	InSummary []bool `json:"in_summary,omitempty"`
 }

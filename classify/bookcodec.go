@@ -9,7 +9,7 @@ import (
 )
 
 // bookFormat is the first byte of a Book's binary form.
-const bookFormat = 2
+const bookFormat = 3
 
 // ErrBookEncoding means bytes are not a Book's binary form.
 var ErrBookEncoding = errors.New("classify: not a binary book")
@@ -27,6 +27,9 @@ func (b *Book) MarshalBinary() ([]byte, error) {
 		len(b.Length) != rows || len(b.Start) != rows+1 || len(b.Word) != len(b.Caps) ||
 		b.Start[0] != 0 || int(b.Start[rows]) != len(b.Word) {
 		return nil, fmt.Errorf("classify: book %q has inconsistent lengths", b.ID)
+	}
+	if b.InSummary != nil && len(b.InSummary) != n {
+		return nil, fmt.Errorf("classify: book %q has %d summary marks for %d words", b.ID, len(b.InSummary), n)
 	}
 	out := make([]byte, 0, 16+len(b.ID)+6*n+3*rows+2*len(b.Word))
 	out = append(out, bookFormat)
@@ -59,7 +62,32 @@ func (b *Book) MarshalBinary() ([]byte, error) {
 		}
 		out = append(out, b.Caps[lo:hi]...)
 	}
-	return b.appendRowShape(out)
+	out, err := b.appendRowShape(out)
+	if err != nil {
+		return nil, err
+	}
+	return appendMarks(out, b.InSummary), nil
+}
+
+// appendMarks appends whether marks is there and, if so, the indices where
+// it is true (appendRows); what a Book's and a Stats' InSummary take.
+func appendMarks(out []byte, marks []bool) []byte {
+	if marks == nil {
+		return append(out, 0)
+	}
+	return appendRows(append(out, 1), marks)
+}
+
+// marks reads what appendMarks wrote for n items.
+func (d *decoder) marks(n int) []bool {
+	switch d.byte() {
+	case 0:
+		return nil
+	case 1:
+		return d.rows(n)
+	}
+	d.fail("summary marks")
+	return nil
 }
 
 // appendRowShape appends the row shape of the plot features (bookplot.go):
@@ -154,6 +182,7 @@ func (b *Book) UnmarshalBinary(data []byte) error {
 		d.fail("row words")
 	}
 	d.rowShape(&nb)
+	nb.InSummary = d.marks(n)
 	if err := d.end(); err != nil {
 		return err
 	}

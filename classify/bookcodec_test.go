@@ -83,6 +83,11 @@ func FuzzBookBinary(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(data)
+	b.SetSummary([]string{"marley", "dead"})
+	if data, err = b.MarshalBinary(); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
 	f.Add([]byte{bookFormat, 0, 0, 0})
 	f.Add([]byte{bookFormat, 1, 'x', 1, 0, 1, 'a', 2, 2, 0, 1, 0, 2, 2, 0, 1})
 	f.Fuzz(func(t *testing.T, data []byte) {

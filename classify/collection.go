@@ -63,6 +63,14 @@ type Settings struct {
 	// relevance). Zero for both is the paper's rule.
 	Segments   int     `json:"segments,omitempty"`
 	Redundancy float64 `json:"redundancy,omitempty"`
+
+	// Events adds the event-word features of events.go (beyond the paper,
+	// issue 12): how often each word of a training book occurs in that
+	// book's summary, learned from the training pairs (Book.SetSummary,
+	// WordCount.Summaries), turned into row features. LengthFine adds
+	// LENGTH>=k features at finer steps than Counts'.
+	Events     bool `json:"events,omitempty"`
+	LengthFine bool `json:"length_fine,omitempty"`
 }
 
 func (s Settings) vocabulary() int { return orDefault(s.Vocabulary, DefaultVocabulary) }
@@ -100,6 +108,9 @@ type WordCount struct {
 	Freq int64 `json:"freq"`
 	// Books is the number of books it occurs in: its document frequency.
 	Books int32 `json:"books"`
+	// Summaries is the number of those books whose summary holds the word
+	// too (Stats.InSummary); zero when no summary was given.
+	Summaries int32 `json:"summaries,omitempty"`
 }
 
 // Add counts the words of one book. It returns ErrDuplicateBook, and counts
@@ -117,6 +128,9 @@ func (c *Counts) Add(s *Stats) error {
 		wc := c.Words[w]
 		wc.Freq += int64(s.Count[k])
 		wc.Books++
+		if k < len(s.InSummary) && s.InSummary[k] {
+			wc.Summaries++
+		}
 		c.Words[w] = wc
 	}
 	return nil
@@ -141,6 +155,7 @@ func (c *Counts) Merge(o *Counts) error {
 		wc := c.Words[w]
 		wc.Freq += n.Freq
 		wc.Books += n.Books
+		wc.Summaries += n.Summaries
 		c.Words[w] = wc
 	}
 	return nil
@@ -169,6 +184,12 @@ func (c *Counts) Collection(set Settings) (*Collection, error) {
 		stop := text.IsStopword(w)
 		if !stop {
 			col.DF[w] = n.Books
+			if set.Events && n.Summaries > 0 {
+				if col.Summaries == nil {
+					col.Summaries = map[string]int32{}
+				}
+				col.Summaries[w] = n.Summaries
+			}
 		}
 		if int(n.Books) >= set.MinBooks && (set.Stopwords || !stop) {
 			words = append(words, w)
@@ -212,9 +233,16 @@ type Collection struct {
 	// DF is the number of training books each word occurs in, for every word
 	// of the training books that is not a stopword.
 	DF map[string]int32 `json:"df"`
+	// Summaries is, with Settings.Events, the number of training books
+	// whose summary holds each word that is not a stopword (only the words
+	// with at least one).
+	Summaries map[string]int32 `json:"summaries,omitempty"`
 
 	once  sync.Once
 	index map[string]int32 // word to index in Vocabulary
+
+	baseOnce sync.Once
+	base     float64 // EventBase
 }
 
 // vocabIndex returns the index of each vocabulary word.

@@ -8,16 +8,20 @@ import (
 
 // Format bytes of the binary forms of Stats and Counts.
 const (
-	statsFormat  = 2
-	countsFormat = 3
+	statsFormat  = 3
+	countsFormat = 4
 )
 
 // MarshalBinary returns the compact binary form of s: its ID, then its
-// words front-coded in order with their counts. A pipeline moves the Stats
+// words front-coded in order with their counts, then the words its summary
+// holds (InSummary), if given. A pipeline moves the Stats
 // of every book to the training sets that hold it, so they are kept small.
 func (s *Stats) MarshalBinary() ([]byte, error) {
 	if len(s.Count) != len(s.Words) {
 		return nil, fmt.Errorf("classify: stats of %q have %d words and %d counts", s.ID, len(s.Words), len(s.Count))
+	}
+	if s.InSummary != nil && len(s.InSummary) != len(s.Words) {
+		return nil, fmt.Errorf("classify: stats of %q have %d summary marks for %d words", s.ID, len(s.InSummary), len(s.Words))
 	}
 	out := make([]byte, 0, 8+len(s.ID)+6*len(s.Words))
 	out = append(out, statsFormat)
@@ -29,7 +33,7 @@ func (s *Stats) MarshalBinary() ([]byte, error) {
 		out = binary.AppendVarint(out, int64(s.Count[k]))
 		prev = w
 	}
-	return out, nil
+	return appendMarks(out, s.InSummary), nil
 }
 
 // UnmarshalBinary sets s to the Stats of data, the output of MarshalBinary;
@@ -48,6 +52,7 @@ func (s *Stats) UnmarshalBinary(data []byte) error {
 		ns.Words[k] = string(word)
 		ns.Count[k] = d.int32()
 	}
+	ns.InSummary = d.marks(n)
 	if err := d.end(); err != nil {
 		return err
 	}
@@ -56,8 +61,8 @@ func (s *Stats) UnmarshalBinary(data []byte) error {
 }
 
 // MarshalBinary returns the compact binary form of c: the IDs, then the
-// words in byte order, front-coded, with their frequencies and document
-// frequencies. Equal Counts have equal binary forms.
+// words in byte order, front-coded, with their frequencies, document
+// frequencies and summary counts. Equal Counts have equal binary forms.
 func (c *Counts) MarshalBinary() ([]byte, error) {
 	words := make([]string, 0, len(c.Words))
 	for w := range c.Words {
@@ -77,6 +82,7 @@ func (c *Counts) MarshalBinary() ([]byte, error) {
 		out = appendFrontCoded(out, prev, w)
 		out = binary.AppendVarint(out, wc.Freq)
 		out = binary.AppendVarint(out, int64(wc.Books))
+		out = binary.AppendVarint(out, int64(wc.Summaries))
 		prev = w
 	}
 	return out, nil
@@ -97,13 +103,14 @@ func (c *Counts) UnmarshalBinary(data []byte) error {
 			nc.IDs[i] = d.string()
 		}
 	}
-	if n := d.count(4); n > 0 {
+	if n := d.count(5); n > 0 {
 		nc.Words = make(map[string]WordCount, n)
 		var word []byte
 		for range n {
 			word = d.frontCoded(word)
 			freq := d.varint()
-			nc.Words[string(word)] = WordCount{Freq: freq, Books: d.int32()}
+			books := d.int32()
+			nc.Words[string(word)] = WordCount{Freq: freq, Books: books, Summaries: d.int32()}
 		}
 	}
 	if err := d.end(); err != nil {

@@ -79,7 +79,11 @@ func FuzzCountsBinary(f *testing.F) {
 	if err := c.Add(st); err != nil {
 		f.Fatal(err)
 	}
-	for _, m := range []interface{ MarshalBinary() ([]byte, error) }{st, c} {
+	marked := &Stats{ID: "b", Words: []string{"cat", "dog"}, Count: []int32{1, 2}, InSummary: []bool{false, true}}
+	if err := c.Add(marked); err != nil {
+		f.Fatal(err)
+	}
+	for _, m := range []interface{ MarshalBinary() ([]byte, error) }{st, marked, c} {
 		data, err := m.MarshalBinary()
 		if err != nil {
 			f.Fatal(err)

@@ -111,6 +111,9 @@ type Features struct {
 	// Label[i] says whether row i is in the summary (a training label).
 	// It is nil for a book to summarize; see Book.Labels.
 	Label []bool `json:"label,omitempty"`
+	// Weight[i] weighs row i in the training loss (RowWeights); nil means
+	// 1 for every row.
+	Weight []float32 `json:"weight,omitempty"`
 }
 
 // Rows returns the number of rows.
@@ -157,6 +160,10 @@ func (c *Collection) Featurize(b *Book) *Features {
 			idf[k] = c.IDF(w, self)
 		}
 	}
+	var event []float64
+	if l.plot.events {
+		event = c.eventScores(b, self)
+	}
 	nameRank := topRanks(n, l.names, func(k int) float64 { return float64(b.NameCount[k]) * idf[k] })
 	tfidfRank := topRanks(n, tfidfTops[len(tfidfTops)-1], func(k int) float64 { return float64(b.Count[k]) * idf[k] })
 
@@ -175,6 +182,9 @@ func (c *Collection) Featurize(b *Book) *Features {
 		var pr plotRow
 		words, caps := b.Row(i)
 		for j, k := range words {
+			if event != nil {
+				pr.events.add(event[k])
+			}
 			if r := nameRank[k]; r >= 0 && caps[j] > 0 {
 				isName = true
 				nameTokens += int(caps[j])

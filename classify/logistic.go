@@ -30,6 +30,9 @@ const chunkRows = 1 << 15
 //	df/dw_j = 1/N sum_{i: j in x_i} {sigma(z_i) - y_i} + lambda w_j
 //	df/db   = 1/N sum_i {sigma(z_i) - y_i}.
 //
+// With row weights (Features.Weight), row i's term and its gradient are
+// multiplied by its weight u_i, and N stays the number of rows.
+//
 // An objective remembers the last point it evaluated, so that the Func and
 // Grad calls optimize makes at one point cost one pass over the data.
 type objective struct {
@@ -37,15 +40,55 @@ type objective struct {
 	start  []int // row i is index[start[i]:start[i+1]]
 	index  []int32
 	y      []bool
+	weight []float32 // nil: every row weighs 1
 	lambda float64
 
 	workers int
 	chunks  []chunk
 
+	memo
+	evals int // passes over the data
+}
+
+// memo remembers the value and gradient of an objective at the last point
+// it evaluated: optimize calls Func and Grad at the same point.
+type memo struct {
 	lastX []float64 // point of lastF and lastG; nil when none
 	lastF float64
 	lastG []float64
-	evals int // passes over the data
+	// eval computes f at x, writing its gradient into g.
+	eval func(x, g []float64) float64
+}
+
+// Func returns f(x).
+func (m *memo) Func(x []float64) float64 {
+	m.at(x)
+	return m.lastF
+}
+
+// Grad writes the gradient of f at x into dst.
+func (m *memo) Grad(dst, x []float64) {
+	m.at(x)
+	copy(dst, m.lastG)
+}
+
+// at evaluates f and its gradient at x unless x was the last point.
+func (m *memo) at(x []float64) {
+	if m.lastX != nil && floats.Equal(m.lastX, x) {
+		return
+	}
+	m.lastX = append(m.lastX[:0], x...)
+	m.lastF = m.eval(x, m.lastG)
+}
+
+// penalise turns the sums loss and g over n terms into means and adds the
+// penalty lambda/2 ||w||^2 and its gradient lambda w (the bias, last in g,
+// is not penalised); it returns the objective's value.
+func penalise(loss float64, g, w []float64, n int, lambda float64) float64 {
+	nf := float64(max(n, 1))
+	floats.Scale(1/nf, g)
+	floats.AddScaled(g[:len(w)], lambda, w)
+	return loss/nf + lambda/2*floats.Dot(w, w)
 }
 
 // chunk is the working memory of one range of rows.
@@ -59,35 +102,19 @@ type chunk struct {
 // means 1.
 func newObjective(data *dataset, lambda float64, workers int) *objective {
 	o := &objective{
-		dim: data.dim, start: data.start, index: data.index, y: data.y,
+		dim: data.dim, start: data.start, index: data.index, y: data.y, weight: data.weight,
 		lambda: lambda, workers: max(workers, 1),
 	}
 	n := len(data.y)
 	for lo := 0; lo < n; lo += chunkRows {
 		o.chunks = append(o.chunks, chunk{lo: lo, hi: min(lo+chunkRows, n), grad: make([]float64, data.dim+1)})
 	}
-	o.lastG = make([]float64, data.dim+1)
+	o.memo = memo{lastG: make([]float64, data.dim+1), eval: o.evalAt}
 	return o
 }
 
-// Func returns f(x).
-func (o *objective) Func(x []float64) float64 {
-	o.eval(x)
-	return o.lastF
-}
-
-// Grad writes the gradient of f at x into dst.
-func (o *objective) Grad(dst, x []float64) {
-	o.eval(x)
-	copy(dst, o.lastG)
-}
-
-// eval computes f and its gradient at x unless x was the last point.
-func (o *objective) eval(x []float64) {
-	if o.lastX != nil && floats.Equal(o.lastX, x) {
-		return
-	}
-	o.lastX = append(o.lastX[:0], x...)
+// evalAt computes f at x and its gradient, into g.
+func (o *objective) evalAt(x, g []float64) float64 {
 	o.evals++
 	w, bias := x[:o.dim], x[o.dim]
 
@@ -106,20 +133,13 @@ func (o *objective) eval(x []float64) {
 	}
 	wg.Wait()
 
-	g := o.lastG
 	clear(g)
 	loss := 0.0
 	for c := range o.chunks {
 		loss += o.chunks[c].loss
 		floats.Add(g, o.chunks[c].grad)
 	}
-	n := float64(max(len(o.y), 1))
-	floats.Scale(1/n, g)
-	loss /= n
-	// The penalty: lambda/2 ||w||^2 and its gradient lambda w.
-	loss += o.lambda / 2 * floats.Dot(w, w)
-	floats.AddScaled(g[:o.dim], o.lambda, w)
-	o.lastF = loss
+	return penalise(loss, g, w, len(o.y), o.lambda)
 }
 
 // evalChunk sums the loss and gradient of the rows of ch.
@@ -142,14 +162,20 @@ func (o *objective) evalChunk(ch *chunk, w []float64, bias float64) {
 		if z < 0 {
 			sz = e * sz
 		}
-		var r float64
+		var r, li float64
 		if o.y[i] {
-			loss += max(-z, 0) + l
+			li = max(-z, 0) + l
 			r = sz - 1
 		} else {
-			loss += max(z, 0) + l
+			li = max(z, 0) + l
 			r = sz
 		}
+		if o.weight != nil {
+			u := float64(o.weight[i])
+			li *= u
+			r *= u
+		}
+		loss += li
 		gb += r
 		for _, j := range row {
 			g[j] += r
@@ -179,10 +205,11 @@ func sigmoid(z float64) float64 {
 
 // dataset is the rows of several books in one sparse matrix.
 type dataset struct {
-	dim   int
-	start []int
-	index []int32
-	y     []bool
+	dim    int
+	start  []int
+	index  []int32
+	y      []bool
+	weight []float32 // nil when no book has row weights
 }
 
 // newDataset concatenates the rows of books, which must all carry labels.
@@ -196,6 +223,13 @@ func newDataset(dim int, books []*Features) *dataset {
 	d.start = make([]int, 1, rows+1)
 	d.index = make([]int32, 0, nnz)
 	d.y = make([]bool, 0, rows)
+	weighted := false
+	for _, f := range books {
+		weighted = weighted || f.Weight != nil
+	}
+	if weighted {
+		d.weight = make([]float32, 0, rows)
+	}
 	for _, f := range books {
 		base := len(d.index)
 		d.index = append(d.index, f.Index...)
@@ -203,6 +237,15 @@ func newDataset(dim int, books []*Features) *dataset {
 			d.start = append(d.start, base+int(f.Start[i]))
 		}
 		d.y = append(d.y, f.Label...)
+		if weighted {
+			for i := range f.Rows() {
+				u := float32(1)
+				if f.Weight != nil {
+					u = f.Weight[i]
+				}
+				d.weight = append(d.weight, u)
+			}
+		}
 	}
 	return d
 }

@@ -71,23 +71,29 @@ func TestGradient(t *testing.T) {
 	}
 	data := newDataset(dim, synthetic(3, 4, 50, dim, 0.3, w, -1, false))
 	for _, lambda := range []float64{0, 0.01} {
-		o := newObjective(data, lambda, 2)
-		rng := rand.New(rand.NewPCG(5, 5))
-		x := make([]float64, dim+1)
-		for j := range x {
-			x[j] = 4 * rng.NormFloat64()
-		}
-		g := make([]float64, dim+1)
-		o.Grad(g, x)
-		for j := range x {
-			const h = 1e-6
-			xp, xm := slices.Clone(x), slices.Clone(x)
-			xp[j] += h
-			xm[j] -= h
-			fd := (o.Func(xp) - o.Func(xm)) / (2 * h)
-			if math.Abs(fd-g[j]) > 1e-7*math.Max(1, math.Abs(fd)) {
-				t.Errorf("lambda %v: d/dx_%d = %v, finite difference %v", lambda, j, g[j], fd)
-			}
+		checkGradient(t, fmt.Sprintf("lambda %v", lambda), newObjective(data, lambda, 2), dim, 4)
+	}
+}
+
+// checkGradient compares the gradient of o with central finite differences
+// at a random point of coordinates of standard deviation scale.
+func checkGradient(t *testing.T, name string, o function, dim int, scale float64) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(5, 5))
+	x := make([]float64, dim+1)
+	for j := range x {
+		x[j] = scale * rng.NormFloat64()
+	}
+	g := make([]float64, dim+1)
+	o.Grad(g, x)
+	for j := range x {
+		const h = 1e-6
+		xp, xm := slices.Clone(x), slices.Clone(x)
+		xp[j] += h
+		xm[j] -= h
+		fd := (o.Func(xp) - o.Func(xm)) / (2 * h)
+		if math.Abs(fd-g[j]) > 1e-7*math.Max(1, math.Abs(fd)) {
+			t.Errorf("%s: d/dx_%d = %v, finite difference %v", name, j, g[j], fd)
 		}
 	}
 }

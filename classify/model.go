@@ -172,6 +172,11 @@ func (m *Model) validate() error {
 			return fmt.Errorf("document frequency %d of %q out of range", df, w)
 		}
 	}
+	for w, n := range c.Summaries {
+		if n < 1 || n > c.DF[w] {
+			return fmt.Errorf("summary count %d of %q out of range", n, w)
+		}
+	}
 	l := c.layout()
 	if s.names() > 1<<20 || len(m.Features) != l.dim() || len(m.Weights) != l.dim() {
 		return fmt.Errorf("%d features and %d weights for %d features", len(m.Features), len(m.Weights), l.dim())

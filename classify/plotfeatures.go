@@ -28,10 +28,11 @@ var (
 // plotLayout gives the offsets of the plot features after the others.
 type plotLayout struct {
 	characters, dialogue, chapter bool
+	events, lengthFine            bool // events.go
 }
 
 func newPlotLayout(s Settings) plotLayout {
-	return plotLayout{characters: s.Characters, dialogue: s.Dialogue, chapter: s.Chapter}
+	return plotLayout{characters: s.Characters, dialogue: s.Dialogue, chapter: s.Chapter, events: s.Events, lengthFine: s.LengthFine}
 }
 
 const (
@@ -49,6 +50,12 @@ func (p plotLayout) dim() int {
 	}
 	if p.chapter {
 		d += 2 + chapterFifths
+	}
+	if p.events {
+		d += eventFeatures
+	}
+	if p.lengthFine {
+		d += len(lengthFineTops)
 	}
 	return d
 }
@@ -71,6 +78,12 @@ func (p plotLayout) names() []string {
 			out = append(out, "CHAPTER_FIFTH_"+strconv.Itoa(q))
 		}
 	}
+	if p.events {
+		out = append(out, eventNames()...)
+	}
+	if p.lengthFine {
+		out = append(out, lengthFineNames()...)
+	}
 	return out
 }
 
@@ -79,6 +92,7 @@ func (p plotLayout) names() []string {
 type plotRow struct {
 	names      int  // distinct salient names, capitalised
 	introduces bool // one of them occurs here first in the book
+	events     eventRow
 }
 
 // appendPlot appends the active plot features of row i of b to idx.
@@ -121,6 +135,14 @@ func (l layout) appendPlot(idx []int32, b *Book, i int, pr plotRow) []int32 {
 			idx = append(idx, at+1)
 		}
 		idx = append(idx, at+2+int32(chapterFifths*(i-lo)/(hi-lo)))
+		at += 2 + int32(chapterFifths)
+	}
+	if p.events {
+		idx = appendEvents(idx, at, pr.events)
+		at += int32(eventFeatures)
+	}
+	if p.lengthFine {
+		idx = appendLengthFine(idx, at, b.Length[i])
 	}
 	return idx
 }

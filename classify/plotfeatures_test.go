@@ -82,15 +82,7 @@ func TestFeaturizePlot(t *testing.T) {
 				t.Fatalf("FeatureNames = %v", names)
 			}
 			f := c.Featurize(a)
-			active := func(row int) []string {
-				var out []string
-				for _, j := range f.Row(row) {
-					if int(j) >= c0.Dim() {
-						out = append(out, names[j])
-					}
-				}
-				return out
-			}
+			active := activeFrom(names, f, c0.Dim())
 			want := map[string][][]string{
 				"characters": {
 					{"INTRODUCES_NAME", "KIN_NAME"}, // Woodhouse, Hartfield: first mentions
@@ -129,5 +121,19 @@ func TestFeaturizePlot(t *testing.T) {
 				t.Errorf("ReadModel: %v", err)
 			}
 		})
+	}
+}
+
+// activeFrom returns a function that lists the names of the active
+// features of a row of f from index from on.
+func activeFrom(names []string, f *Features, from int) func(row int) []string {
+	return func(row int) []string {
+		var out []string
+		for _, j := range f.Row(row) {
+			if int(j) >= from {
+				out = append(out, names[j])
+			}
+		}
+		return out
 	}
 }

@@ -42,7 +42,8 @@ type MethodLabels struct {
 }
 
 // Prepare builds, once per pair, the book as the summarizers work on it
-// (classify.NewBook: the words, counts and shape of its Prose sentences),
+// (classify.NewBook: the words, counts and shape of its Prose sentences,
+// and which of its words the summary holds),
 // for Featurize and Baselines, which both take it from the pair.
 //
 // In: PCollection<PairText>. Out: PCollection<PairText> with Prepared set.
@@ -53,6 +54,12 @@ func Prepare(s beam.Scope, texts beam.PCollection) beam.PCollection {
 
 func prepare(pt PairText) PairText {
 	pt.Prepared = classify.NewBook(pt.Pair.ID, pt.Book)
+	if pt.Summary != nil {
+		// The words of its summary, for the event-word features
+		// (classify.Settings.Events), which count them only where the
+		// book is a training book and leave them out of its own features.
+		pt.Prepared.SetSummary(classify.SummaryWords(pt.Summary))
+	}
 	return pt
 }
 

@@ -31,6 +31,12 @@ type pairData struct {
 	book   *classify.Book
 	ref    string
 	labels map[string][]bool
+	// shares and conf hold, for the top1 labels of each method
+	// ("passage/top1", ...), a score per row for soft labels: the share of
+	// its summary sentence's words the labelled row holds, and the
+	// aligner's confidence in that summary sentence (the highest over the
+	// summary sentences that label the row); 0 for unlabelled rows.
+	shares, conf map[string][]float64
 }
 
 // variant is one summarizer to cross-validate: the labels it is trained on
@@ -245,7 +251,11 @@ func loadPair(corpusDir, cache, id string, controls bool, oracle *rouge.Scorer) 
 	if err != nil {
 		return nil, err
 	}
-	p := &pairData{id: id, doc: doc, book: classify.NewBook(id, doc), ref: string(raw), labels: map[string][]bool{}}
+	p := &pairData{id: id, doc: doc, book: classify.NewBook(id, doc), ref: string(raw), labels: map[string][]bool{},
+		shares: map[string][]float64{}, conf: map[string][]float64{}}
+	// The summary's words, for the event-word features: counted only when
+	// the book is in a training set (classify.Counts, leave-self-out).
+	p.book.SetSummary(classify.SummaryWords(sdoc))
 	ov := newOverlap(p.book, sdoc)
 	p.labels["overlap/best"] = p.book.Labels(ov.globalBest())
 	top1 := map[string][]int{}
@@ -270,6 +280,12 @@ func loadPair(corpusDir, cache, id string, controls bool, oracle *rouge.Scorer) 
 		set("span", union(spans))
 		top1[m] = ov.topK(idx, spans, 1)
 		set("top1", top1[m])
+		p.shares[m+"/top1"], p.conf[m+"/top1"] = ov.top1Scores(idx, spans, conf)
+		for r, y := range p.labels[m+"/top1"] {
+			if y != (p.shares[m+"/top1"][r] > 0) {
+				return nil, fmt.Errorf("%s: soft-label scores and top1 labels disagree on row %d", m, r)
+			}
+		}
 		set("top2", ov.topK(idx, spans, 2))
 		set("top3", ov.topK(idx, spans, 3))
 		set("shared", ov.topK(idx, spans, math.MaxInt)) // every sentence of the span sharing a word
@@ -441,6 +457,34 @@ func (o *overlap) topK(idx []int, spans [][]int, k int) []int {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// top1Scores returns, per row of the book, the two soft-label scores of the
+// top1 rule's labels (pairData.shares and conf): for each aligned summary
+// sentence, the row topK(…, 1) picks gets the share of the summary
+// sentence's words it holds and the aligner's confidence, the highest of
+// each over the summary sentences that pick it.
+func (o *overlap) top1Scores(idx []int, spans [][]int, conf []float64) (shares, confs []float64) {
+	shares, confs = make([]float64, o.book.Rows()), make([]float64, o.book.Rows())
+	for i, span := range spans {
+		si := idx[i]
+		best, bestN := -1, 0
+		for _, s := range span {
+			r, ok := slices.BinarySearch(o.book.Sentence, int32(s))
+			if !ok {
+				continue
+			}
+			if n := o.count(si, r); n > bestN || (n == bestN && n > 0 && s < int(o.book.Sentence[best])) {
+				best, bestN = r, n
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		shares[best] = max(shares[best], float64(bestN)/float64(len(o.summary[si])))
+		confs[best] = max(confs[best], conf[i])
+	}
+	return shares, confs
 }
 
 // labelStats prints how many rows each label variant marks and how long

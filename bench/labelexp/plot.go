@@ -21,10 +21,20 @@ type featureSet struct {
 	name   string
 	set    classify.Settings
 	labels string // the label variant trained on
+	// weights: "" (every row 1), "overlap" or "conf": soft labels from
+	// pairData.shares or conf (classify.RowWeights).
+	weights string
+	pairs   int    // classify.Trainer.Pairs: the pairwise ranking loss
+	lambda  string // the trainer of this set, overriding -trainer
 }
 
+// weightFloor is the least weight of a soft label (classify.RowWeights).
+const weightFloor = 0.1
+
 // parseFeatureSet reads "paper" or a "+"-joined list of counts,
-// characters, dialogue, chapter.
+// characters, dialogue, chapter, events, lengthfine, and of the training
+// parts woverlap, wconf (soft labels), pairsN (the pairwise loss with N
+// negatives per positive) and lX (lambda X).
 func parseFeatureSet(s string) (featureSet, error) {
 	fs := featureSet{name: s}
 	if s == "paper" {
@@ -40,7 +50,30 @@ func parseFeatureSet(s string) (featureSet, error) {
 			fs.set.Dialogue = true
 		case "chapter":
 			fs.set.Chapter = true
+		case "events":
+			fs.set.Events = true
+		case "lengthfine":
+			fs.set.LengthFine = true
+		case "woverlap":
+			fs.weights = "overlap"
+		case "wconf":
+			fs.weights = "conf"
 		default:
+			if n, ok := strings.CutPrefix(part, "pairs"); ok {
+				k, err := strconv.Atoi(n)
+				if err != nil || k <= 0 {
+					return fs, fmt.Errorf("feature set %q: bad part %q", s, part)
+				}
+				fs.pairs = k
+				continue
+			}
+			if l, ok := strings.CutPrefix(part, "l"); ok {
+				if _, err := strconv.ParseFloat(l, 64); err != nil {
+					return fs, fmt.Errorf("feature set %q: bad part %q", s, part)
+				}
+				fs.lambda = l
+				continue
+			}
 			return fs, fmt.Errorf("feature set %q: unknown part %q", s, part)
 		}
 	}
@@ -199,14 +232,20 @@ func (px *plotExp) crossValidate(n int, seed uint64) error {
 			trainF := featurize(col, train)
 			for i, p := range train {
 				trainF[i].Label = p.labels[fset.labels]
+				switch fset.weights {
+				case "overlap":
+					trainF[i].Weight = classify.RowWeights(trainF[i].Label, p.shares[fset.labels], weightFloor)
+				case "conf":
+					trainF[i].Weight = classify.RowWeights(trainF[i].Label, p.conf[fset.labels], weightFloor)
+				}
 			}
 			if px.nested {
-				if err := px.scoreInner(col, fset.name, train, trainF, fitIdx, held, inner); err != nil {
+				if err := px.scoreInner(col, fset, train, trainF, fitIdx, held, inner); err != nil {
 					return err
 				}
 			}
 			// Outer: fit on all training books, score the test books.
-			m, err := px.train(col, trainF)
+			m, err := px.train(col, fset, trainF)
 			if err != nil {
 				return err
 			}
@@ -248,12 +287,12 @@ func (px *plotExp) crossValidate(n int, seed uint64) error {
 // scoreInner fits a model of feature set set on the fitIdx books of
 // train and records in inner, for every rule, the mean unstemmed ROUGE-1 +
 // ROUGE-2 of the summaries of the held books.
-func (px *plotExp) scoreInner(col *classify.Collection, set string, train []*pairData, trainF []*classify.Features, fitIdx, held []int, inner map[string]float64) error {
+func (px *plotExp) scoreInner(col *classify.Collection, fset featureSet, train []*pairData, trainF []*classify.Features, fitIdx, held []int, inner map[string]float64) error {
 	var fitF []*classify.Features
 	for _, i := range fitIdx {
 		fitF = append(fitF, trainF[i])
 	}
-	m, err := px.train(col, fitF)
+	m, err := px.train(col, fset, fitF)
 	if err != nil {
 		return err
 	}
@@ -262,7 +301,7 @@ func (px *plotExp) scoreInner(col *classify.Collection, set string, train []*pai
 	for j, i := range held {
 		heldPairs[j], heldF[j] = train[i], trainF[i]
 	}
-	innerRes, err := px.summarize(m, px.quotas(fitF), heldPairs, heldF, set)
+	innerRes, err := px.summarize(m, px.quotas(fitF), heldPairs, heldF, fset.name)
 	if err != nil {
 		return err
 	}
@@ -272,17 +311,23 @@ func (px *plotExp) scoreInner(col *classify.Collection, set string, train []*pai
 	return nil
 }
 
-func (px *plotExp) train(col *classify.Collection, feats []*classify.Features) (*classify.Model, error) {
-	if px.trainer != "auto" {
-		if _, err := strconv.ParseFloat(px.trainer, 64); err != nil {
-			return nil, fmt.Errorf("trainer %q", px.trainer)
+func (px *plotExp) train(col *classify.Collection, fset featureSet, feats []*classify.Features) (*classify.Model, error) {
+	trainer := px.trainer
+	if fset.lambda != "" {
+		trainer = fset.lambda
+	}
+	if trainer != "auto" {
+		if _, err := strconv.ParseFloat(trainer, 64); err != nil {
+			return nil, fmt.Errorf("trainer %q", trainer)
 		}
 	}
-	r, err := recipe(col, px.trainer, nil, feats, px.sc)
+	r, err := recipe(col, trainer, nil, feats, px.sc)
 	if err != nil {
 		return nil, err
 	}
-	return r.Trainer().Train(col, feats)
+	tr := r.Trainer()
+	tr.Pairs = fset.pairs
+	return tr.Train(col, feats)
 }
 
 // quotas returns classify.LearnQuota of the labelled books for each

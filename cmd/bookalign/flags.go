@@ -77,6 +77,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	counts := fs.Bool("count-features", def.Features.Counts, "add count features beyond the paper's presence features: at least k salient-name tokens, at least k words (--count-features=false: the paper's features only)")
 	plot := plotFlag{Characters: def.Features.Characters, Dialogue: def.Features.Dialogue, Chapter: def.Features.Chapter}
 	fs.Var(&plot, "plot-features", "comma-separated plot features beyond the paper's: characters (distinct names, introductions, full names, kinship), dialogue (share inside quotation marks), chapter (place in the chapter); empty: none")
+	events := fs.Bool("event-features", def.Features.Events, "add event-word features beyond the paper's: how often each word of a training book is in that book's summary, learned from the training pairs (--event-features=false: none; off in --preset paper)")
 	segments := fs.Int("segments", def.Features.Segments, "spread the summary over this many equal parts of the book, each given the share of the budget the training labels hold in it (0: rank by score alone, the paper's rule)")
 	redundancy := fs.Float64("redundancy", def.Features.Redundancy, "lower a sentence's log-odds by this times its word similarity to a sentence already chosen (0: no redundancy check, the paper's rule)")
 	return func() pipelines.Config {
@@ -90,7 +91,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 			cfg.FigureBook = ""
 		}
 		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations, WholeSpans: *wholeSpans, PaperAligners: *paperAligners}
-		cfg.Features.MinBooks, cfg.Features.Counts = *minBooks, *counts
+		cfg.Features.MinBooks, cfg.Features.Counts, cfg.Features.Events = *minBooks, *counts, *events
 		cfg.Features.Segments, cfg.Features.Redundancy = *segments, *redundancy
 		cfg.Features.Characters, cfg.Features.Dialogue, cfg.Features.Chapter = plot.Characters, plot.Dialogue, plot.Chapter
 		given := map[string]bool{}
@@ -134,6 +135,9 @@ func applyPaperPreset(cfg *pipelines.Config, given map[string]bool) {
 	}
 	if !given["count-features"] {
 		cfg.Features.Counts = paper.Counts
+	}
+	if !given["event-features"] {
+		cfg.Features.Events = paper.Events
 	}
 	if !given["plot-features"] {
 		cfg.Features.Characters, cfg.Features.Dialogue, cfg.Features.Chapter = false, false, false

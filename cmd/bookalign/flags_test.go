@@ -40,6 +40,13 @@ func TestExperimentFlags(t *testing.T) {
 		}(), false, 0, false},
 		{"paper preset, stemmed aligners", []string{"--preset", "paper", "--paper-aligners=false"}, classify.Settings{}, true, 0, false},
 		{"paper aligners alone", []string{"--paper-aligners"}, def.Features, false, 0, true},
+		{"event features", []string{"--event-features=" + map[bool]string{true: "false", false: "true"}[def.Features.Events]},
+			func() classify.Settings {
+				s := def.Features
+				s.Events = !s.Events
+				return s
+			}(), false, 0, false},
+		{"paper preset, then event features", []string{"--preset", "paper", "--event-features"}, classify.Settings{Events: true}, true, 0, true},
 		{"paper preset, then a plot feature", []string{"--preset", "paper", "--plot-features", "characters", "--segments", "5"},
 			classify.Settings{Characters: true, Segments: 5}, true, 0, true},
 	} {
