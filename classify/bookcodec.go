@@ -5,7 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
+
+	"github.com/bookalign/bookalign/internal/binform"
 )
 
 // bookFormat is the first byte of a Book's binary form.
@@ -80,13 +81,13 @@ func appendMarks(out []byte, marks []bool) []byte {
 
 // marks reads what appendMarks wrote for n items.
 func (d *decoder) marks(n int) []bool {
-	switch d.byte() {
+	switch d.Byte() {
 	case 0:
 		return nil
 	case 1:
 		return d.rows(n)
 	}
-	d.fail("summary marks")
+	d.Fail("summary marks")
 	return nil
 }
 
@@ -116,20 +117,20 @@ func (b *Book) appendRowShape(out []byte) ([]byte, error) {
 // rowShape reads what appendRowShape wrote into b, whose rows are read.
 func (d *decoder) rowShape(b *Book) {
 	rows := b.Rows()
-	switch d.byte() {
+	switch d.Byte() {
 	case 0:
 	case 1:
-		b.Quoted = bytes.Clone(d.bytes(rows))
-		b.Flags = bytes.Clone(d.bytes(rows))
+		b.Quoted = bytes.Clone(d.Bytes(rows))
+		b.Flags = bytes.Clone(d.Bytes(rows))
 	default:
-		d.fail("row shape")
+		d.Fail("row shape")
 	}
-	if n := d.count(1); n > 0 {
+	if n := d.Count(1); n > 0 {
 		b.Chapters = make([]int32, n)
 		var c int64
 		for i := range n {
-			c += d.varint()
-			b.Chapters[i] = d.fit(c)
+			c += d.Varint()
+			b.Chapters[i] = d.Fit(c)
 		}
 	}
 }
@@ -139,47 +140,47 @@ func (d *decoder) rowShape(b *Book) {
 // names a word, and that every number fits its type; the error wraps
 // ErrBookEncoding.
 func (b *Book) UnmarshalBinary(data []byte) error {
-	d := decoder{data: data}
-	if d.byte() != bookFormat {
+	d := newDecoder(data)
+	if d.Byte() != bookFormat {
 		return fmt.Errorf("%w: format", ErrBookEncoding)
 	}
-	nb := Book{ID: d.string()}
-	n := d.count(3) // each word takes at least three bytes
+	nb := Book{ID: d.String()}
+	n := d.Count(3) // each word takes at least three bytes
 	nb.Words = make([]string, n)
 	nb.Count, nb.NameCount, nb.First = make([]int32, n), make([]int32, n), make([]int32, n)
 	var word []byte
 	for k := range n {
 		word = d.frontCoded(word)
-		if d.err != nil {
+		if d.Err != nil {
 			break
 		}
 		nb.Words[k] = string(word)
-		nb.Count[k], nb.NameCount[k], nb.First[k] = d.int32(), d.int32(), d.int32()
+		nb.Count[k], nb.NameCount[k], nb.First[k] = d.Int32(), d.Int32(), d.Int32()
 	}
-	rows := d.count(3)
-	nnz := d.count(2)
+	rows := d.Count(3)
+	nnz := d.Count(2)
 	nb.Sentence, nb.Length = make([]int32, rows), make([]int32, rows)
 	nb.Start = make([]int32, 1, rows+1)
 	nb.Word, nb.Caps = make([]int32, 0, nnz), make([]uint8, 0, nnz)
 	var sentence int64
 	for i := range rows {
-		sentence += d.varint()
-		nb.Sentence[i] = d.fit(sentence)
-		nb.Length[i] = d.int32()
-		size := d.count(2)
+		sentence += d.Varint()
+		nb.Sentence[i] = d.Fit(sentence)
+		nb.Length[i] = d.Int32()
+		size := d.Count(2)
 		var word int64
 		for range size {
-			word += d.varint()
+			word += d.Varint()
 			if word < 0 || word >= int64(n) {
-				d.fail("word id")
+				d.Fail("word id")
 			}
 			nb.Word = append(nb.Word, int32(word))
 		}
-		nb.Caps = append(nb.Caps, d.bytes(size)...)
-		nb.Start = append(nb.Start, d.fit(int64(len(nb.Word))))
+		nb.Caps = append(nb.Caps, d.Bytes(size)...)
+		nb.Start = append(nb.Start, d.Fit(int64(len(nb.Word))))
 	}
-	if d.err == nil && len(nb.Word) != nnz {
-		d.fail("row words")
+	if d.Err == nil && len(nb.Word) != nnz {
+		d.Fail("row words")
 	}
 	d.rowShape(&nb)
 	nb.InSummary = d.marks(n)
@@ -206,86 +207,10 @@ func commonPrefix(a, b string) int {
 	return n
 }
 
-// decoder reads the binary form, remembering the first error; after it,
-// every read returns zero values.
-type decoder struct {
-	data []byte
-	err  error
-}
+// decoder reads the binary forms of this package; its errors wrap
+// ErrBookEncoding.
+type decoder struct{ binform.Reader }
 
-func (d *decoder) fail(what string) {
-	if d.err == nil {
-		d.err = fmt.Errorf("%w: %s", ErrBookEncoding, what)
-	}
-	d.data = nil
-}
-
-func (d *decoder) byte() byte {
-	if len(d.data) == 0 {
-		d.fail("truncated")
-		return 0
-	}
-	c := d.data[0]
-	d.data = d.data[1:]
-	return c
-}
-
-func (d *decoder) uvarint() uint64 {
-	v, n := binary.Uvarint(d.data)
-	if n <= 0 {
-		d.fail("truncated or overlong number")
-		return 0
-	}
-	d.data = d.data[n:]
-	return v
-}
-
-func (d *decoder) varint() int64 {
-	v, n := binary.Varint(d.data)
-	if n <= 0 {
-		d.fail("truncated or overlong number")
-		return 0
-	}
-	d.data = d.data[n:]
-	return v
-}
-
-// count reads a number of items that take at least min bytes each, so
-// that a corrupt count cannot make a huge allocation.
-func (d *decoder) count(min int) int {
-	v := d.uvarint()
-	if v > uint64(len(d.data)/min) {
-		d.fail("count")
-		return 0
-	}
-	return int(v)
-}
-
-func (d *decoder) fit(v int64) int32 {
-	if v < math.MinInt32 || v > math.MaxInt32 {
-		d.fail("number out of range")
-		return 0
-	}
-	return int32(v)
-}
-
-func (d *decoder) int32() int32 { return d.fit(d.varint()) }
-
-func (d *decoder) bytes(n int) []byte {
-	if n > len(d.data) {
-		d.fail("truncated")
-		return nil
-	}
-	b := d.data[:n]
-	d.data = d.data[n:]
-	return b
-}
-
-func (d *decoder) string() string {
-	n := d.uvarint()
-	if n > uint64(len(d.data)) {
-		d.fail("truncated")
-		return ""
-	}
-	return string(d.bytes(int(n)))
+func newDecoder(data []byte) *decoder {
+	return &decoder{binform.Reader{Data: data, Wrap: ErrBookEncoding}}
 }

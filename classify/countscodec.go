@@ -39,18 +39,18 @@ func (s *Stats) MarshalBinary() ([]byte, error) {
 // UnmarshalBinary sets s to the Stats of data, the output of MarshalBinary;
 // the error wraps ErrBookEncoding.
 func (s *Stats) UnmarshalBinary(data []byte) error {
-	d := decoder{data: data}
-	if d.byte() != statsFormat {
+	d := newDecoder(data)
+	if d.Byte() != statsFormat {
 		return fmt.Errorf("%w: stats format", ErrBookEncoding)
 	}
-	ns := Stats{ID: d.string()}
-	n := d.count(3) // prefix, length and count: at least a byte each
+	ns := Stats{ID: d.String()}
+	n := d.Count(3) // prefix, length and count: at least a byte each
 	ns.Words, ns.Count = make([]string, n), make([]int32, n)
 	var word []byte
 	for k := range n {
 		word = d.frontCoded(word)
 		ns.Words[k] = string(word)
-		ns.Count[k] = d.int32()
+		ns.Count[k] = d.Int32()
 	}
 	ns.InSummary = d.marks(n)
 	if err := d.end(); err != nil {
@@ -92,25 +92,25 @@ func (c *Counts) MarshalBinary() ([]byte, error) {
 // MarshalBinary; the error wraps ErrBookEncoding. A Counts with no words
 // decodes with a nil map, as the zero value.
 func (c *Counts) UnmarshalBinary(data []byte) error {
-	d := decoder{data: data}
-	if d.byte() != countsFormat {
+	d := newDecoder(data)
+	if d.Byte() != countsFormat {
 		return fmt.Errorf("%w: counts format", ErrBookEncoding)
 	}
 	var nc Counts
-	if ids := d.count(1); ids > 0 {
+	if ids := d.Count(1); ids > 0 {
 		nc.IDs = make([]string, ids)
 		for i := range ids {
-			nc.IDs[i] = d.string()
+			nc.IDs[i] = d.String()
 		}
 	}
-	if n := d.count(5); n > 0 {
+	if n := d.Count(5); n > 0 {
 		nc.Words = make(map[string]WordCount, n)
 		var word []byte
 		for range n {
 			word = d.frontCoded(word)
-			freq := d.varint()
-			books := d.int32()
-			nc.Words[string(word)] = WordCount{Freq: freq, Books: books, Summaries: d.int32()}
+			freq := d.Varint()
+			books := d.Int32()
+			nc.Words[string(word)] = WordCount{Freq: freq, Books: books, Summaries: d.Int32()}
 		}
 	}
 	if err := d.end(); err != nil {
@@ -131,18 +131,18 @@ func appendFrontCoded(out []byte, prev, w string) []byte {
 // frontCoded reads what appendFrontCoded wrote after the word prev
 // (reusing its bytes) and returns the word.
 func (d *decoder) frontCoded(prev []byte) []byte {
-	p := d.uvarint()
+	p := d.Uvarint()
 	if p > uint64(len(prev)) {
-		d.fail("word prefix")
+		d.Fail("word prefix")
 		return prev[:0]
 	}
-	return append(prev[:p], d.bytes(d.count(1))...)
+	return append(prev[:p], d.Bytes(d.Count(1))...)
 }
 
 // end returns the decoder's error, or one if bytes are left over.
 func (d *decoder) end() error {
-	if d.err == nil && len(d.data) != 0 {
-		d.fail("trailing bytes")
+	if d.Err == nil && len(d.Data) != 0 {
+		d.Fail("trailing bytes")
 	}
-	return d.err
+	return d.Err
 }

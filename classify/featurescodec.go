@@ -53,36 +53,36 @@ func (f *Features) MarshalBinary() ([]byte, error) {
 // UnmarshalBinary sets f to the features of data, the output of
 // MarshalBinary. The error wraps ErrBookEncoding.
 func (f *Features) UnmarshalBinary(data []byte) error {
-	d := decoder{data: data}
-	if d.byte() != featuresFormat {
+	d := newDecoder(data)
+	if d.Byte() != featuresFormat {
 		return fmt.Errorf("%w: features format", ErrBookEncoding)
 	}
-	nf := Features{ID: d.string()}
-	rows := d.count(2) // each row takes at least two bytes
+	nf := Features{ID: d.String()}
+	rows := d.Count(2) // each row takes at least two bytes
 	nf.Start = make([]int32, 1, rows+1)
 	nf.Length = make([]int32, rows)
 	for i := range rows {
-		nf.Length[i] = d.int32()
-		n := d.count(1)
+		nf.Length[i] = d.Int32()
+		n := d.Count(1)
 		var j int64
 		for range n {
-			j += d.varint()
-			nf.Index = append(nf.Index, d.fit(j))
+			j += d.Varint()
+			nf.Index = append(nf.Index, d.Fit(j))
 		}
 		if len(nf.Index) > 1<<31-1 {
-			d.fail("too many features")
+			d.Fail("too many features")
 		}
 		nf.Start = append(nf.Start, int32(len(nf.Index)))
-		if d.err != nil {
-			return d.err
+		if d.Err != nil {
+			return d.Err
 		}
 	}
-	switch d.byte() {
+	switch d.Byte() {
 	case 0:
 	case 1:
 		nf.Label = d.rows(rows)
 	default:
-		d.fail("label flag")
+		d.Fail("label flag")
 	}
 	if err := d.end(); err != nil {
 		return err
@@ -114,17 +114,17 @@ func appendRows(out []byte, label []bool) []byte {
 // rows reads what appendRows wrote for rows rows.
 func (d *decoder) rows(rows int) []bool {
 	label := make([]bool, rows)
-	n := d.count(1)
+	n := d.Count(1)
 	at := uint64(0)
 	for k := range n {
-		step := d.uvarint()
+		step := d.Uvarint()
 		if k > 0 && step == 0 {
-			d.fail("labelled row repeated")
+			d.Fail("labelled row repeated")
 			return label
 		}
 		at += step
 		if at >= uint64(rows) {
-			d.fail("labelled row out of range")
+			d.Fail("labelled row out of range")
 			return label
 		}
 		label[at] = true

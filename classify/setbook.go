@@ -61,19 +61,19 @@ func (b *SetBook) MarshalBinary() ([]byte, error) {
 // UnmarshalBinary sets b to the set book of data, the output of
 // MarshalBinary. The error wraps ErrBookEncoding.
 func (b *SetBook) UnmarshalBinary(data []byte) error {
-	d := decoder{data: data}
-	if d.byte() != setBookFormat {
-		d.fail("set book format")
-		return d.err
+	d := newDecoder(data)
+	if d.Byte() != setBookFormat {
+		d.Fail("set book format")
+		return d.Err
 	}
 	var nb SetBook
-	if err := nb.Features.UnmarshalBinary([]byte(d.string())); d.err == nil && err != nil {
+	if err := nb.Features.UnmarshalBinary([]byte(d.String())); d.Err == nil && err != nil {
 		return err
 	}
-	n := d.count(2) // a method takes at least two bytes
+	n := d.Count(2) // a method takes at least two bytes
 	nb.Labels = make([]MethodRows, n)
 	for i := range nb.Labels {
-		nb.Labels[i].Method = d.string()
+		nb.Labels[i].Method = d.String()
 		nb.Labels[i].Rows = LabelledRows(d.rows(nb.Features.Rows()))
 	}
 	if err := d.end(); err != nil {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/bookalign/bookalign/internal/binform"
 )
 
 // ErrEncoding means bytes are not a Document encoded by MarshalBinary.
@@ -40,29 +42,21 @@ func (d *Document) MarshalBinary() ([]byte, error) {
 // ParseBook guarantees and every later use relies on: the text is valid
 // UTF-8, and the body and every sentence lie inside it.
 func (d *Document) UnmarshalBinary(data []byte) error {
-	r := decoder{data: data}
-	if v := r.byte(); v != documentVersion {
+	r := &binform.Reader{Data: data, Wrap: ErrEncoding}
+	if v := r.Byte(); v != documentVersion {
 		return fmt.Errorf("%w: version %d", ErrEncoding, v)
 	}
-	n := r.uvarint()
-	if r.err == nil && n > uint64(len(r.data)) {
-		r.err = fmt.Errorf("%w: text length", ErrEncoding)
+	raw := r.String()
+	if r.Err != nil {
+		return r.Err
 	}
-	if r.err != nil {
-		return r.err
-	}
-	raw := string(r.data[:n])
-	r.data = r.data[n:]
 	if !utf8.ValidString(raw) {
 		return fmt.Errorf("%w: text not UTF-8", ErrEncoding)
 	}
-	body := r.span(0)
-	count := r.uvarint()
-	if r.err == nil && count > uint64(len(r.data)) { // every sentence takes at least four bytes
-		r.err = fmt.Errorf("%w: sentence count", ErrEncoding)
-	}
-	if r.err != nil {
-		return r.err
+	body := span(r, 0)
+	count := r.Count(1) // every sentence takes at least four bytes
+	if r.Err != nil {
+		return r.Err
 	}
 	if !inside(body, len(raw)) {
 		return fmt.Errorf("%w: body %v outside a text of %d bytes", ErrEncoding, body, len(raw))
@@ -70,11 +64,11 @@ func (d *Document) UnmarshalBinary(data []byte) error {
 	sentences := make([]Sentence, count)
 	prevEnd, prevPara := 0, 0
 	for i := range sentences {
-		s := Sentence{Span: r.span(prevEnd)}
-		s.Paragraph = prevPara + int(r.varint())
-		s.Kind = Kind(r.byte())
-		if r.err != nil {
-			return r.err
+		s := Sentence{Span: span(r, prevEnd)}
+		s.Paragraph = prevPara + int(r.Int32())
+		s.Kind = Kind(r.Byte())
+		if r.Err != nil {
+			return r.Err
 		}
 		if !inside(s.Span, len(raw)) || s.Kind > Apparatus || s.Paragraph < 0 {
 			return fmt.Errorf("%w: sentence %d", ErrEncoding, i)
@@ -82,8 +76,8 @@ func (d *Document) UnmarshalBinary(data []byte) error {
 		sentences[i] = s
 		prevEnd, prevPara = s.End, s.Paragraph
 	}
-	if len(r.data) != 0 {
-		return fmt.Errorf("%w: %d bytes after the sentences", ErrEncoding, len(r.data))
+	if len(r.Data) != 0 {
+		return fmt.Errorf("%w: %d bytes after the sentences", ErrEncoding, len(r.Data))
 	}
 	*d = Document{Text: raw, Body: body, Sentences: sentences}
 	return nil
@@ -92,55 +86,8 @@ func (d *Document) UnmarshalBinary(data []byte) error {
 // inside says whether s lies in a text of n bytes.
 func inside(s Span, n int) bool { return 0 <= s.Start && s.Start <= s.End && s.End <= n }
 
-// decoder reads varints, keeping the first error.
-type decoder struct {
-	data []byte
-	err  error
-}
-
-func (r *decoder) byte() byte {
-	if r.err != nil {
-		return 0
-	}
-	if len(r.data) == 0 {
-		r.err = fmt.Errorf("%w: truncated", ErrEncoding)
-		return 0
-	}
-	b := r.data[0]
-	r.data = r.data[1:]
-	return b
-}
-
-func (r *decoder) uvarint() uint64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(r.data)
-	if n <= 0 {
-		r.err = fmt.Errorf("%w: truncated", ErrEncoding)
-		return 0
-	}
-	r.data = r.data[n:]
-	return v
-}
-
-// varint reads a signed varint that fits in an int32, as every offset of a
-// text of at most 2 GB does.
-func (r *decoder) varint() int64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Varint(r.data)
-	if n <= 0 || v < -1<<31 || v >= 1<<31 {
-		r.err = fmt.Errorf("%w: bad number", ErrEncoding)
-		return 0
-	}
-	r.data = r.data[n:]
-	return v
-}
-
 // span reads a span written as its start less from, then its length.
-func (r *decoder) span(from int) Span {
-	start := from + int(r.varint())
-	return Span{Start: start, End: start + int(r.varint())}
+func span(r *binform.Reader, from int) Span {
+	start := from + int(r.Int32())
+	return Span{Start: start, End: start + int(r.Int32())}
 }
