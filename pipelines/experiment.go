@@ -151,6 +151,9 @@ func (c Config) Validate() error {
 			return fmt.Errorf("figure book %q: %w", c.FigureBook, err)
 		}
 	}
+	if c.Align.Synonyms && c.Align.Thesaurus == "" {
+		return fmt.Errorf("the Token HMM's synonyms (--synonyms) need Roget's Thesaurus: give --thesaurus or BOOKALIGN_THESAURUS")
+	}
 	if c.Rouge.Stopwords && c.Rouge.DataDir == "" {
 		return fmt.Errorf("ROUGE stopword removal (-s) needs ROUGE's stopword list: give --rouge-data or BOOKALIGN_ROUGE_DATA")
 	}
@@ -239,18 +242,24 @@ func readTestCorpus(s beam.Scope, cfg Config) corpusRead {
 	return readCorpus(s.Scope("TestCorpus"), cfg, cfg.TestCorpus)
 }
 
+// AlignOptions are the options of the run's aligners: cfg.Align with the
+// aligners the methods need and the variants beside them.
+func (cfg Config) AlignOptions() transforms.AlignOptions {
+	opts := cfg.Align
+	opts.Methods = cfg.aligners()
+	for _, v := range cfg.Beside {
+		opts.Beside = append(opts.Beside, transforms.AlignVariant{Name: v.Name, Methods: cfg.trained(), WholeSpans: v.WholeSpans, PaperAligners: v.PaperAligners})
+	}
+	return opts
+}
+
 // alignPairs runs the aligners on the pairs, and fits the Figure 3 book
 // when the trained summarizers draw the figures; without aligners it
 // aligns nothing.
 func alignPairs(s beam.Scope, cfg Config, kept beam.PCollection) transforms.Aligned {
-	aligners := cfg.aligners()
-	if len(aligners) == 0 {
+	opts := cfg.AlignOptions()
+	if len(opts.Methods) == 0 {
 		return transforms.Aligned{}
-	}
-	opts := cfg.Align
-	opts.Methods = aligners
-	for _, v := range cfg.Beside {
-		opts.Beside = append(opts.Beside, transforms.AlignVariant{Name: v.Name, Methods: cfg.trained(), WholeSpans: v.WholeSpans, PaperAligners: v.PaperAligners})
 	}
 	figureBook := ""
 	if len(cfg.trained()) > 0 {

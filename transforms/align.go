@@ -40,8 +40,16 @@ type AlignOptions struct {
 	// "jing".
 	Methods []string `json:"methods"`
 	// Thesaurus is the directory of Roget's Thesaurus (local or gs://) for
-	// the Token HMM; empty means identity emissions only.
+	// the Token HMM's synonyms (UsesSynonyms); empty means identity
+	// emissions only.
 	Thesaurus string `json:"thesaurus"`
+	// Synonyms lets the Token HMM emit a summary word from a book word that
+	// Roget's Thesaurus lists as its synonym (§3.2), with the default
+	// aligners too; the paper's aligners (PaperAligners) always do. Off by
+	// default: on the masked anchors and in the summaries' ROUGE the
+	// synonyms changed nothing measurable, at about four times the Token
+	// HMM's CPU (docs/alignment.md).
+	Synonyms bool `json:"synonyms,omitempty"`
 	// Iterations overrides the EM rounds of the HMMs; zero keeps their
 	// defaults (Passage HMM 500, Token HMM at most 20).
 	Iterations int `json:"iterations"`
@@ -84,16 +92,52 @@ func (v AlignVariant) options(o AlignOptions) AlignOptions {
 }
 
 // alignsAs reports whether aligner method runs the same under a and b:
-// both have it and its settings (word forms, label rule, context) agree.
-// The settings every aligner reads are these two; the others are shared.
+// both have it and its settings (word forms, label rule, context,
+// synonyms) agree. The settings every aligner reads are these; the others
+// are shared.
 func alignsAs(method string, a, b AlignOptions) bool {
 	return slices.Contains(a.Methods, method) && slices.Contains(b.Methods, method) &&
-		a.WholeSpans == b.WholeSpans && a.PaperAligners == b.PaperAligners
+		a.WholeSpans == b.WholeSpans && a.PaperAligners == b.PaperAligners &&
+		(method != align.MethodToken || a.UsesSynonyms() == b.UsesSynonyms())
+}
+
+// UsesSynonyms reports whether the Token HMM emits synonyms under o:
+// asked for (Synonyms) or the paper's aligners, and a thesaurus given.
+func (o AlignOptions) UsesSynonyms() bool {
+	return o.wantsSynonyms() && o.Thesaurus != ""
+}
+
+// wantsSynonyms reports whether the Token HMM is asked to emit synonyms
+// under o, thesaurus or not.
+func (o AlignOptions) wantsSynonyms() bool { return o.Synonyms || o.PaperAligners }
+
+// SynonymsWithoutThesaurus reports whether the Token HMM of o or of one
+// of its variants is asked for synonyms (the paper's aligners) but no
+// thesaurus is given, so that it emits identical words only.
+func (o AlignOptions) SynonymsWithoutThesaurus() bool {
+	return o.Thesaurus == "" && o.tokenHMM(AlignOptions.wantsSynonyms)
+}
+
+// tokenHMM reports whether o or one of its variants runs the Token HMM
+// with settings for which cond holds.
+func (o AlignOptions) tokenHMM(cond func(AlignOptions) bool) bool {
+	if slices.Contains(o.Methods, align.MethodToken) && cond(o) {
+		return true
+	}
+	for _, v := range o.Beside {
+		if slices.Contains(v.Methods, align.MethodToken) && cond(v.options(o)) {
+			return true
+		}
+	}
+	return false
 }
 
 // aligner returns the options of align.New: these settings with the seed
-// and the thesaurus read.
+// and, when they use synonyms, the thesaurus read.
 func (o AlignOptions) aligner(seed uint64, th *align.Thesaurus) align.Options {
+	if !o.UsesSynonyms() {
+		th = nil
+	}
 	return align.Options{Seed: seed, Iterations: o.Iterations, Thesaurus: th, WholeSpans: o.WholeSpans, NoContext: o.PaperAligners}
 }
 
@@ -194,7 +238,7 @@ type alignJob struct {
 
 func (f *alignFn) Setup(ctx context.Context) error {
 	var th *align.Thesaurus
-	if f.Options.Thesaurus != "" && f.runs(align.MethodToken) {
+	if f.Options.tokenHMM(AlignOptions.UsesSynonyms) {
 		b, err := ReadFile(ctx, corpus.Join(f.Options.Thesaurus, align.ThesaurusFile))
 		if err != nil {
 			return fmt.Errorf("thesaurus: %w", err)
@@ -239,19 +283,6 @@ func (f *alignFn) Setup(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-// runs reports whether the options or a variant run aligner method.
-func (f *alignFn) runs(method string) bool {
-	if slices.Contains(f.Options.Methods, method) {
-		return true
-	}
-	for _, v := range f.Options.Beside {
-		if slices.Contains(v.Methods, method) {
-			return true
-		}
-	}
-	return false
 }
 
 func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(PairText), files func(AlignmentFiles), figure func(BoundaryFit), reject func(Reject)) error {

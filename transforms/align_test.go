@@ -50,3 +50,56 @@ func TestPaperAlignersForms(t *testing.T) {
 		}
 	}
 }
+
+// TestSynonymsOption checks when the Token HMM gets the thesaurus: with
+// --synonyms or the paper's aligners, and a thesaurus given; and that a
+// variant whose synonyms differ runs the Token HMM again but shares the
+// other aligners.
+func TestSynonymsOption(t *testing.T) {
+	th := &align.Thesaurus{}
+	for _, tc := range []struct {
+		name string
+		o    AlignOptions
+		want bool
+	}{
+		{"default", AlignOptions{Thesaurus: "th"}, false},
+		{"--synonyms", AlignOptions{Thesaurus: "th", Synonyms: true}, true},
+		{"paper aligners", AlignOptions{Thesaurus: "th", PaperAligners: true}, true},
+		{"paper aligners, no thesaurus", AlignOptions{PaperAligners: true}, false},
+		{"--synonyms, no thesaurus", AlignOptions{Synonyms: true}, false},
+	} {
+		if got := tc.o.UsesSynonyms(); got != tc.want {
+			t.Errorf("%s: UsesSynonyms() = %v, want %v", tc.name, got, tc.want)
+		}
+		if got := tc.o.aligner(1, th).Thesaurus != nil; got != tc.want {
+			t.Errorf("%s: the aligner has a thesaurus: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	all := []string{align.MethodPassage, align.MethodToken, align.MethodJing}
+	plain := AlignOptions{Methods: all, Thesaurus: "th"}
+	syn := plain
+	syn.Synonyms = true
+	for _, m := range all {
+		if want := m != align.MethodToken; alignsAs(m, plain, syn) != want {
+			t.Errorf("%s with and without synonyms: aligns as the other %v, want %v", m, !want, want)
+		}
+		if !alignsAs(m, syn, syn) {
+			t.Errorf("%s: does not align as itself", m)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		o    AlignOptions
+		want bool
+	}{
+		{"default, no thesaurus", AlignOptions{Methods: all}, false},
+		{"paper aligners, no thesaurus", AlignOptions{Methods: all, PaperAligners: true}, true},
+		{"paper aligners without the Token HMM", AlignOptions{Methods: []string{align.MethodPassage}, PaperAligners: true}, false},
+		{"paper aligners, a thesaurus", AlignOptions{Methods: all, PaperAligners: true, Thesaurus: "th"}, false},
+		{"a paper variant, no thesaurus", AlignOptions{Methods: all, Beside: []AlignVariant{{Name: "paper", Methods: all, PaperAligners: true}}}, true},
+	} {
+		if got := tc.o.SynonymsWithoutThesaurus(); got != tc.want {
+			t.Errorf("%s: SynonymsWithoutThesaurus() = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -24,12 +24,13 @@ func (v variant) prepare(book, summary *text.Document) (*align.Pair, error) {
 
 // variantHelp lists the names parseVariant accepts.
 const variantHelp = `METHOD[:OPTION...]
-  METHOD  passage (seed 1) | token (Roget's Thesaurus) | jing, at the defaults of align.New
+  METHOD  passage (seed 1) | token (no synonyms) | jing, at the defaults of align.New
   forms   exact (lower-cased tokens as they are) | poss (possessive 's removed)
           | stem (align.DefaultForms: possessive removed, Porter stem)
           | lemma (possessive removed, WordNet exceptions, Porter stem; needs -rouge-data)
   nocontext   leave sentences with no word in the book unaligned (passage, token)
-  nosyn       token without the thesaurus
+  syn         token with Roget's Thesaurus (-thesaurus): the paper's synonym emissions
+              (bookalign run --synonyms; before 2026-11-23 the default, and "nosyn" the option)
   posterior   token with posterior decoding instead of Viterbi
   placedec    passage, token with PlaceDecoding (each sentence first placed by its posterior mass)
   interp      passage, token: place sentences without book words between their neighbours
@@ -57,7 +58,7 @@ func newAligner(method string, opts align.Options) align.Aligner {
 func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	parts := strings.Split(name, ":")
 	v := variant{name: name, forms: align.DefaultForms}
-	noContext, noSyn, post, place, placeDec, interp, idf := false, false, false, false, false, false, false
+	noContext, syn, post, place, placeDec, interp, idf := false, false, false, false, false, false, false
 	var mu, below float64
 	belowSet := false
 	var burnIn int
@@ -96,8 +97,8 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 			v.forms = align.Forms{Possessive: true, Lemmas: lemmas, Stem: true}
 		case "nocontext":
 			noContext = true
-		case "nosyn":
-			noSyn = true
+		case "syn":
+			syn = true
 		case "posterior":
 			post = true
 		case "place":
@@ -124,7 +125,7 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	}
 	v.aligner = func(th *align.Thesaurus) align.Aligner {
 		o := opts
-		if !noSyn {
+		if syn {
 			o.Thesaurus = th
 		}
 		return newAligner(parts[0], o)

@@ -25,16 +25,20 @@ func runAlign(args []string, stdout, stderr io.Writer) error {
 	summaryPath := fs.String("summary", "", "plot summary `FILE`")
 	seed := fs.Uint64("seed", 1, "seed of the Passage HMM's boundary sampler")
 	iterations := fs.Int("iterations", 0, "EM rounds: Passage HMM (default 500), Token HMM (at most, default 20)")
-	thesaurus := fs.String("thesaurus", os.Getenv("BOOKALIGN_THESAURUS"), "Roget's Thesaurus `DIR` (holding "+align.ThesaurusFile+") for the Token HMM's synonyms; default $BOOKALIGN_THESAURUS; empty: identity emissions only")
+	thesaurus := fs.String("thesaurus", os.Getenv("BOOKALIGN_THESAURUS"), "Roget's Thesaurus `DIR` (holding "+align.ThesaurusFile+") for the Token HMM's synonyms, read with --synonyms; default $BOOKALIGN_THESAURUS")
+	synonyms := fs.Bool("synonyms", false, "let the Token HMM emit a summary word from a book word listed as its synonym in the thesaurus, as the paper does (bookalign run's --synonyms); off: identity emissions only, as bookalign run by default")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *bookPath == "" || *summaryPath == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: bookalign align --method "+strings.Join(pipelines.Aligners, "|")+" --book B.txt --summary S.txt [--seed N] [--iterations N] [--thesaurus DIR]")
+		fmt.Fprintln(stderr, "usage: bookalign align --method "+strings.Join(pipelines.Aligners, "|")+" --book B.txt --summary S.txt [--seed N] [--iterations N] [--synonyms --thesaurus DIR]")
 		return errUsage
 	}
+	if *synonyms && *thesaurus == "" {
+		return fmt.Errorf("--synonyms needs Roget's Thesaurus: give --thesaurus or BOOKALIGN_THESAURUS")
+	}
 	var th *align.Thesaurus
-	if *method == align.MethodToken && *thesaurus != "" {
+	if *method == align.MethodToken && *synonyms {
 		var err error
 		if th, err = align.LoadThesaurus(*thesaurus); err != nil {
 			return err

@@ -37,6 +37,7 @@ func runExperiment(args []string) error {
 	out := fs.String("out", "", "output `DIR`, local or gs://")
 	testCorpus := fs.String("test-corpus", "", "train on all of --corpus and evaluate on this corpus `DIR` instead of cross-validating")
 	writeReport := fs.Bool("report", true, "write the HTML report OUT/report when the pipeline has finished (bookalign report rebuilds it later)")
+	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of this process to `FILE` (go tool pprof FILE); with the in-process runners (prism, direct) it covers the workers too")
 	overwrite := fs.Bool("overwrite", false, "clear --out first when it holds an earlier bookalign run that did not finish or had other settings (a finished run of the same settings is cleared and rerun without it)")
 	experiment := addExperimentFlags(fs)
 	term := addTerminalFlags(fs)
@@ -63,6 +64,10 @@ func runExperiment(args []string) error {
 	if err != nil {
 		return err
 	}
+	stop, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		return err
+	}
 	start := time.Now()
 	counters, err := runAndReport(ctx, cfg, *writeReport, *quiet)
 	if err == nil {
@@ -70,6 +75,9 @@ func runExperiment(args []string) error {
 	}
 	if ferr := dir.finish(ctx, err); err == nil {
 		err = ferr
+	}
+	if perr := stop(); err == nil {
+		err = perr
 	}
 	if err != nil || *quiet {
 		return err
@@ -132,6 +140,9 @@ func runWarnings(ctx context.Context, cfg pipelines.Config, counters map[string]
 	}
 	if n := counters["lambda_fallbacks"]; n > 0 {
 		warnings = append(warnings, fmt.Sprintf("%d of %d models were trained with a fixed lambda, the strongest candidate: their training books were too few to choose it on an inner split", n, counters["models_trained"]))
+	}
+	if cfg.AlignOptions().SynonymsWithoutThesaurus() {
+		warnings = append(warnings, "the paper's Token HMM emitted identical words only, without its synonyms: no --thesaurus was given")
 	}
 	if counters["figures_skipped"] > 0 {
 		warnings = append(warnings, "Figure 3 was not drawn: "+layout.Rel.BoundaryNote()+" says why")
