@@ -90,7 +90,12 @@ func TestVariantComparison(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(plain.Table()), "Beside") {
+	if strings.Contains(string(plain.Table()), "Beside") || plain.Variants() != nil {
 		t.Error("a run without variants has a variant block")
+	}
+	blocks := res.Variants()
+	if len(blocks) != 1 || blocks[0].Variant != "paper" || len(blocks[0].Rows) != 1 ||
+		blocks[0].Rows[0].Method != "passage" || blocks[0].Rows[0].VariantMethod != "passage-paper" || blocks[0].Rows[0].PNoStem != p.noStemCell() {
+		t.Errorf("variants %+v, want the paper block with the Block HMM's row", blocks)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -51,35 +50,17 @@ func (r *Results) Table() []byte {
 	return []byte(b.String())
 }
 
-// writeVariants writes, for each variant of the run (VariantName), a table
-// of each trained summarizer under the run's own settings beside the same
-// summarizer under the variant's, with the paired test of the two.
+// writeVariants writes each of the run's Variants as a table.
 func (r *Results) writeVariants(b *strings.Builder) {
-	byName := map[string]MethodResult{}
-	var variants []string
-	for _, m := range r.Methods {
-		byName[m.Name] = m
-		if _, v, ok := SplitVariant(m.Name); ok && !slices.Contains(variants, v) {
-			variants = append(variants, v)
-		}
-	}
-	slices.Sort(variants)
-	for _, v := range variants {
+	for _, blk := range r.Variants() {
+		v := blk.Variant
 		fmt.Fprintf(b, "\n## Beside the %s preset\n\n", v)
 		fmt.Fprintf(b, "Each trained summarizer under the run's own settings (Default) and under the %s preset (`--beside %s`), on the same books and folds: ROUGE-1 / ROUGE-2 recall in percent; Δ is Default minus %s (of the unrounded means); p is the paired test of the two.\n\n", v, v, v)
 		fmt.Fprintf(b, "| Summarizer | Default | %s | Δ | p | Default no stem | %s no stem | Δ no stem | p no stem |\n", v, v)
 		b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-		for _, base := range NamesOf(Trained) {
-			d, okD := byName[base]
-			p, okP := byName[VariantName(base, v)]
-			if !okD || !okP {
-				continue
-			}
-			fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", DisplayName(base),
-				pair(d.Rouge1Recall, d.Rouge2Recall), pair(p.Rouge1Recall, p.Rouge2Recall),
-				diff(d.Rouge1Recall, p.Rouge1Recall, d.Rouge2Recall, p.Rouge2Recall), p.PVsDefault.cell(),
-				pair(d.Rouge1RecallNoStem, d.Rouge2RecallNoStem), pair(p.Rouge1RecallNoStem, p.Rouge2RecallNoStem),
-				diff(d.Rouge1RecallNoStem, p.Rouge1RecallNoStem, d.Rouge2RecallNoStem, p.Rouge2RecallNoStem), p.PVsDefault.noStemCell())
+		for _, row := range blk.Rows {
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", DisplayName(row.Method),
+				row.Default, row.Beside, row.Diff, row.P, row.DefaultNoStem, row.BesideNoStem, row.DiffNoStem, row.PNoStem)
 		}
 	}
 }

@@ -93,6 +93,12 @@ func TestReport(t *testing.T) {
 	if _, _, code := bookalign(t, "report", "--out", t.TempDir()); code != 1 {
 		t.Errorf("report of a directory without results: exit %d, want 1", code)
 	}
+	// --beside paper: the index compares the summarizer with its variant.
+	beside := filepath.Join(t.TempDir(), "out")
+	if _, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", beside, "--methods", "jing", "--beside", "paper",
+		"--min-book-words", "300", "--min-summary-words", "20", "--words", "200", "--folds", "3"); code != 0 {
+		t.Fatalf("run --beside paper: exit %d\n%s", code, stderr)
+	}
 
 	b := browsertest.Start(t)
 	index := b.Open(t, filepath.Join(out, "report", "index.html"))
@@ -109,6 +115,37 @@ func TestReport(t *testing.T) {
 	}
 	index.Screenshot(t, "index.png")
 	b.CheckNoErrors(t, page)
+	besideIndex := b.Open(t, filepath.Join(beside, "report", "index.html"))
+	browsertest.CheckIndex(t, besideIndex, 2)
+	checkVariantRows(t, besideIndex, beside)
+	besideIndex.Eval(t, `document.getElementById('results-title').scrollIntoView()`)
+	besideIndex.Screenshot(t, "index-beside.png")
+	b.CheckNoErrors(t, besideIndex)
+}
+
+// checkVariantRows checks that the index of a run with --beside paper shows
+// the rows of table.md's "Beside the paper preset" block, cell for cell.
+func checkVariantRows(t *testing.T, page *browsertest.Page, out string) {
+	t.Helper()
+	table, err := os.ReadFile(filepath.Join(out, "table.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(table), "## Beside the paper preset\n")
+	if !ok {
+		t.Fatalf("table.md has no paper block:\n%s", table)
+	}
+	var want []string
+	for _, line := range strings.Split(block, "\n") {
+		if strings.HasPrefix(line, "| ") && !strings.HasPrefix(line, "| Summarizer ") {
+			want = append(want, strings.TrimSuffix(strings.TrimPrefix(line, "| "), " |"))
+		}
+	}
+	var got []string
+	page.EvalInto(t, `[...document.querySelectorAll('table.variants tbody tr')].map(r => [...r.cells].map(c => c.textContent).join(' | '))`, &got)
+	if len(want) == 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("index's paper block:\n%s\nwant table.md's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }
 
 // checkHighlightText clicks each summary sentence of a book page and checks
