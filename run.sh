@@ -18,7 +18,8 @@
 #             with an empty exception table)
 # Thesaurus:  $BOOKALIGN_THESAURUS, else ../shared/thesaurus, else the one a
 #             fetch put in CORPUS/thesaurus (Roget's, for the Token HMM's
-#             synonyms; without it identity emissions only)
+#             synonyms, read with --synonyms, --preset paper or --beside
+#             paper; the default Token HMM emits identical words only)
 # Output:     $BOOKALIGN_OUT, else out/. A rerun with the same flags clears
 #             and rewrites it; after a run with other flags, or one that did
 #             not finish, add --overwrite (docs/running.md, "The output
@@ -67,7 +68,7 @@ if [ ! -d "$thesaurus" ] && [[ "$thesaurus" != gs://* ]] && [ -z "${BOOKALIGN_TH
   thesaurus=$corpus/thesaurus
 fi
 if [ ! -d "$thesaurus" ] && [[ "$thesaurus" != gs://* ]]; then
-  echo "run.sh: no thesaurus at $thesaurus: the Token HMM uses identity emissions only" >&2
+  echo "run.sh: no thesaurus at $thesaurus: the default aligners need none; --synonyms needs one, and the paper's aligners run without their synonyms" >&2
   thesaurus=""
 fi
 

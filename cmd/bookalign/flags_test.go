@@ -119,3 +119,29 @@ func TestBesideIsThePreset(t *testing.T) {
 		t.Error("--beside fast: no error")
 	}
 }
+
+// TestSynonymsFlag checks that --synonyms reaches the aligners' options and
+// that the Token HMM uses synonyms by default only with the paper's
+// aligners, when a thesaurus is given.
+func TestSynonymsFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args          []string
+		synonyms, use bool
+	}{
+		{[]string{"--thesaurus", "th"}, false, false},
+		{[]string{"--thesaurus", "th", "--synonyms"}, true, true},
+		{[]string{"--thesaurus", "th", "--preset", "paper"}, false, true},
+		{[]string{"--thesaurus", "th", "--preset", "paper", "--paper-aligners=false"}, false, false},
+		{[]string{"--thesaurus=", "--synonyms"}, true, false},
+	} {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		read := addExperimentFlags(fs)
+		if err := fs.Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		cfg := read()
+		if cfg.Align.Synonyms != tc.synonyms || cfg.Align.UsesSynonyms() != tc.use {
+			t.Errorf("%q: Synonyms %v, UsesSynonyms %v; want %v, %v", tc.args, cfg.Align.Synonyms, cfg.Align.UsesSynonyms(), tc.synonyms, tc.use)
+		}
+	}
+}

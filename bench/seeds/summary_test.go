@@ -1,0 +1,68 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bookalign/bookalign/evaluate"
+)
+
+// result is a run of seed with the given unstemmed and stemmed ROUGE-2 (and
+// ROUGE-1 = 10 × ROUGE-2) per method.
+func result(seed uint64, r2 map[string]float64) *evaluate.Results {
+	r := &evaluate.Results{Corpus: "c", Books: 9, Words: 1000, Seed: seed}
+	for _, m := range []string{"passage", "passage-paper", "jing", "first1000", "names"} {
+		if x, ok := r2[m]; ok {
+			r.Methods = append(r.Methods, evaluate.MethodResult{Name: m, Rouge1Recall: 10 * x, Rouge2Recall: x, Rouge1RecallNoStem: 10 * x, Rouge2RecallNoStem: x})
+		}
+	}
+	return r
+}
+
+func TestSummary(t *testing.T) {
+	runs := []*evaluate.Results{
+		result(1, map[string]float64{"passage": 0.10, "passage-paper": 0.09, "jing": 0.095, "first1000": 0.07, "names": 0.098}),
+		result(2, map[string]float64{"passage": 0.11, "passage-paper": 0.10, "jing": 0.10, "first1000": 0.07, "names": 0.112}),
+		result(3, map[string]float64{"passage": 0.12, "jing": 0.10, "first1000": 0.07, "names": 0.10}),
+	}
+	s, err := summarize(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := s.write(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"over 3 seeds (1, 2, 3)",
+		"| Block HMM | 110.00 ± 10.00 [100.00, 120.00] | 11.00 ± 1.00 [10.00, 12.00] |",
+		// Names: 9.8, 11.2, 10.0; the Block HMM is ahead by +0.2, -0.2, +2.0.
+		"| Block HMM | Names | +6.67 [-2.00, +20.00] (2/3) | +0.67 [-0.20, +2.00] (2/3) |",
+		"| Block HMM | Jing 1999 | +11.67 [+5.00, +20.00] (3/3) |",
+		"| Jing 1999 | Names |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "(paper)") {
+		t.Errorf("a method missing from one run is listed:\n%s", out)
+	}
+	if strings.Contains(out, "| Jing 1999 | Jing 1999 |") {
+		t.Errorf("a method is compared with itself:\n%s", out)
+	}
+}
+
+func TestSummaryRefuses(t *testing.T) {
+	a := result(1, map[string]float64{"passage": 0.1})
+	for name, runs := range map[string][]*evaluate.Results{
+		"same seed twice":  {a, result(1, map[string]float64{"passage": 0.1})},
+		"other corpus":     {a, func() *evaluate.Results { r := result(2, map[string]float64{"passage": 0.1}); r.Books = 8; return r }()},
+		"no common method": {a, result(2, map[string]float64{"jing": 0.1})},
+	} {
+		if _, err := summarize(runs); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
