@@ -16,12 +16,30 @@ import (
 var columns = []struct {
 	name string
 	of   func(evaluate.MethodResult) float64
+	p    func(*evaluate.PValues) float64
 }{
-	{"ROUGE-1", func(m evaluate.MethodResult) float64 { return m.Rouge1Recall }},
-	{"ROUGE-2", func(m evaluate.MethodResult) float64 { return m.Rouge2Recall }},
-	{"ROUGE-1 no stem", func(m evaluate.MethodResult) float64 { return m.Rouge1RecallNoStem }},
-	{"ROUGE-2 no stem", func(m evaluate.MethodResult) float64 { return m.Rouge2RecallNoStem }},
+	{"ROUGE-1", func(m evaluate.MethodResult) float64 { return m.Rouge1Recall }, func(p *evaluate.PValues) float64 { return p.Rouge1 }},
+	{"ROUGE-2", func(m evaluate.MethodResult) float64 { return m.Rouge2Recall }, func(p *evaluate.PValues) float64 { return p.Rouge2 }},
+	{"ROUGE-1 no stem", func(m evaluate.MethodResult) float64 { return m.Rouge1RecallNoStem }, func(p *evaluate.PValues) float64 { return p.Rouge1NoStem }},
+	{"ROUGE-2 no stem", func(m evaluate.MethodResult) float64 { return m.Rouge2RecallNoStem }, func(p *evaluate.PValues) float64 { return p.Rouge2NoStem }},
 }
+
+// pAgainst returns m's p-values against the method called against, nil
+// when the run has none.
+func pAgainst(m evaluate.MethodResult, against string) *evaluate.PValues {
+	switch against {
+	case align.MethodJing:
+		return m.PVsJing
+	case evaluate.MethodNames:
+		return m.PVsNames
+	case evaluate.MethodFirst1000:
+		return m.PVsFirst1000
+	}
+	return nil
+}
+
+// alpha is the level issue 12's goal sets for the paired tests.
+const alpha = 0.01
 
 // against are the methods each trained summarizer is compared with, as
 // issue 12's goal names them.
@@ -33,18 +51,24 @@ type summary struct {
 	seeds   []uint64
 	methods []string
 	score   map[string][][]float64 // method → column → seed
+	// p holds each method's p-values against each method of against, by
+	// column and seed, when every run has them.
+	p      map[[2]string][][]float64
+	rounds int
 }
 
 // summarize collects the runs' scores. The runs must have distinct seeds,
-// the same corpus and budget; a method missing from a run is left out.
+// the same books (however the corpus directory was spelled), the same kind
+// of evaluation (cross-validation or a test corpus) and the same budget; a
+// method missing from a run is left out.
 func summarize(runs []*evaluate.Results) (*summary, error) {
-	s := &summary{score: map[string][][]float64{}}
+	s := &summary{score: map[string][][]float64{}, p: map[[2]string][][]float64{}}
 	for i, r := range runs {
 		if slices.Contains(s.seeds, r.Seed) {
 			return nil, fmt.Errorf("two runs have seed %d", r.Seed)
 		}
-		if r.Corpus != runs[0].Corpus || r.TestCorpus != runs[0].TestCorpus || r.Words != runs[0].Words || r.Books != runs[0].Books {
-			return nil, fmt.Errorf("run %d (seed %d) is not of the same corpus, budget and books as run 1", i+1, r.Seed)
+		if r.Words != runs[0].Words || r.Books != runs[0].Books || (r.TestCorpus == "") != (runs[0].TestCorpus == "") || !slices.Equal(bookIDs(r), bookIDs(runs[0])) {
+			return nil, fmt.Errorf("run %d (seed %d) is not of the same books, evaluation and budget as run 1", i+1, r.Seed)
 		}
 		s.seeds = append(s.seeds, r.Seed)
 	}
@@ -63,6 +87,7 @@ func summarize(runs []*evaluate.Results) (*summary, error) {
 		if cols != nil {
 			s.methods = append(s.methods, m.Name)
 			s.score[m.Name] = cols
+			s.collectP(runs, m.Name)
 		}
 	}
 	if len(s.methods) == 0 {
@@ -71,7 +96,28 @@ func summarize(runs []*evaluate.Results) (*summary, error) {
 	return s, nil
 }
 
-// write prints the two tables.
+// collectP records method's p-values against each method of against, if
+// every run has them.
+func (s *summary) collectP(runs []*evaluate.Results, method string) {
+next:
+	for _, base := range against {
+		cols := make([][]float64, len(columns))
+		for _, r := range runs {
+			k := slices.IndexFunc(r.Methods, func(x evaluate.MethodResult) bool { return x.Name == method })
+			pv := pAgainst(r.Methods[k], base)
+			if pv == nil {
+				continue next
+			}
+			s.rounds = pv.Rounds
+			for c, col := range columns {
+				cols[c] = append(cols[c], col.p(pv))
+			}
+		}
+		s.p[[2]string{method, base}] = cols
+	}
+}
+
+// write prints the tables.
 func (s *summary) write(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "ROUGE recall in percent over %d seeds (%s): mean ± sample standard deviation [smallest, largest].\n\n", len(s.seeds), joinSeeds(s.seeds))
@@ -124,6 +170,33 @@ func (s *summary) write(w io.Writer) error {
 			b.WriteString("\n")
 		}
 	}
+	var pRows [][2]string
+	for _, r := range rows {
+		if s.p[r] != nil {
+			pRows = append(pRows, r)
+		}
+	}
+	if len(pRows) > 0 {
+		fmt.Fprintf(&b, "\nThe paired approximate-randomization test of each run (results.json): its largest p over the seeds, and in how many seeds p < %g.\n\n", alpha)
+		b.WriteString("| Summarizer | Against |")
+		for _, c := range columns {
+			fmt.Fprintf(&b, " %s |", c.name)
+		}
+		b.WriteString("\n|---|---|" + strings.Repeat("---:|", len(columns)) + "\n")
+		for _, r := range pRows {
+			fmt.Fprintf(&b, "| %s | %s |", evaluate.DisplayName(r[0]), evaluate.DisplayName(r[1]))
+			for _, ps := range s.p[r] {
+				below := 0
+				for _, p := range ps {
+					if p < alpha {
+						below++
+					}
+				}
+				fmt.Fprintf(&b, " %s (%d/%d) |", evaluate.FormatP(floats.Max(ps), s.rounds), below, len(ps))
+			}
+			b.WriteString("\n")
+		}
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -140,4 +213,19 @@ func joinSeeds(seeds []uint64) string {
 		parts[i] = fmt.Sprint(s)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// bookIDs returns the sorted ids of the books scored in r (the per-book
+// scores of its methods).
+func bookIDs(r *evaluate.Results) []string {
+	var ids []string
+	for _, m := range r.Methods {
+		for id := range m.PerBook {
+			if !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	slices.Sort(ids)
+	return ids
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -10,10 +11,17 @@ import (
 // result is a run of seed with the given unstemmed and stemmed ROUGE-2 (and
 // ROUGE-1 = 10 × ROUGE-2) per method.
 func result(seed uint64, r2 map[string]float64) *evaluate.Results {
-	r := &evaluate.Results{Corpus: "c", Books: 9, Words: 1000, Seed: seed}
+	r := &evaluate.Results{Corpus: fmt.Sprintf("corpus spelled %d ways", seed), Books: 9, Words: 1000, Seed: seed}
 	for _, m := range []string{"passage", "passage-paper", "jing", "first1000", "names"} {
 		if x, ok := r2[m]; ok {
-			r.Methods = append(r.Methods, evaluate.MethodResult{Name: m, Rouge1Recall: 10 * x, Rouge2Recall: x, Rouge1RecallNoStem: 10 * x, Rouge2RecallNoStem: x})
+			mr := evaluate.MethodResult{Name: m, Rouge1Recall: 10 * x, Rouge2Recall: x, Rouge1RecallNoStem: 10 * x, Rouge2RecallNoStem: x}
+			if m == "passage" {
+				// p against Names: 0.001 × the seed on ROUGE-2 unstemmed,
+				// 1/10001 elsewhere.
+				p := 1.0 / 10001
+				mr.PVsNames = &evaluate.PValues{Rouge1: p, Rouge2: p, Rouge1NoStem: p, Rouge2NoStem: 0.001 * float64(seed*seed*seed), Rounds: 10000}
+			}
+			r.Methods = append(r.Methods, mr)
 		}
 	}
 	return r
@@ -41,6 +49,8 @@ func TestSummary(t *testing.T) {
 		"| Block HMM | Names | +6.67 [-2.00, +20.00] (2/3) | +0.67 [-0.20, +2.00] (2/3) |",
 		"| Block HMM | Jing 1999 | +11.67 [+5.00, +20.00] (3/3) |",
 		"| Jing 1999 | Names |",
+		// Seeds 1, 2, 3: p = 0.001, 0.008, 0.027.
+		"| Block HMM | Names | < 0.0001 (3/3) | < 0.0001 (3/3) | < 0.0001 (3/3) | 0.027 (2/3) |",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
