@@ -47,7 +47,7 @@ type AlignOptions struct {
 	// Roget's Thesaurus lists as its synonym (§3.2), with the default
 	// aligners too; the paper's aligners (PaperAligners) always do. Off by
 	// default: on the masked anchors and in the summaries' ROUGE the
-	// synonyms changed nothing measurable, at about four times the Token
+	// synonyms changed nothing measurable, at three to five times the Token
 	// HMM's CPU (docs/alignment.md).
 	Synonyms bool `json:"synonyms,omitempty"`
 	// Iterations overrides the EM rounds of the HMMs; zero keeps their
