@@ -151,6 +151,9 @@ func (c Config) Validate() error {
 			return fmt.Errorf("figure book %q: %w", c.FigureBook, err)
 		}
 	}
+	if !(c.Align.PassagePrior >= 0) { // also NaN
+		return fmt.Errorf("the Passage HMM's prior (--passage-prior) must be zero or positive, not %g", c.Align.PassagePrior)
+	}
 	if c.Align.Synonyms && c.Align.Thesaurus == "" {
 		return fmt.Errorf("the Token HMM's synonyms (--synonyms) need Roget's Thesaurus: give --thesaurus or BOOKALIGN_THESAURUS")
 	}

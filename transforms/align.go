@@ -53,6 +53,10 @@ type AlignOptions struct {
 	// Iterations overrides the EM rounds of the HMMs; zero keeps their
 	// defaults (Passage HMM 500, Token HMM at most 20).
 	Iterations int `json:"iterations"`
+	// PassagePrior is μ, the strength of the Passage HMM's Dirichlet prior
+	// toward the book's word rates (align.PassageHMM.Prior); zero keeps its
+	// default, 20.
+	PassagePrior float64 `json:"passage_prior,omitempty"`
 	// WholeSpans labels every book sentence of an aligned span, the paper's
 	// words read literally, instead of the one sharing the most words with
 	// the summary sentence (align.DefaultLabelTop).
@@ -138,7 +142,7 @@ func (o AlignOptions) aligner(seed uint64, th *align.Thesaurus) align.Options {
 	if !o.UsesSynonyms() {
 		th = nil
 	}
-	return align.Options{Seed: seed, Iterations: o.Iterations, Thesaurus: th, WholeSpans: o.WholeSpans, NoContext: o.PaperAligners}
+	return align.Options{Seed: seed, Iterations: o.Iterations, Thesaurus: th, WholeSpans: o.WholeSpans, NoContext: o.PaperAligners, Prior: o.PassagePrior}
 }
 
 // forms are the word forms the aligners compare.

@@ -103,3 +103,18 @@ func TestSynonymsOption(t *testing.T) {
 		}
 	}
 }
+
+// TestPassagePriorOption checks that --passage-prior reaches the Passage
+// HMM, and only it.
+func TestPassagePriorOption(t *testing.T) {
+	o := AlignOptions{PassagePrior: 100}.aligner(1, nil)
+	if o.Prior != 100 {
+		t.Fatalf("align.Options.Prior = %v, want 100", o.Prior)
+	}
+	if p := align.NewPassageHMM(o); p.Prior != 100 {
+		t.Errorf("PassageHMM.Prior = %v, want 100", p.Prior)
+	}
+	if d := (AlignOptions{}).aligner(1, nil); d.Prior != 0 {
+		t.Errorf("the default's prior = %v, want 0 (the Passage HMM's own default)", d.Prior)
+	}
+}

@@ -145,3 +145,27 @@ func TestSynonymsFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestPassagePriorFlag checks that --passage-prior reaches the aligners'
+// options and that Validate refuses a negative or NaN prior.
+func TestPassagePriorFlag(t *testing.T) {
+	for _, tc := range []struct {
+		arg   string
+		want  float64
+		valid bool
+	}{{"100", 100, true}, {"0", 0, true}, {"-1", -1, false}, {"NaN", 0, false}} {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		read := addExperimentFlags(fs)
+		if err := fs.Parse([]string{"--passage-prior", tc.arg}); err != nil {
+			t.Fatal(err)
+		}
+		cfg := read()
+		cfg.Corpus, cfg.Out = "c", "o"
+		if err := cfg.Validate(); (err == nil) != tc.valid {
+			t.Errorf("--passage-prior %s: Validate() = %v, want valid: %v", tc.arg, err, tc.valid)
+		}
+		if tc.valid && cfg.Align.PassagePrior != tc.want {
+			t.Errorf("--passage-prior %s: PassagePrior %v, want %v", tc.arg, cfg.Align.PassagePrior, tc.want)
+		}
+	}
+}
