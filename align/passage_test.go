@@ -230,14 +230,14 @@ func TestPassageDefaults(t *testing.T) {
 		h    *PassageHMM
 	}{
 		{"K = 100", &PassageHMM{Seed: 2, Iterations: 40, Passages: 100}},
-		{"μ = 20", &PassageHMM{Seed: 2, Iterations: 40, Prior: 20}},
+		{"μ = 100", &PassageHMM{Seed: 2, Iterations: 40, Prior: 100}},
 		{"λ = 0.01", &PassageHMM{Seed: 2, Iterations: 40, JumpPrior: 0.01}},
 	} {
 		if got := fit(tt.h); !reflect.DeepEqual(got, zero) {
 			t.Errorf("%s: the fit differs from the zero settings'", tt.name)
 		}
 	}
-	if got := fit(&PassageHMM{Seed: 2, Iterations: 40, Prior: 100}); reflect.DeepEqual(got, zero) {
-		t.Errorf("μ = 100 fits as the zero settings: the test cannot tell priors apart")
+	if got := fit(&PassageHMM{Seed: 2, Iterations: 40, Prior: 20}); reflect.DeepEqual(got, zero) {
+		t.Errorf("μ = 20 fits as the zero settings: the test cannot tell priors apart")
 	}
 }

@@ -55,7 +55,7 @@ type AlignOptions struct {
 	Iterations int `json:"iterations"`
 	// PassagePrior is μ, the strength of the Passage HMM's Dirichlet prior
 	// toward the book's word rates (align.PassageHMM.Prior); zero keeps its
-	// default, 20.
+	// default, 100.
 	PassagePrior float64 `json:"passage_prior,omitempty"`
 	// WholeSpans labels every book sentence of an aligned span, the paper's
 	// words read literally, instead of the one sharing the most words with

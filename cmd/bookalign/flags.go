@@ -71,7 +71,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	lambda := fs.Float64("lambda", 0, "L2 strength of the logistic regression (0: chosen on an inner split of each training set)")
 	minBooks := fs.Int("min-vocab-books", def.Features.MinBooks, "keep out of the word features the words found in fewer training books (0 or 1: the paper's vocabulary)")
 	paperAligners := fs.Bool("paper-aligners", false, "run the aligners as the paper describes them: words compared by their lower-cased forms (no possessive dropped, no stem) and a summary sentence with no book word left unaligned (default: stems, possessives dropped, placement by the neighbours)")
-	passagePrior := fs.Float64("passage-prior", 0, "μ, the strength of the Passage HMM's Dirichlet prior toward the book's word rates (0: the default, 20; docs/alignment.md)")
+	passagePrior := fs.Float64("passage-prior", 0, "μ, the strength of the Passage HMM's Dirichlet prior toward the book's word rates (0: the default, 100; 20 until 2026-11-23; docs/alignment.md)")
 	synonyms := fs.Bool("synonyms", false, "let the Token HMM emit a summary word from a book word listed as its synonym in Roget's Thesaurus (--thesaurus), as the paper does, with the default aligners too (the paper's aligners always do); off by default: it changed neither anchor hits nor ROUGE, at three to five times the Token HMM's CPU")
 	wholeSpans := fs.Bool("whole-span-labels", false, "label every book sentence of an aligned span (the paper's words read literally) instead of the one sharing the most words with the summary sentence")
 	figureBook := fs.String("figure-book", def.FigureBook, "`ID` of the pair whose Passage HMM samples draw Figure 3 (figures/boundary_density.svg); empty or none: no Figure 3")
