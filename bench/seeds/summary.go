@@ -149,26 +149,12 @@ func (s *summary) write(w io.Writer) error {
 	}
 	if len(rows) > 0 {
 		b.WriteString("\nTrained summarizer minus the method it is compared with, seed by seed, in percentage points: mean [smallest, largest] (seeds ahead).\n\n")
-		b.WriteString("| Summarizer | Against |")
-		for _, c := range columns {
-			fmt.Fprintf(&b, " %s |", c.name)
-		}
-		b.WriteString("\n|---|---|" + strings.Repeat("---:|", len(columns)) + "\n")
-		for _, r := range rows {
-			fmt.Fprintf(&b, "| %s | %s |", evaluate.DisplayName(r[0]), evaluate.DisplayName(r[1]))
-			for c := range columns {
-				d := make([]float64, len(s.seeds))
-				floats.SubTo(d, s.score[r[0]][c], s.score[r[1]][c])
-				ahead := 0
-				for _, x := range d {
-					if x > 0 {
-						ahead++
-					}
-				}
-				fmt.Fprintf(&b, " %+.2f [%+.2f, %+.2f] (%d/%d) |", stat.Mean(d, nil), floats.Min(d), floats.Max(d), ahead, len(d))
-			}
-			b.WriteString("\n")
-		}
+		pairTable(&b, rows, func(r [2]string, c int) string {
+			d := make([]float64, len(s.seeds))
+			floats.SubTo(d, s.score[r[0]][c], s.score[r[1]][c])
+			ahead := count(d, func(x float64) bool { return x > 0 })
+			return fmt.Sprintf("%+.2f [%+.2f, %+.2f] (%d/%d)", stat.Mean(d, nil), floats.Min(d), floats.Max(d), ahead, len(d))
+		})
 	}
 	var pRows [][2]string
 	for _, r := range rows {
@@ -178,24 +164,11 @@ func (s *summary) write(w io.Writer) error {
 	}
 	if len(pRows) > 0 {
 		fmt.Fprintf(&b, "\nThe paired approximate-randomization test of each run (results.json): its largest p over the seeds, and in how many seeds p < %g.\n\n", alpha)
-		b.WriteString("| Summarizer | Against |")
-		for _, c := range columns {
-			fmt.Fprintf(&b, " %s |", c.name)
-		}
-		b.WriteString("\n|---|---|" + strings.Repeat("---:|", len(columns)) + "\n")
-		for _, r := range pRows {
-			fmt.Fprintf(&b, "| %s | %s |", evaluate.DisplayName(r[0]), evaluate.DisplayName(r[1]))
-			for _, ps := range s.p[r] {
-				below := 0
-				for _, p := range ps {
-					if p < alpha {
-						below++
-					}
-				}
-				fmt.Fprintf(&b, " %s (%d/%d) |", evaluate.FormatP(floats.Max(ps), s.rounds), below, len(ps))
-			}
-			b.WriteString("\n")
-		}
+		pairTable(&b, pRows, func(r [2]string, c int) string {
+			ps := s.p[r][c]
+			below := count(ps, func(p float64) bool { return p < alpha })
+			return fmt.Sprintf("%s (%d/%d)", evaluate.FormatP(floats.Max(ps), s.rounds), below, len(ps))
+		})
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -228,4 +201,32 @@ func bookIDs(r *evaluate.Results) []string {
 	}
 	slices.Sort(ids)
 	return ids
+}
+
+// pairTable writes a table with a row per (summarizer, compared method)
+// pair and a cell per column, cell(pair, column).
+func pairTable(b *strings.Builder, rows [][2]string, cell func(r [2]string, c int) string) {
+	b.WriteString("| Summarizer | Against |")
+	for _, c := range columns {
+		fmt.Fprintf(b, " %s |", c.name)
+	}
+	b.WriteString("\n|---|---|" + strings.Repeat("---:|", len(columns)) + "\n")
+	for _, r := range rows {
+		fmt.Fprintf(b, "| %s | %s |", evaluate.DisplayName(r[0]), evaluate.DisplayName(r[1]))
+		for c := range columns {
+			fmt.Fprintf(b, " %s |", cell(r, c))
+		}
+		b.WriteString("\n")
+	}
+}
+
+// count returns the number of xs for which ok holds.
+func count(xs []float64, ok func(float64) bool) int {
+	n := 0
+	for _, x := range xs {
+		if ok(x) {
+			n++
+		}
+	}
+	return n
 }
