@@ -111,18 +111,21 @@ cmp "$tmp/run-local/results.json" "$tmp/run-portable/results.json" || status=1
 # run.json records when each run started: every other file must be equal.
 compare "bookalign run on $books books, in process vs job server" "$tmp/run-local" "$tmp/run-portable" -x run.json
 
-# Keyed training: transforms.Train counts one train_sets per training-set
-# element it receives and one models_trained per model, and transforms.Predict
-# one books_summarized per book and method, as the job server reports them.
+# Keyed training: transforms.Train counts one train_keys per (method, training
+# set) element it receives and one models_trained per model, and
+# transforms.Predict one books_summarized per book and method, as the job
+# server reports them. Each element must train exactly one model (elements ==
+# models; one element per training set would train several), and there must
+# be more than one (a single global key would make one).
 counter() { awk -v n="$1" '$1 == n { print $2 }' "$tmp/run-portable.log"; }
-sets=$(counter train_sets) models=$(counter models_trained) summarized=$(counter books_summarized)
+keys=$(counter train_keys) models=$(counter models_trained) summarized=$(counter books_summarized)
 models_json=$(find "$tmp/run-portable/models" -name '*.json' | wc -l)
-echo "portable.sh: job server counters: train_sets ${sets:-none}, models_trained ${models:-none}, books_summarized ${summarized:-none}"
-if [ -z "$sets" ] || [ "$sets" -le 1 ] || [ -z "$models" ] || [ "$models" -ne $((sets * models_json)) ]; then
-  echo "portable.sh: training was not keyed: want one train_sets element per training set, each training the $models_json methods' models" >&2
+echo "portable.sh: job server counters: train_keys ${keys:-none}, models_trained ${models:-none}, books_summarized ${summarized:-none}"
+if [ -z "$keys" ] || [ "$keys" -le 1 ] || [ -z "$models" ] || [ "$models" -ne "$keys" ]; then
+  echo "portable.sh: training was not keyed: want one train_keys element per (method, training set), each training one model, and more than one" >&2
   status=1
 else
-  echo "portable.sh: training ran as $sets keyed training-set elements, $models models of $models_json methods"
+  echo "portable.sh: training ran as $keys keyed (method, training set) elements, one model each, for $models_json methods"
 fi
 
 timed "wiki-extract in process" bin/bookalign wiki-extract --dump "$dump" --out "$tmp/wiki-local" --quiet

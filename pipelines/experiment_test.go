@@ -277,12 +277,14 @@ func TestFullExperiment(t *testing.T) {
 }
 
 // TestTrainingIsKeyed runs 3-fold cross-validation of the three trained
-// methods on prism and checks, from Beam's counters, that every training
-// set reached transforms.Train as an element of its own (3 folds + all
-// books = 4), that they trained 3 methods × 4 sets = 12 models, that each
-// of the 9 books was featurized for the 3 sets that hold it, and that every
-// book was summarized once per method by its own fold's model. One element
-// training every model, as a single global key would make, fails.
+// methods on prism and checks, from Beam's counters, that every model
+// reached transforms.Train as an element of its own, keyed by method and
+// training set (3 methods × (3 folds + all books) = 12 elements, 12
+// models), that each of the 9 books was featurized for the 3 sets that
+// hold it, and that every book was summarized once per method by its own
+// fold's model. One element per training set (4 elements training 12
+// models), or one element training every model, as a single global key
+// would make, fails.
 func TestTrainingIsKeyed(t *testing.T) {
 	dir, out := t.TempDir(), t.TempDir()
 	if err := testcorpus.Good(9).WriteTo(dir); err != nil {
@@ -294,9 +296,9 @@ func TestTrainingIsKeyed(t *testing.T) {
 	cfg.Align.Iterations = 10
 	res := runExperiment(t, prism.Execute, cfg)
 	counters := wikiCounters(res)
-	if counters["train_sets"] != 4 || counters["models_trained"] != 12 {
-		t.Errorf("%d training-set elements reached Train and %d models were trained, want 4 and 12",
-			counters["train_sets"], counters["models_trained"])
+	if counters["train_keys"] != 12 || counters["models_trained"] != 12 {
+		t.Errorf("%d (method, training set) elements reached Train and %d models were trained, want 12 and 12: one element per model",
+			counters["train_keys"], counters["models_trained"])
 	}
 	if counters["set_books"] != 27 {
 		t.Errorf("%d (set, book) pairs featurized, want 9 books × (2 fold sets + all books)", counters["set_books"])

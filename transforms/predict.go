@@ -60,7 +60,7 @@ type Artifact struct {
 //
 // The stages are FoldSplit (each training set's statistics combined, and
 // each book featurized for the sets that hold it), Train (one element per
-// training set) and Predict (each fold's books meet its models by key), so
+// method and training set) and Predict (each fold's books meet its models by key), so
 // that no worker holds every book. Each variant of opts.Beside trains
 // beside them on the same plan and statistics: its training books are
 // featurized again under its features and its models are trained as

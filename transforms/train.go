@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"strconv"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
@@ -15,9 +17,10 @@ import (
 
 var (
 	modelsTrained = beam.NewCounter("bookalign", "models_trained")
-	// trainSets counts the training-set elements that reach Train: one
-	// per training set, however the runner spreads them.
-	trainSets = beam.NewCounter("bookalign", "train_sets")
+	// trainKeys counts the elements that reach Train: one per (method,
+	// training set), each training one model, however the runner spreads
+	// them.
+	trainKeys = beam.NewCounter("bookalign", "train_keys")
 	// lambdaFallbacks counts models trained with a fixed lambda because
 	// their training books were too few to choose it (Model.LambdaNote).
 	lambdaFallbacks = beam.NewCounter("bookalign", "lambda_fallbacks")
@@ -26,7 +29,9 @@ var (
 func init() {
 	beam.RegisterType(reflect.TypeOf((*TrainedModel)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*RankedModel)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*trainSetFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*byModelFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*trainModelFn)(nil)).Elem())
+	register.Emitter2[string, beam.T]()
 	register.Emitter1[TrainedModel]()
 	register.Emitter2[string, RankedModel]()
 	register.Iter1[classify.Counts]()
@@ -103,13 +108,15 @@ type RankedModel struct {
 }
 
 // Train trains one model per (method, training set): every method of opts
-// on every set of the split's plan. A training set's book IDs (Split.Train)
-// meet the set's statistics by key (CoGroupByKey), so each training set is
-// one element and a runner with N workers trains min(N, sets) of them at
-// once. The element reads its books' features from the work directory and
-// trains its methods' models one after another on them, each choosing
-// lambda on an inner split of the set; it writes each model to the work
-// directory.
+// on every set of the split's plan. A training set's statistics
+// (Split.Counts) and book IDs (Split.Train) are keyed by each of its models
+// (modelKey) and meet by that key (CoGroupByKey), so each model is one
+// element and a runner with N workers trains min(N, M·sets) of them at once.
+// The element reads its set's books' features from the work directory,
+// labels them with its method's alignments, trains the model, choosing
+// lambda on an inner split of the set, and writes it to the work directory.
+// The model does not depend on which element trains it: the same recipe on
+// the same books (classify sorts them by ID).
 //
 // No long-running stage here reads a side input: prism v2.77 spins its
 // scheduler while such a stage has a bundle in progress
@@ -119,16 +126,50 @@ type RankedModel struct {
 // of every model's weights, keyed by method, for the feature table.
 func Train(s beam.Scope, opts TrainOptions, split Split) (models, ranked beam.PCollection) {
 	s = s.Scope("transforms.Train")
-	sets := beam.CoGroupByKey(s, split.Counts, split.Train)
-	return beam.ParDo2(s, &trainSetFn{Recipe: opts.recipe(), Methods: opts.Methods, Dir: opts.WorkDir, Variant: opts.Variant}, sets)
+	byModel := &byModelFn{Methods: opts.Methods}
+	keyed := beam.CoGroupByKey(s, beam.ParDo(s, byModel, split.Counts), beam.ParDo(s, byModel, split.Train))
+	return beam.ParDo2(s, &trainModelFn{Recipe: opts.recipe(), Dir: opts.WorkDir, Variant: opts.Variant}, keyed)
 }
 
-// trainSetFn trains the models of one training set, one per method.
-type trainSetFn struct {
+// modelKey is the key of the model of method trained on set, under which
+// Train gathers what the model needs: "passage/3", "jing/-1" (all books).
+// A string, because Beam declares its coder deterministic, as a grouping
+// key's must be, and every runner groups it by its bytes; a struct's schema
+// (row) coder is not declared deterministic (coder.IsDeterministic).
+func modelKey(method string, set int) string {
+	return method + "/" + strconv.Itoa(set)
+}
+
+// parseModelKey returns the method and the training set of a modelKey.
+func parseModelKey(key string) (method string, set int, err error) {
+	i := strings.LastIndexByte(key, '/')
+	if i < 0 {
+		return "", 0, fmt.Errorf("model key %q has no training set", key)
+	}
+	if set, err = strconv.Atoi(key[i+1:]); err != nil {
+		return "", 0, fmt.Errorf("model key %q: %w", key, err)
+	}
+	return key[:i], set, nil
+}
+
+// byModelFn keys a value of a training set (its statistics, or the ID of
+// one of its books) by each model trained on the set: one modelKey per
+// method.
+type byModelFn struct {
+	// Methods are the methods trained on every set.
+	Methods []string `json:"methods"`
+}
+
+func (f *byModelFn) ProcessElement(set int, v beam.T, emit func(string, beam.T)) {
+	for _, m := range f.Methods {
+		emit(modelKey(m, set), v)
+	}
+}
+
+// trainModelFn trains the model of one method on one training set.
+type trainModelFn struct {
 	// Recipe is how models are trained.
 	Recipe classify.Recipe `json:"recipe"`
-	// Methods are the methods to train, in order.
-	Methods []string `json:"methods"`
 	// Dir is the work directory the set's books are read from.
 	Dir string `json:"dir"`
 	// Variant names the variant whose features the books hold; empty for
@@ -136,71 +177,78 @@ type trainSetFn struct {
 	Variant string `json:"variant,omitempty"`
 }
 
-func (f *trainSetFn) ProcessElement(ctx context.Context, set int, countsIter func(*classify.Counts) bool, ids func(*string) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
-	trainSets.Inc(ctx, 1)
-	// The slot is taken before the books are read, so that a set waiting
+func (f *trainModelFn) ProcessElement(ctx context.Context, key string, countsIter func(*classify.Counts) bool, ids func(*string) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
+	trainKeys.Inc(ctx, 1)
+	method, set, err := parseModelKey(key)
+	if err != nil {
+		return err
+	}
+	// The slot is taken before the books are read, so that a model waiting
 	// for a core holds its books encoded, not featurized.
 	workers, release := trainingSlot()
 	defer release()
 	var counts classify.Counts
 	if !countsIter(&counts) {
-		return fmt.Errorf("%s has books but no statistics", setName(set))
+		return fmt.Errorf("%s, %s has books but no statistics", method, setName(set))
 	}
-	col, err := f.Recipe.Collection(&counts)
+	ts, err := f.Recipe.NewTrainingSet(&counts)
 	if err != nil {
-		return fmt.Errorf("%s: %w", setName(set), err)
+		return fmt.Errorf("%s, %s: %w", method, setName(set), err)
 	}
 	counts = classify.Counts{} // the collection holds what is needed
-	sets := make([]*classify.TrainingSet, len(f.Methods))
-	for i := range sets {
-		sets[i] = f.Recipe.TrainingSetOf(col)
-	}
 	var id string
 	for ids(&id) {
-		data, err := ReadFile(ctx, setBookFile(f.Dir, f.Variant, set, id))
+		x, err := f.labelled(ctx, method, set, id)
 		if err != nil {
-			return fmt.Errorf("%s: %w", setName(set), err)
+			return err
 		}
-		var b classify.SetBook
-		if err := b.UnmarshalBinary(data); err != nil {
-			return fmt.Errorf("%s, book %q: %w", setName(set), id, err)
-		}
-		if b.Features.ID != id {
-			return fmt.Errorf("%s holds book %q", setBookFile(f.Dir, f.Variant, set, id), b.Features.ID)
-		}
-		for i, m := range f.Methods {
-			x := b.Features // shares the feature slices; only the labels differ
-			if x.Label, err = classify.RowLabels(b.Rows(m), x.Rows()); err != nil {
-				return fmt.Errorf("%s, %s, book %q: %w", m, setName(set), x.ID, err)
-			}
-			if err := sets[i].AddFeatures(&x); err != nil {
-				return fmt.Errorf("%s, %s: %w", m, setName(set), err)
-			}
-		}
-	}
-	for i, method := range f.Methods {
-		m, err := sets[i].Train(workers)
-		if err != nil {
+		if err := ts.AddFeatures(&x); err != nil {
 			return fmt.Errorf("%s, %s: %w", method, setName(set), err)
 		}
-		sets[i] = nil
-		var buf bytes.Buffer
-		if err := m.WriteJSON(&buf); err != nil {
-			return err
-		}
-		if err := WriteFile(ctx, modelFile(f.Dir, set, method), buf.Bytes()); err != nil {
-			return err
-		}
-		emit(TrainedModel{Method: method, Set: set})
-		emitRanked(method, RankedModel{Set: set, Features: m.Features, Weights: m.Weights})
-		modelsTrained.Inc(ctx, 1)
-		progress.tick("train", "models")
-		if m.LambdaNote != "" {
-			lambdaFallbacks.Inc(ctx, 1)
-			log.Warnf(ctx, "%s, %s: %s", method, setName(set), m.LambdaNote)
-		}
+	}
+	m, err := ts.Train(workers)
+	if err != nil {
+		return fmt.Errorf("%s, %s: %w", method, setName(set), err)
+	}
+	ts = nil
+	var buf bytes.Buffer
+	if err := m.WriteJSON(&buf); err != nil {
+		return err
+	}
+	if err := WriteFile(ctx, modelFile(f.Dir, set, method), buf.Bytes()); err != nil {
+		return err
+	}
+	emit(TrainedModel{Method: method, Set: set})
+	emitRanked(method, RankedModel{Set: set, Features: m.Features, Weights: m.Weights})
+	modelsTrained.Inc(ctx, 1)
+	progress.tick("train", "models")
+	if m.LambdaNote != "" {
+		lambdaFallbacks.Inc(ctx, 1)
+		log.Warnf(ctx, "%s, %s: %s", method, setName(set), m.LambdaNote)
 	}
 	return nil
+}
+
+// labelled reads book id's SetBook for set from the work directory and
+// returns its features labelled with method's alignment.
+func (f *trainModelFn) labelled(ctx context.Context, method string, set int, id string) (classify.Features, error) {
+	file := setBookFile(f.Dir, f.Variant, set, id)
+	data, err := ReadFile(ctx, file)
+	if err != nil {
+		return classify.Features{}, fmt.Errorf("%s: %w", setName(set), err)
+	}
+	var b classify.SetBook
+	if err := b.UnmarshalBinary(data); err != nil {
+		return classify.Features{}, fmt.Errorf("%s, book %q: %w", setName(set), id, err)
+	}
+	x := b.Features
+	if x.ID != id {
+		return classify.Features{}, fmt.Errorf("%s holds book %q", file, x.ID)
+	}
+	if x.Label, err = classify.RowLabels(b.Rows(method), x.Rows()); err != nil {
+		return classify.Features{}, fmt.Errorf("%s, %s, book %q: %w", method, setName(set), id, err)
+	}
+	return x, nil
 }
 
 // setName names a training set in errors.
@@ -211,15 +259,16 @@ func setName(set int) string {
 	return fmt.Sprintf("fold %d", set)
 }
 
-// trainingSlot lets one training set train at a time in a worker process,
-// its fits using every core (classify.Trainer.Workers: the objective is
-// summed over fixed chunks of rows, in parallel, so the models do not
-// depend on the number). A runner may hand a worker several training sets
-// at once (prism splits a bundle that makes no progress, a Dataflow worker
-// runs several bundles); a set holds its books' features and the fit's
-// working copies, about 1.4 MB a training book at the peak, so training
-// them one after another on all cores takes about as long and needs a
-// fraction of the memory (docs/benchmarks.md, "Distributed training").
+// trainingSlot lets one model train at a time in a worker process, its
+// fits using every core (classify.Trainer.Workers: the objective is summed
+// over fixed chunks of rows, in parallel, so the models do not depend on
+// the number). A runner may hand a worker several models at once (prism
+// splits a bundle that makes no progress, a Dataflow worker runs several
+// bundles); a model holds its set's features and the fit's working copies,
+// about 1.4 MB a training book at the peak (measured when a set's models
+// were trained in one element), so training them one after another on all
+// cores takes about as long and needs a fraction of the memory
+// (docs/benchmarks.md, "Distributed training").
 var trainingSlots = make(chan struct{}, 1)
 
 // trainingSlot waits for the worker's training slot and returns the number
