@@ -176,6 +176,46 @@ func BenchmarkObjective(b *testing.B) {
 	}
 }
 
+// BenchmarkObjectiveCorpus measures one evaluation of the objective and
+// its gradient on the real rows of one training set (the books outside fold
+// 0 of the shared corpus, with the count features the pipeline uses), and
+// reports their number and mean features per row.
+//
+//	go test ./classify/ -run XXX -bench ObjectiveCorpus -benchtime 20x
+func BenchmarkObjectiveCorpus(b *testing.B) {
+	train := foldZero(b)
+	var c Counts
+	for _, p := range train {
+		c.Add(p.book.Stats())
+	}
+	col, err := c.Collection(Settings{Counts: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	feats := make([]*Features, len(train))
+	for i, p := range train {
+		feats[i] = col.Featurize(p.book)
+		feats[i].Label = p.labels
+	}
+	d := newDataset(col.Dim(), feats)
+	x := initialPoint(d)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for j := range d.dim {
+		x[j] = 0.1 * rng.NormFloat64()
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			o := newObjective(d, 1e-5, workers)
+			for i := 0; b.Loop(); i++ {
+				x[0] = float64(i) // a new point each time
+				o.Func(x)
+			}
+			b.ReportMetric(float64(len(d.y)), "rows")
+			b.ReportMetric(float64(len(d.index))/float64(len(d.y)), "features/row")
+		})
+	}
+}
+
 // BenchmarkBookBinary measures the binary form of every corpus book, what
 // crosses a pipeline's shuffles in place of the text: its mean and largest
 // size, the mean size of the text it replaces, and the time to decode a

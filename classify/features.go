@@ -102,6 +102,10 @@ func (c *Collection) FeatureNames() []string {
 type Features struct {
 	// ID names the book.
 	ID string `json:"id"`
+	// Group names the books that share this book's text (Plan.Group), so
+	// that the inner split keeps them on one side; empty when the book is
+	// its own group.
+	Group string `json:"group,omitempty"`
 	// Start has one entry per row and one more.
 	Start []int32 `json:"start"`
 	// Index holds the active features of each row.

@@ -5,8 +5,9 @@ import (
 	"fmt"
 )
 
-// featuresFormat is the first byte of a Features' binary form.
-const featuresFormat = 1
+// featuresFormat is the first byte of a Features' binary form (2: with
+// Features.Group after the ID).
+const featuresFormat = 2
 
 // MarshalBinary returns the compact binary form of f, for a pipeline to
 // move featurized books to the worker that trains on them: per row its
@@ -29,6 +30,7 @@ func (f *Features) MarshalBinary() ([]byte, error) {
 	out := make([]byte, 0, 16+len(f.ID)+2*rows+2*len(f.Index))
 	out = append(out, featuresFormat)
 	out = appendString(out, f.ID)
+	out = appendString(out, f.Group)
 	out = binary.AppendUvarint(out, uint64(rows))
 	for i := range rows {
 		lo, hi := f.Start[i], f.Start[i+1]
@@ -57,7 +59,7 @@ func (f *Features) UnmarshalBinary(data []byte) error {
 	if d.Byte() != featuresFormat {
 		return fmt.Errorf("%w: features format", ErrBookEncoding)
 	}
-	nf := Features{ID: d.String()}
+	nf := Features{ID: d.String(), Group: d.String()}
 	rows := d.Count(2) // each row takes at least two bytes
 	nf.Start = make([]int32, 1, rows+1)
 	nf.Length = make([]int32, rows)

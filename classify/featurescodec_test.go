@@ -24,6 +24,7 @@ func TestFeaturesBinary(t *testing.T) {
 		col.Featurize(homeBook),
 		{ID: "empty", Start: []int32{0}, Length: []int32{}},
 		{ID: "unsorted", Start: []int32{0, 3, 3}, Index: []int32{7, 2, 9}, Length: []int32{4, 0}, Label: []bool{false, true}},
+		{ID: "copy-x1", Group: "copy", Start: []int32{0, 1}, Index: []int32{3}, Length: []int32{2}},
 	}
 	for _, f := range cases {
 		data, err := f.MarshalBinary()

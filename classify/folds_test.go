@@ -84,7 +84,7 @@ func TestInnerSplit(t *testing.T) {
 	}{
 		{1, 5, 4}, {2, 5, 4}, {1, 2, 9}, {3, 17, 1}, {1, 1, 17},
 	} {
-		fit, held, err := InnerSplit(tc.seed, tc.folds, ids)
+		fit, held, err := InnerSplit(tc.seed, tc.folds, ids, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,10 +106,10 @@ func TestInnerSplit(t *testing.T) {
 			}
 		}
 	}
-	if _, _, err := InnerSplit(1, 0, ids); err == nil {
+	if _, _, err := InnerSplit(1, 0, ids, nil); err == nil {
 		t.Error("0 folds accepted")
 	}
-	if _, _, err := InnerSplit(1, 5, []string{"a", "a"}); !errors.Is(err, ErrDuplicateBook) {
+	if _, _, err := InnerSplit(1, 5, []string{"a", "a"}, nil); !errors.Is(err, ErrDuplicateBook) {
 		t.Errorf("repeated id: %v", err)
 	}
 }

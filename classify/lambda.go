@@ -63,11 +63,12 @@ const DefaultInnerFolds = 5
 
 // InnerSplit is the split of a training set's books on which a lambda (or
 // any other setting) is chosen: the books are assigned to folds folds
-// (Folds with seed), fold 0 is held out and the others fit. It returns the
-// indices into ids of the books that fit and of those held out, in the
-// order of ids.
-func InnerSplit(seed uint64, folds int, ids []string) (fit, held []int, err error) {
-	f, err := Folds(seed, folds, ids)
+// (GroupFolds with seed: groups[i] names the group of ids[i], "" or a nil
+// groups a book of its own), fold 0 is held out and the others fit. It
+// returns the indices into ids of the books that fit and of those held
+// out, in the order of ids.
+func InnerSplit(seed uint64, folds int, ids, groups []string) (fit, held []int, err error) {
+	f, err := GroupFolds(seed, folds, ids, groups)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -93,11 +94,11 @@ func pick[T any](xs []T, idx []int) []T {
 // choose picks lambda on an inner split of books and returns the weights of
 // the inner fit at that lambda, to start the final fit from.
 func (t *Trainer) choose(dim int, books []*Features) (lambda float64, x []float64, sel []Selection, err error) {
-	ids := make([]string, len(books))
+	ids, groups := make([]string, len(books)), make([]string, len(books))
 	for i, f := range books {
-		ids[i] = f.ID
+		ids[i], groups[i] = f.ID, f.Group
 	}
-	fitIdx, heldIdx, err := InnerSplit(t.Seed, orDefault(t.InnerFolds, DefaultInnerFolds), ids)
+	fitIdx, heldIdx, err := InnerSplit(t.Seed, orDefault(t.InnerFolds, DefaultInnerFolds), ids, groups)
 	if err != nil {
 		return 0, nil, nil, err
 	}

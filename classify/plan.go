@@ -30,18 +30,30 @@ type Plan struct {
 	Test bool `json:"test"`
 	// Fold holds the fold of every training book (0 when Test).
 	Fold map[string]int `json:"fold"`
+	// Group maps each training book that shares its text with another to
+	// the smallest ID among them (Groups); such books share a fold, and
+	// Features.Group carries the name into the inner split. Empty for a
+	// corpus of distinct texts.
+	Group map[string]string `json:"group,omitempty"`
 }
 
 // NewPlan makes the plan of training books trainIDs: with test books, one
 // training set of all of them; without, folds-fold cross-validation with
-// the seeded assignment of Folds. It returns an error when there is no
-// training book, when folds < 1 without test books, or when an ID repeats.
-func NewPlan(seed uint64, folds int, trainIDs []string, test bool) (*Plan, error) {
+// the seeded assignment of GroupFolds, books that share their text kept in
+// one fold. groups is the output of Groups for the training books (nil or
+// empty when their texts are distinct). It returns an error when there is
+// no training book, when folds < 1 without test books, or when an ID
+// repeats.
+func NewPlan(seed uint64, folds int, trainIDs []string, groups map[string]string, test bool) (*Plan, error) {
 	if len(trainIDs) == 0 {
 		return nil, ErrNoBooks
 	}
+	var group map[string]string
+	if len(groups) > 0 {
+		group = groups
+	}
 	if test {
-		p := &Plan{Folds: 1, Test: true, Fold: make(map[string]int, len(trainIDs))}
+		p := &Plan{Folds: 1, Test: true, Fold: make(map[string]int, len(trainIDs)), Group: group}
 		for _, id := range trainIDs {
 			if _, dup := p.Fold[id]; dup {
 				return nil, fmt.Errorf("%w: %q", ErrDuplicateBook, id)
@@ -50,11 +62,15 @@ func NewPlan(seed uint64, folds int, trainIDs []string, test bool) (*Plan, error
 		}
 		return p, nil
 	}
-	f, err := Folds(seed, folds, trainIDs)
+	names := make([]string, len(trainIDs))
+	for i, id := range trainIDs {
+		names[i] = group[id]
+	}
+	f, err := GroupFolds(seed, folds, trainIDs, names)
 	if err != nil {
 		return nil, err
 	}
-	return &Plan{Folds: folds, Fold: f}, nil
+	return &Plan{Folds: folds, Fold: f, Group: group}, nil
 }
 
 // Sets returns the keys of the training sets, one model per method each:

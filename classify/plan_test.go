@@ -52,7 +52,7 @@ func TestPlan(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := NewPlan(7, tc.folds, ids, tc.test)
+			p, err := NewPlan(7, tc.folds, ids, nil, tc.test)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,14 +129,14 @@ func TestPlan(t *testing.T) {
 }
 
 func TestPlanErrors(t *testing.T) {
-	if _, err := NewPlan(1, 3, nil, false); !errors.Is(err, ErrNoBooks) {
+	if _, err := NewPlan(1, 3, nil, nil, false); !errors.Is(err, ErrNoBooks) {
 		t.Errorf("no books: %v", err)
 	}
-	if _, err := NewPlan(1, 0, []string{"a"}, false); err == nil {
+	if _, err := NewPlan(1, 0, []string{"a"}, nil, false); err == nil {
 		t.Error("0 folds accepted")
 	}
 	for _, test := range []bool{false, true} {
-		if _, err := NewPlan(1, 3, []string{"a", "b", "a"}, test); !errors.Is(err, ErrDuplicateBook) {
+		if _, err := NewPlan(1, 3, []string{"a", "b", "a"}, nil, test); !errors.Is(err, ErrDuplicateBook) {
 			t.Errorf("test %v: repeated id: %v", test, err)
 		}
 	}

@@ -323,6 +323,41 @@ func TestTrainingIsKeyed(t *testing.T) {
 	}
 }
 
+// TestSharedTextsShareAFold runs 3-fold cross-validation on a corpus in
+// which two books appear twice, under a second ID, one of them with
+// another summary: the plan must count the two copies as sharing a text
+// (the books_sharing_text counter) and keep each in its original's fold,
+// so that the one model summarizes both copies alike.
+func TestSharedTextsShareAFold(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	files := testcorpus.Good(9)
+	for _, c := range []struct{ copy, book, summary string }{
+		{"book-01-x1", "book-01", "book-01"},
+		{"book-04-x1", "book-04", "book-07"},
+	} {
+		files["books/"+c.copy+".txt"] = files["books/"+c.book+".txt"]
+		files["summaries/"+c.copy+".txt"] = files["summaries/"+c.summary+".txt"]
+		files["pairs.tsv"] = append(files["pairs.tsv"], c.copy+"\tCopy\tAuthor\n"...)
+	}
+	if err := files.WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	cfg := smallConfig(dir, out)
+	cfg.Methods = []string{"jing"}
+	cfg.Folds = 3
+	counters := wikiCounters(runExperiment(t, prism.Execute, cfg))
+	if counters["books_sharing_text"] != 2 {
+		t.Errorf("%d books counted as sharing their text, want 2", counters["books_sharing_text"])
+	}
+	got := readTree(t, out)
+	for _, id := range []string{"book-01", "book-04"} {
+		a, b := got["summaries/jing/"+id+".txt"], got["summaries/jing/"+id+"-x1.txt"]
+		if len(a) == 0 || !bytes.Equal(a, b) {
+			t.Errorf("%s and its copy were summarized differently:\n%s\n---\n%s", id, a, b)
+		}
+	}
+}
+
 // TestTestCorpus trains on one corpus and evaluates on another: the results
 // are about the test corpus only, with no cross-validation, and the training
 // corpus's rejects go to train_rejects.jsonl.

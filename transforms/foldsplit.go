@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
 )
@@ -14,6 +15,10 @@ import (
 // of them per training book with cross-validation (Folds-1 fold sets and
 // all books), one with a test corpus.
 var setBooks = beam.NewCounter("bookalign", "set_books")
+
+// sharedTexts counts the training books whose text another training book
+// has too (classify.Plan.Group): each is kept in the fold of the first.
+var sharedTexts = beam.NewCounter("bookalign", "books_sharing_text")
 
 func init() {
 	beam.RegisterType(reflect.TypeOf((*BookRef)(nil)).Elem())
@@ -36,11 +41,13 @@ func init() {
 	register.Emitter2[int, classify.Stats]()
 }
 
-// BookRef names a book and says whether it is a test book: all the fold
-// assignment needs of it.
+// BookRef names a book, says whether it is a test book and fingerprints
+// its text (classify.Book.Fingerprint): all the fold assignment needs of
+// it, books that share their text being kept in one fold.
 type BookRef struct {
 	ID   string
 	Test bool
+	Text uint64
 }
 
 // Split is the output of FoldSplit.
@@ -120,7 +127,7 @@ func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(B
 	if err := WriteFile(ctx, bookFile(f.Dir, b.ID), data); err != nil {
 		return err
 	}
-	ref(BookRef{ID: b.ID, Test: b.Test})
+	ref(BookRef{ID: b.ID, Test: b.Test, Text: b.Book.Fingerprint()})
 	if !b.Test {
 		stats(*b.Book.Stats())
 	}
@@ -146,7 +153,7 @@ func statsToSets(st classify.Stats, plan classify.Plan, emit func(int, classify.
 	}
 }
 
-// planFn makes the plan from every book's ID.
+// planFn makes the plan from every book's ID and fingerprint.
 type planFn struct {
 	// Folds is the number of cross-validation folds.
 	Folds int `json:"folds"`
@@ -154,8 +161,9 @@ type planFn struct {
 	Seed uint64 `json:"seed"`
 }
 
-func (f *planFn) ProcessElement(_ int, iter func(*BookRef) bool, emit func(classify.Plan)) error {
+func (f *planFn) ProcessElement(ctx context.Context, _ int, iter func(*BookRef) bool, emit func(classify.Plan)) error {
 	var ids []string
+	var prints []uint64
 	test := false
 	var r BookRef
 	for iter(&r) {
@@ -163,11 +171,17 @@ func (f *planFn) ProcessElement(_ int, iter func(*BookRef) bool, emit func(class
 			test = true
 		} else {
 			ids = append(ids, r.ID)
+			prints = append(prints, r.Text)
 		}
 	}
-	p, err := classify.NewPlan(f.Seed, f.Folds, ids, test)
+	groups := classify.Groups(ids, prints)
+	p, err := classify.NewPlan(f.Seed, f.Folds, ids, groups, test)
 	if err != nil {
 		return err
+	}
+	if len(groups) > 0 {
+		sharedTexts.Inc(ctx, int64(len(groups)))
+		log.Infof(ctx, "%d training books share their text with another and are kept in its fold", len(groups))
 	}
 	emit(*p)
 	return nil
@@ -245,6 +259,7 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan cl
 			return fmt.Errorf("book %q: %s has no collection statistics", b.ID, setName(set))
 		}
 		sb := classify.SetBook{Features: *col.Featurize(&b.Book), Labels: labels}
+		sb.Features.Group = plan.Group[b.ID]
 		data, err := sb.MarshalBinary()
 		if err != nil {
 			return fmt.Errorf("book %q: %w", id, err)

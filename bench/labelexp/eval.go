@@ -529,7 +529,7 @@ func crossValidate(pairs []*pairData, vs []variant, n int, set classify.Settings
 	for i, p := range pairs {
 		ids[i] = p.id
 	}
-	plan, err := classify.NewPlan(1, n, ids, false)
+	plan, err := classify.NewPlan(1, n, ids, nil, false)
 	if err != nil {
 		return nil, err
 	}
@@ -687,7 +687,7 @@ func innerSplit(train []*pairData) (fit, held []int, err error) {
 	for i, p := range train {
 		ids[i] = p.id
 	}
-	return classify.InnerSplit(1, classify.DefaultInnerFolds, ids)
+	return classify.InnerSplit(1, classify.DefaultInnerFolds, ids, nil)
 }
 
 // chooseOnInner fits one model for each candidate (fit, on the books of

@@ -208,7 +208,7 @@ func (px *plotExp) crossValidate(n int, seed uint64) error {
 	for i, p := range px.pairs {
 		ids[i] = p.id
 	}
-	plan, err := classify.NewPlan(seed, n, ids, false)
+	plan, err := classify.NewPlan(seed, n, ids, nil, false)
 	if err != nil {
 		return err
 	}

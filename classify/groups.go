@@ -1,0 +1,94 @@
+package classify
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"slices"
+)
+
+// Books that share their text must stay on one side of every split: a
+// corpus can pair one book with two summaries (two Wikipedia articles
+// matched to one Gutenberg text), or hold the same text twice under two
+// IDs (a replicated benchmark corpus), and a fold that trains on one copy
+// and tests on the other measures memory, not summarization; the inner
+// split that chooses lambda would likewise favour the weakest penalty.
+// So books are grouped by the fingerprint of their text (Fingerprint), a
+// group is named by its smallest ID (Groups), and folds are assigned to
+// groups (GroupFolds). In a corpus without shared texts every book is its
+// own group and the folds are those of Folds.
+
+// Fingerprint returns a 64-bit FNV-1a hash of what b holds of its text:
+// its words, their counts and capitalisations, its rows and their lengths
+// (not its ID, nor what its summary holds). Two books with the same text
+// have the same fingerprint.
+func (b *Book) Fingerprint() uint64 {
+	h := fnv.New64a()
+	var buf []byte
+	for _, w := range b.Words {
+		buf = binary.AppendUvarint(buf[:0], uint64(len(w)))
+		h.Write(buf)
+		h.Write([]byte(w))
+	}
+	for _, xs := range [][]int32{b.Count, b.NameCount, b.First, b.Sentence, b.Length, b.Start, b.Word} {
+		buf = binary.AppendUvarint(buf[:0], uint64(len(xs)))
+		for _, x := range xs {
+			buf = binary.AppendVarint(buf, int64(x))
+		}
+		h.Write(buf)
+	}
+	h.Write(b.Caps)
+	return h.Sum64()
+}
+
+// Groups returns, for the books ids[i] with fingerprints prints[i], the
+// group of each book that shares its fingerprint with another: a map from
+// its ID to the smallest ID among the books of the same fingerprint. A
+// book whose fingerprint is its own is not in the map (its group is
+// itself), so the map is empty for a corpus of distinct texts.
+func Groups(ids []string, prints []uint64) map[string]string {
+	first := make(map[uint64]string, len(ids))
+	for i, id := range ids {
+		if f, ok := first[prints[i]]; !ok || id < f {
+			first[prints[i]] = id
+		}
+	}
+	groups := map[string]string{}
+	for i, id := range ids {
+		if f := first[prints[i]]; f != id {
+			groups[id] = f
+		}
+	}
+	return groups
+}
+
+// GroupFolds assigns books to n folds as Folds does, keeping each group of
+// books in one fold: groups[i] names the group of ids[i] (the smallest ID
+// of the group, Groups), "" a book that is its own group. Folds rank the
+// groups by their names, so a corpus with no shared text gets exactly the
+// folds of Folds, and a corpus replicated under new IDs (larger than the
+// originals') gets the originals' folds for every copy. groups may be nil.
+func GroupFolds(seed uint64, n int, ids, groups []string) (map[string]int, error) {
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = id
+		if groups != nil && groups[i] != "" {
+			names[i] = groups[i]
+		}
+	}
+	distinct := slices.Clone(names)
+	slices.Sort(distinct)
+	distinct = slices.Compact(distinct)
+	f, err := Folds(seed, n, distinct)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]int, len(ids))
+	for i, id := range ids {
+		if _, dup := out[id]; dup {
+			return nil, fmt.Errorf("%w: %q", ErrDuplicateBook, id)
+		}
+		out[id] = f[names[i]]
+	}
+	return out, nil
+}
