@@ -93,20 +93,8 @@ func BenchmarkFeaturize(b *testing.B) {
 //
 //	go test ./classify/ -run XXX -bench Train -benchtime 1x
 func BenchmarkTrain(b *testing.B) {
-	train := foldZero(b)
-	var c Counts
-	for _, p := range train {
-		c.Add(p.book.Stats())
-	}
-	col, err := c.Collection(Settings{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	feats := make([]*Features, len(train))
-	for i, p := range train {
-		feats[i] = col.Featurize(p.book)
-		feats[i].Label = p.labels
-	}
+	col, feats := labelledFeatures(b, foldZero(b), Settings{})
+	var err error
 	for _, bc := range []struct {
 		name string
 		tr   Trainer
@@ -165,44 +153,12 @@ func BenchmarkObjective(b *testing.B) {
 		x[j] = 0.1 * rng.NormFloat64()
 	}
 	x[dim] = -5
-	for _, workers := range []int{1, 2} {
-		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
-			o := newObjective(d, 1e-5, workers)
-			for i := 0; b.Loop(); i++ {
-				x[0] = float64(i) // a new point each time
-				o.Func(x)
-			}
-		})
-	}
+	benchObjective(b, d, x)
 }
 
-// BenchmarkObjectiveCorpus measures one evaluation of the objective and
-// its gradient on the real rows of one training set (the books outside fold
-// 0 of the shared corpus, with the count features the pipeline uses), and
-// reports their number and mean features per row.
-//
-//	go test ./classify/ -run XXX -bench ObjectiveCorpus -benchtime 20x
-func BenchmarkObjectiveCorpus(b *testing.B) {
-	train := foldZero(b)
-	var c Counts
-	for _, p := range train {
-		c.Add(p.book.Stats())
-	}
-	col, err := c.Collection(Settings{Counts: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	feats := make([]*Features, len(train))
-	for i, p := range train {
-		feats[i] = col.Featurize(p.book)
-		feats[i].Label = p.labels
-	}
-	d := newDataset(col.Dim(), feats)
-	x := initialPoint(d)
-	rng := rand.New(rand.NewPCG(1, 2))
-	for j := range d.dim {
-		x[j] = 0.1 * rng.NormFloat64()
-	}
+// benchObjective evaluates the objective of d at x, moved a little each
+// time, with one and two workers.
+func benchObjective(b *testing.B, d *dataset, x []float64) {
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			o := newObjective(d, 1e-5, workers)
@@ -214,6 +170,23 @@ func BenchmarkObjectiveCorpus(b *testing.B) {
 			b.ReportMetric(float64(len(d.index))/float64(len(d.y)), "features/row")
 		})
 	}
+}
+
+// BenchmarkObjectiveCorpus measures one evaluation of the objective and
+// its gradient on the real rows of one training set (the books outside fold
+// 0 of the shared corpus, with the count features the pipeline uses), and
+// reports their number and mean features per row.
+//
+//	go test ./classify/ -run XXX -bench ObjectiveCorpus -benchtime 20x
+func BenchmarkObjectiveCorpus(b *testing.B) {
+	col, feats := labelledFeatures(b, foldZero(b), Settings{Counts: true})
+	d := newDataset(col.Dim(), feats)
+	x := initialPoint(d)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for j := range d.dim {
+		x[j] = 0.1 * rng.NormFloat64()
+	}
+	benchObjective(b, d, x)
 }
 
 // BenchmarkBookBinary measures the binary form of every corpus book, what

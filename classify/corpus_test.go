@@ -192,27 +192,15 @@ func crossValidate(tb testing.TB, pairs []*corpusPair, n int, set Settings, tr *
 	var models []*Model
 	var lambdas []float64
 	for k := range n {
-		var counts Counts
 		var train, test []*corpusPair
 		for _, p := range pairs {
 			if folds[p.id] == k {
 				test = append(test, p)
-				continue
-			}
-			train = append(train, p)
-			if err := counts.Add(p.book.Stats()); err != nil {
-				tb.Fatal(err)
+			} else {
+				train = append(train, p)
 			}
 		}
-		col, err := counts.Collection(set)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		feats := make([]*Features, len(train))
-		for i, p := range train {
-			feats[i] = col.Featurize(p.book)
-			feats[i].Label = p.labels
-		}
+		col, feats := labelledFeatures(tb, train, set)
 		m, err := tr.Train(col, feats)
 		if err != nil {
 			tb.Fatal(err)
@@ -255,4 +243,26 @@ func smallCorpus(tb testing.TB, dir string, n int) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// labelledFeatures returns the collection of the training books train
+// under set and their features, labelled by their overlap labels.
+func labelledFeatures(tb testing.TB, train []*corpusPair, set Settings) (*Collection, []*Features) {
+	tb.Helper()
+	var c Counts
+	for _, p := range train {
+		if err := c.Add(p.book.Stats()); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	col, err := c.Collection(set)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	feats := make([]*Features, len(train))
+	for i, p := range train {
+		feats[i] = col.Featurize(p.book)
+		feats[i].Label = p.labels
+	}
+	return col, feats
 }
