@@ -9,7 +9,10 @@
 # The replicated corpus is made of symlinks in a temporary directory: copy 0
 # keeps the ids of the corpus, copy k (1 ≤ k < N) suffixes every id with
 # "-xK" (pairs.tsv rows, books/ and summaries/ links), so the N× corpus has
-# N times the books, each aligned and trained on as a distinct pair. With
+# N times the books, each aligned as a distinct pair; the copies of a book
+# share its text, so cross-validation keeps them in its fold and on its
+# side of the inner split (docs/running.md, "Books that share a text"),
+# and every model is trained on its 1× set weighed N times. With
 # N = 1 the output equals ./run.sh's. The report is skipped (--report=false):
 # it is built after the pipeline, in the launching process (docs/running.md).
 #
