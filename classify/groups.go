@@ -8,9 +8,9 @@ import (
 )
 
 // Books that share their text must stay on one side of every split: a
-// corpus can pair one book with two summaries (two Wikipedia articles
-// matched to one Gutenberg text), or hold the same text twice under two
-// IDs (a replicated benchmark corpus), and a fold that trains on one copy
+// corpus can hold the same text twice under two IDs (one text under two
+// Gutenberg ebook numbers, a book listed twice by hand, a replicated
+// benchmark corpus), and a fold that trains on one copy
 // and tests on the other measures memory, not summarization; the inner
 // split that chooses lambda would likewise favour the weakest penalty.
 // So books are grouped by the fingerprint of their text (Fingerprint), a
