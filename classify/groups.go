@@ -67,7 +67,9 @@ func Groups(ids []string, prints []uint64) map[string]string {
 // of the group, Groups), "" a book that is its own group. Folds rank the
 // groups by their names, so a corpus with no shared text gets exactly the
 // folds of Folds, and a corpus replicated under new IDs (larger than the
-// originals') gets the originals' folds for every copy. groups may be nil.
+// originals') gets the originals' folds for every copy. Folds hold as
+// many groups as each other, give or take one, so their books differ by
+// the sizes of the groups. groups may be nil.
 func GroupFolds(seed uint64, n int, ids, groups []string) (map[string]int, error) {
 	names := make([]string, len(ids))
 	for i, id := range ids {
