@@ -17,6 +17,10 @@ type Options struct {
 	WholeSpans bool
 	// NoContext leaves unaligned, in the HMMs, a summary sentence none of
 	// whose words is in the book (PassageHMM.NoContext, TokenHMM.NoContext).
+	// Without it the Token HMM also places by its neighbours every sentence
+	// its label rule leaves unaligned (TokenHMM.PlaceUnaligned, the default
+	// since 2026-11-25: on both anchor sets it placed more masked anchors
+	// and no fewer kept ones, docs/alignment.md).
 	NoContext bool
 	// PlaceDecoding and Interpolate set the HMMs' fields of those names.
 	PlaceDecoding, Interpolate bool
@@ -24,10 +28,10 @@ type Options struct {
 	Prior  float64
 	BurnIn int
 	IDF    bool
-	// PosteriorDecoding, PlaceUnaligned and PlaceBelow set the Token HMM's
-	// fields of those names.
-	PosteriorDecoding, PlaceUnaligned bool
-	PlaceBelow                        float64
+	// PosteriorDecoding and PlaceBelow set the Token HMM's fields of those
+	// names.
+	PosteriorDecoding bool
+	PlaceBelow        float64
 }
 
 // labelTop is the LabelTop of the options' label rule.
@@ -51,7 +55,7 @@ func NewTokenHMM(o Options) *TokenHMM {
 	return &TokenHMM{
 		Thesaurus: o.Thesaurus, Iterations: o.Iterations, LabelTop: o.labelTop(), NoContext: o.NoContext,
 		PlaceDecoding: o.PlaceDecoding, Interpolate: o.Interpolate,
-		PosteriorDecoding: o.PosteriorDecoding, PlaceUnaligned: o.PlaceUnaligned, PlaceBelow: o.PlaceBelow,
+		PosteriorDecoding: o.PosteriorDecoding, PlaceUnaligned: !o.NoContext, PlaceBelow: o.PlaceBelow,
 	}
 }
 

@@ -35,7 +35,8 @@ const variantHelp = `METHOD[:OPTION...]
   placedec    passage, token with PlaceDecoding (each sentence first placed by its posterior mass)
   interp      passage, token: place sentences without book words between their neighbours
               by interpolation (PassageHMM.Interpolate, TokenHMM.Interpolate)
-  place       token: place every sentence left unaligned by its neighbours (TokenHMM.PlaceUnaligned)
+  place       token: place every sentence left unaligned by its neighbours (TokenHMM.PlaceUnaligned):
+              the default since 2026-11-25, so a no-op kept for older commands; nocontext turns it off
   idf         passage with IDF-weighted emissions (PassageHMM.IDF)
   below=X     token: place by neighbours every sentence of confidence below X
               (TokenHMM.PlaceBelow; below=0 is off, the default)
@@ -58,7 +59,7 @@ func newAligner(method string, opts align.Options) align.Aligner {
 func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	parts := strings.Split(name, ":")
 	v := variant{name: name, forms: align.DefaultForms}
-	noContext, syn, post, place, placeDec, interp, idf := false, false, false, false, false, false, false
+	noContext, syn, post, placeDec, interp, idf := false, false, false, false, false, false
 	var mu, below float64
 	belowSet := false
 	var burnIn int
@@ -101,8 +102,7 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 			syn = true
 		case "posterior":
 			post = true
-		case "place":
-			place = true
+		case "place": // the default
 		case "idf":
 			idf = true
 		case "interp":
@@ -119,7 +119,7 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 		return v, fmt.Errorf("unknown method %q", parts[0])
 	}
 	opts := align.Options{NoContext: noContext, Prior: mu, PlaceDecoding: placeDec, Interpolate: interp, IDF: idf, BurnIn: burnIn,
-		PosteriorDecoding: post, PlaceUnaligned: place}
+		PosteriorDecoding: post}
 	if belowSet {
 		opts.PlaceBelow = below
 	}

@@ -26,7 +26,7 @@ func runAlign(args []string) error {
 	seed := fs.Uint64("seed", 1, "Passage HMM seed")
 	only := fs.String("methods", "passage,token,jing", "comma-separated aligners to run")
 	prior := fs.Float64("passage-prior", 0, "PassageHMM.Prior (μ); 0 is the default")
-	place := fs.Bool("token-place", false, "TokenHMM.PlaceUnaligned")
+	fs.Bool("token-place", false, "no effect: TokenHMM.PlaceUnaligned is align.New's default since 2026-11-25")
 	fs.Parse(args)
 	corpusDir, cache := in.corpus, in.cache
 	th, ids, err := in.load()
@@ -48,7 +48,7 @@ func runAlign(args []string) error {
 	for range *workers {
 		wg.Go(func() {
 			for id := range next {
-				if err := alignOne(*corpusDir, *cache, id, methods, *seed, *prior, *place, th); err != nil {
+				if err := alignOne(*corpusDir, *cache, id, methods, *seed, *prior, th); err != nil {
 					errs <- fmt.Errorf("%s: %w", id, err)
 				}
 				mu.Lock()
@@ -72,7 +72,7 @@ func runAlign(args []string) error {
 	return nil
 }
 
-func alignOne(corpusDir, cache, id string, methods []string, seed uint64, prior float64, place bool, th *align.Thesaurus) error {
+func alignOne(corpusDir, cache, id string, methods []string, seed uint64, prior float64, th *align.Thesaurus) error {
 	todo := false
 	for _, m := range methods {
 		if _, err := os.Stat(filepath.Join(cache, m, id+".jsonl")); err != nil {
@@ -91,7 +91,7 @@ func alignOne(corpusDir, cache, id string, methods []string, seed uint64, prior 
 		return err
 	}
 	for _, m := range methods {
-		a, err := align.New(m, align.Options{Seed: seed, Thesaurus: th, Prior: prior, PlaceUnaligned: place})
+		a, err := align.New(m, align.Options{Seed: seed, Thesaurus: th, Prior: prior})
 		if err != nil {
 			return err
 		}
