@@ -29,6 +29,18 @@ func Tokenize(text string) []string {
 	return toks
 }
 
+// EachToken calls f with each token of text, in order, as Tokenize finds
+// them, and whether the token's first byte is an upper-case letter A-Z.
+// tok is only valid during the call. Tokenize and EachToken see the same
+// tokens: what a caller counts with EachToken is what ROUGE counts.
+func EachToken(text string, f func(tok []byte, upper bool)) {
+	t := tokenizer{text: text}
+	for t.next() {
+		c := text[t.start]
+		f(t.tok, 'A' <= c && c <= 'Z')
+	}
+}
+
 // A tokenizer walks the tokens of a text and the line each is on.
 //
 //	t := tokenizer{text: s}
@@ -36,10 +48,11 @@ func Tokenize(text string) []string {
 //		use(t.tok, t.line)
 //	}
 type tokenizer struct {
-	text string
-	pos  int    // next byte to read
-	line int    // line of tok: the number of '\n' before it
-	tok  []byte // the current token, lowered; overwritten by next
+	text  string
+	pos   int    // next byte to read
+	line  int    // line of tok: the number of '\n' before it
+	start int    // the byte offset of tok in text
+	tok   []byte // the current token, lowered; overwritten by next
 }
 
 // next advances to the next token and reports whether there is one.
@@ -57,6 +70,7 @@ func (t *tokenizer) next() bool {
 		return false
 	}
 	t.tok = t.tok[:0]
+	t.start = i
 	for ; i < len(s); i++ {
 		c := lower[s[i]]
 		if c == 0 {

@@ -36,6 +36,19 @@ func TestTokenize(t *testing.T) {
 	}
 }
 
+func TestEachToken(t *testing.T) {
+	var toks []string
+	var upper []bool
+	rouge.EachToken("Mr. Darcy's X-ray, 7:30 éLan o'NEIL", func(tok []byte, up bool) {
+		toks, upper = append(toks, string(tok)), append(upper, up)
+	})
+	wantToks := []string{"mr", "darcy", "s", "x", "ray", "7", "30", "lan", "o", "neil"}
+	wantUpper := []bool{true, true, false, true, false, false, false, true, false, true}
+	if !slices.Equal(toks, wantToks) || !slices.Equal(upper, wantUpper) {
+		t.Errorf("EachToken: %q %v, want %q %v", toks, upper, wantToks, wantUpper)
+	}
+}
+
 func FuzzTokenize(f *testing.F) {
 	for _, tt := range tokenizeTests {
 		f.Add(tt.text)
@@ -62,6 +75,12 @@ func FuzzTokenize(f *testing.F) {
 		}
 		if n != m {
 			t.Errorf("Tokenize(%q): tokens hold %d bytes, the text %d letters and digits", text, n, m)
+		}
+		// EachToken sees the tokens of Tokenize.
+		var each []string
+		rouge.EachToken(text, func(tok []byte, _ bool) { each = append(each, string(tok)) })
+		if want := rouge.Tokenize(text); !slices.Equal(each, want) {
+			t.Errorf("EachToken(%q) = %q, Tokenize %q", text, each, want)
 		}
 	})
 }
