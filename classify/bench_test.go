@@ -352,3 +352,49 @@ func BenchmarkFeaturesBinary(b *testing.B) {
 	b.ReportMetric(float64(len(col.DF)), "df-words")
 	runtime.KeepAlive(col)
 }
+
+// BenchmarkCoverage measures the coverage model (Settings.Coverage) on the
+// books of one fold of ten of the whole corpus: its fit to their cells,
+// featurizing a book with its cells, and preparing and extracting a
+// summary. Loading the corpus takes a while before the timing starts.
+//
+//	go test ./classify/ -run XXX -bench Coverage -benchtime 3x
+func BenchmarkCoverage(b *testing.B) {
+	train := foldZero(b)
+	for _, p := range train {
+		p.book.SetReference(p.summary)
+	}
+	set := Settings{Counts: true, Events: true, Coverage: true, CoverageBigram: 3, CoveragePrior: 0.03, CoverageMinWords: 15}
+	col, feats := labelledFeatures(b, train, set)
+	b.Run("fit", func(b *testing.B) {
+		var m *CoverageModel
+		var err error
+		for b.Loop() {
+			if m, err = fitCoverage(feats); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(m.Cells), "cells")
+		b.ReportMetric(float64(m.Iterations), "iterations")
+	})
+	m, err := (&Trainer{Lambda: 1e-4}).Train(col, feats)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, id := range benchBooks {
+		p := benchPair(b, id)
+		p.book.SetReference(p.summary)
+		b.Run("featurize/"+id, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				col.Featurize(p.book)
+			}
+		})
+		b.Run("extract/"+id, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				m.CoverageBook(p.book, nil).Extract(DefaultBudget, m.CoverageOptions())
+			}
+		})
+	}
+}

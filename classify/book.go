@@ -62,6 +62,11 @@ type Book struct {
 	// learn from a training book, and leave out of the book's own features.
 	// nil for a book without its summary.
 	InSummary []bool `json:"in_summary,omitempty"`
+
+	// Terms are the rows as ROUGE tokenizes them, and the reference
+	// summary's tokens once SetReference is called: what the coverage
+	// extraction (Settings.Coverage) counts.
+	Terms Terms `json:"terms"`
 }
 
 // NewBook prepares the Prose sentences of doc. It computes everything in one
@@ -120,6 +125,7 @@ func NewBook(id string, doc *text.Document) *Book {
 	}
 	b.sortWords()
 	b.addRowShape(doc)
+	b.Terms = newTerms(doc, b)
 	return b
 }
 
@@ -197,7 +203,7 @@ func (b *Book) row(s int) (int, bool) {
 // the counts of its words. It is small beside the book (a word list), so a
 // pipeline can gather the Stats of many books cheaply.
 func (b *Book) Stats() *Stats {
-	return &Stats{ID: b.ID, Words: slices.Clone(b.Words), Count: slices.Clone(b.Count), InSummary: slices.Clone(b.InSummary)}
+	return &Stats{ID: b.ID, Words: slices.Clone(b.Words), Count: slices.Clone(b.Count), InSummary: slices.Clone(b.InSummary), Terms: b.TermStats()}
 }
 
 // Stats are the word counts of one book: the input of a Collection.
@@ -211,4 +217,7 @@ type Stats struct {
 	// InSummary[k] says whether the book's summary holds Words[k]
 	// (Book.SetSummary); nil when no summary was given.
 	InSummary []bool `json:"in_summary,omitempty"`
+	// Terms are the book's term statistics, for the coverage model
+	// (Book.TermStats).
+	Terms TermStats `json:"terms"`
 }

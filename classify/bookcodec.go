@@ -10,7 +10,7 @@ import (
 )
 
 // bookFormat is the first byte of a Book's binary form.
-const bookFormat = 3
+const bookFormat = 4
 
 // ErrBookEncoding means bytes are not a Book's binary form.
 var ErrBookEncoding = errors.New("classify: not a binary book")
@@ -67,7 +67,11 @@ func (b *Book) MarshalBinary() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return appendMarks(out, b.InSummary), nil
+	out = appendMarks(out, b.InSummary)
+	if out, err = appendTerms(out, &b.Terms, rows); err != nil {
+		return nil, fmt.Errorf("classify: book %q: %w", b.ID, err)
+	}
+	return out, nil
 }
 
 // appendMarks appends whether marks is there and, if so, the indices where
@@ -81,14 +85,10 @@ func appendMarks(out []byte, marks []bool) []byte {
 
 // marks reads what appendMarks wrote for n items.
 func (d *decoder) marks(n int) []bool {
-	switch d.Byte() {
-	case 0:
+	if !d.present("summary marks") {
 		return nil
-	case 1:
-		return d.rows(n)
 	}
-	d.Fail("summary marks")
-	return nil
+	return d.rows(n)
 }
 
 // appendRowShape appends the row shape of the plot features (bookplot.go):
@@ -117,13 +117,9 @@ func (b *Book) appendRowShape(out []byte) ([]byte, error) {
 // rowShape reads what appendRowShape wrote into b, whose rows are read.
 func (d *decoder) rowShape(b *Book) {
 	rows := b.Rows()
-	switch d.Byte() {
-	case 0:
-	case 1:
+	if d.present("row shape") {
 		b.Quoted = bytes.Clone(d.Bytes(rows))
 		b.Flags = bytes.Clone(d.Bytes(rows))
-	default:
-		d.Fail("row shape")
 	}
 	if n := d.Count(1); n > 0 {
 		b.Chapters = make([]int32, n)
@@ -184,6 +180,7 @@ func (b *Book) UnmarshalBinary(data []byte) error {
 	}
 	d.rowShape(&nb)
 	nb.InSummary = d.marks(n)
+	nb.Terms = d.terms(rows)
 	if err := d.end(); err != nil {
 		return err
 	}

@@ -71,6 +71,46 @@ type Settings struct {
 	// LENGTH>=k features at finer steps than Counts'.
 	Events     bool `json:"events,omitempty"`
 	LengthFine bool `json:"length_fine,omitempty"`
+
+	// Coverage changes extraction (beyond the paper, issue 12): the
+	// training set also fits the coverage model (coverage.go), which
+	// predicts how often the summary of a book holds each of its unigrams
+	// and bigrams of terms, and Model.Summarize picks, one after another,
+	// the row of at least CoverageMinWords budget words that adds the most
+	// expected ROUGE hits per word, a bigram hit weighing CoverageBigram
+	// unigram hits, plus CoveragePrior times the row's log-probability
+	// under the logistic model (coverextract.go). It excludes Segments and
+	// Redundancy, the other extraction rules.
+	Coverage         bool    `json:"coverage,omitempty"`
+	CoverageBigram   float64 `json:"coverage_bigram,omitempty"`
+	CoveragePrior    float64 `json:"coverage_prior,omitempty"`
+	CoverageMinWords int     `json:"coverage_min_words,omitempty"`
+}
+
+// Validate reports a setting out of range, or coverage settings that do not
+// go together.
+func (s Settings) Validate() error {
+	if s.Vocabulary < 0 || s.Names < 0 || s.MinBooks < 0 || s.Segments < 0 || !(s.Redundancy >= 0) || math.IsInf(s.Redundancy, 0) {
+		return errors.New("classify: negative setting")
+	}
+	if !s.Coverage {
+		if s.CoverageBigram != 0 || s.CoveragePrior != 0 || s.CoverageMinWords != 0 {
+			return errors.New("classify: coverage settings without Coverage")
+		}
+		return nil
+	}
+	if s.Segments != 0 || s.Redundancy != 0 {
+		return errors.New("classify: coverage extraction excludes segments and redundancy")
+	}
+	for _, v := range []float64{s.CoverageBigram, s.CoveragePrior} {
+		if !(v >= 0) || math.IsInf(v, 0) {
+			return fmt.Errorf("classify: coverage weight %v", v)
+		}
+	}
+	if s.CoverageMinWords < 0 {
+		return errors.New("classify: negative coverage minimum")
+	}
+	return nil
 }
 
 func (s Settings) vocabulary() int { return orDefault(s.Vocabulary, DefaultVocabulary) }
@@ -100,6 +140,9 @@ type Counts struct {
 	IDs []string `json:"ids"`
 	// Words holds the counts of every word.
 	Words map[string]WordCount `json:"words"`
+	// Terms hold the counts of the books' terms and term bigrams, for the
+	// coverage model (termstats.go).
+	Terms TermCounts `json:"terms"`
 }
 
 // WordCount is the count of one word over a set of books.
@@ -133,6 +176,7 @@ func (c *Counts) Add(s *Stats) error {
 		}
 		c.Words[w] = wc
 	}
+	c.Terms.add(&s.Terms)
 	return nil
 }
 
@@ -158,6 +202,7 @@ func (c *Counts) Merge(o *Counts) error {
 		wc.Summaries += n.Summaries
 		c.Words[w] = wc
 	}
+	c.Terms.merge(&o.Terms)
 	return nil
 }
 
@@ -171,8 +216,8 @@ func (c *Counts) Collection(set Settings) (*Collection, error) {
 	if len(c.IDs) == 0 {
 		return nil, ErrNoBooks
 	}
-	if set.Vocabulary < 0 || set.Names < 0 || set.MinBooks < 0 || set.Segments < 0 || !(set.Redundancy >= 0) || math.IsInf(set.Redundancy, 0) {
-		return nil, errors.New("classify: negative setting")
+	if err := set.Validate(); err != nil {
+		return nil, err
 	}
 	col := &Collection{
 		Settings: set,
@@ -203,6 +248,9 @@ func (c *Counts) Collection(set Settings) (*Collection, error) {
 		return words[i] < words[j]
 	})
 	col.Vocabulary = words[:min(len(words), set.vocabulary())]
+	if set.Coverage {
+		col.Coverage = c.coverageStats()
+	}
 	return col, nil
 }
 
@@ -237,6 +285,9 @@ type Collection struct {
 	// whose summary holds each word that is not a stopword (only the words
 	// with at least one).
 	Summaries map[string]int32 `json:"summaries,omitempty"`
+	// Coverage holds, with Settings.Coverage, the term statistics of the
+	// coverage model.
+	Coverage *CoverageStats `json:"coverage,omitempty"`
 
 	once  sync.Once
 	index map[string]int32 // word to index in Vocabulary

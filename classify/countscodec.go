@@ -8,8 +8,8 @@ import (
 
 // Format bytes of the binary forms of Stats and Counts.
 const (
-	statsFormat  = 3
-	countsFormat = 4
+	statsFormat  = 4
+	countsFormat = 5
 )
 
 // MarshalBinary returns the compact binary form of s: its ID, then its
@@ -33,7 +33,7 @@ func (s *Stats) MarshalBinary() ([]byte, error) {
 		out = binary.AppendVarint(out, int64(s.Count[k]))
 		prev = w
 	}
-	return appendMarks(out, s.InSummary), nil
+	return appendTermStats(appendMarks(out, s.InSummary), &s.Terms)
 }
 
 // UnmarshalBinary sets s to the Stats of data, the output of MarshalBinary;
@@ -53,6 +53,7 @@ func (s *Stats) UnmarshalBinary(data []byte) error {
 		ns.Count[k] = d.Int32()
 	}
 	ns.InSummary = d.marks(n)
+	ns.Terms = d.termStats()
 	if err := d.end(); err != nil {
 		return err
 	}
@@ -85,7 +86,7 @@ func (c *Counts) MarshalBinary() ([]byte, error) {
 		out = binary.AppendVarint(out, int64(wc.Summaries))
 		prev = w
 	}
-	return out, nil
+	return appendTermCounts(out, &c.Terms), nil
 }
 
 // UnmarshalBinary sets c to the Counts of data, the output of
@@ -113,6 +114,7 @@ func (c *Counts) UnmarshalBinary(data []byte) error {
 			nc.Words[string(word)] = WordCount{Freq: freq, Books: books, Summaries: d.Int32()}
 		}
 	}
+	nc.Terms = d.termCounts()
 	if err := d.end(); err != nil {
 		return err
 	}

@@ -83,7 +83,15 @@ func FuzzCountsBinary(f *testing.F) {
 	if err := c.Add(marked); err != nil {
 		f.Fatal(err)
 	}
-	for _, m := range []interface{ MarshalBinary() ([]byte, error) }{st, marked, c} {
+	_, carolBook := parseBook(f, "carol", carol)
+	carolBook.SetReference("Scrooge knew Marley was dead.")
+	terms := carolBook.Stats()
+	if err := c.Add(terms); err != nil {
+		f.Fatal(err)
+	}
+	var bb BigramBooks
+	bb.Add(&terms.Terms)
+	for _, m := range []interface{ MarshalBinary() ([]byte, error) }{st, marked, terms, c, &bb} {
 		data, err := m.MarshalBinary()
 		if err != nil {
 			f.Fatal(err)
@@ -105,6 +113,14 @@ func FuzzCountsBinary(f *testing.F) {
 			var c2 Counts
 			if err != nil || c2.UnmarshalBinary(again) != nil || !reflect.DeepEqual(c, c2) {
 				t.Fatalf("counts do not round-trip: %v", err)
+			}
+		}
+		var bb BigramBooks
+		if bb.UnmarshalBinary(data) == nil {
+			again, err := bb.MarshalBinary()
+			var bb2 BigramBooks
+			if err != nil || bb2.UnmarshalBinary(again) != nil || !reflect.DeepEqual(bb, bb2) {
+				t.Fatalf("bigram counts do not round-trip: %v", err)
 			}
 		}
 	})

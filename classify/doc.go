@@ -42,8 +42,29 @@
 // docs/experiment.md: count features (Counts), plot features (Characters,
 // Dialogue, Chapter: plotfeatures.go, from the row shape NewBook records in
 // bookplot.go), and extraction that spreads the budget over the book and
-// avoids repeating itself (Segments, Redundancy: Spread, spread.go). With
-// none of them set, features and extraction are the paper's.
+// avoids repeating itself (Segments, Redundancy: Spread, spread.go), and
+// coverage extraction (Coverage: coverage.go, coverextract.go), which picks
+// the sentences whose words and word pairs a count model learned from the
+// training pairs expects the summary to hold, with the logistic model's
+// probability as a prior. With none of them set, features and extraction
+// are the paper's.
+//
+// # Coverage extraction
+//
+// ROUGE recall counts the reference's unigrams and bigrams that the
+// extract holds, each at most as often as the reference does. For every
+// unigram and bigram of a book's terms (its tokens as ROUGE reads them:
+// Book.Terms), the coverage model predicts how often the plot summary will
+// hold it: a Poisson regression on binned properties of the n-gram in the
+// book (frequency, spread, first position, capitalisation, stopwords) and
+// in the training pairs (how often the summaries of the training books
+// that hold it hold it too), fitted to the training books' n-grams grouped
+// by those properties (CoverCells). Extraction then takes, again and
+// again, the sentence that adds the most expected clipped hits per word,
+// plus a weight times its log-probability under the logistic model: the
+// greedy rule of budgeted submodular maximisation. The statistics come from
+// the books' TermStats, added up like their word counts (Counts.Terms), a
+// training book leaving itself out of them as it does of IDF.
 //
 // # Collection statistics
 //

@@ -118,6 +118,10 @@ type Features struct {
 	// Weight[i] weighs row i in the training loss (RowWeights); nil means
 	// 1 for every row.
 	Weight []float32 `json:"weight,omitempty"`
+	// Cover holds, with Settings.Coverage, the coverage model's training
+	// data of a training book with a reference summary (CoverCells); nil
+	// otherwise.
+	Cover *CoverCells `json:"cover,omitempty"`
 }
 
 // Rows returns the number of rows.
@@ -146,7 +150,12 @@ func (f *Features) Row(i int) []int32 { return f.Index[f.Start[i]:f.Start[i+1]] 
 // book (its ID is in Collection.IDs). Stopwords are never names or TF-IDF words; a word whose TF-IDF is 0
 // (one found in every other book) is neither. Ties are broken by the word's
 // byte order. Featurize costs one pass over b's rows and a sort of its words.
-func (c *Collection) Featurize(b *Book) *Features {
+func (c *Collection) Featurize(b *Book) *Features { return c.FeaturizeGrams(b, nil) }
+
+// FeaturizeGrams is Featurize with the book's n-grams counted already
+// (NewBookGrams), or counted here when g is nil: the coverage cells of a
+// training book need them.
+func (c *Collection) FeaturizeGrams(b *Book, g *BookGrams) *Features {
 	l := c.layout()
 	vocab := c.vocabIndex()
 	self := c.contains(b.ID)
@@ -232,6 +241,12 @@ func (c *Collection) Featurize(b *Book) *Features {
 		f.Index = l.appendPlot(f.Index, b, i, pr)
 		slices.Sort(f.Index[at:])
 		f.Start = append(f.Start, int32(len(f.Index)))
+	}
+	if c.Coverage != nil && self && b.Terms.Reference != nil {
+		if g == nil {
+			g = NewBookGrams(b)
+		}
+		f.Cover = c.coverCells(b, g)
 	}
 	return f
 }

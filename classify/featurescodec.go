@@ -7,7 +7,7 @@ import (
 
 // featuresFormat is the first byte of a Features' binary form (2: with
 // Features.Group after the ID).
-const featuresFormat = 2
+const featuresFormat = 3
 
 // MarshalBinary returns the compact binary form of f, for a pipeline to
 // move featurized books to the worker that trains on them: per row its
@@ -46,10 +46,54 @@ func (f *Features) MarshalBinary() ([]byte, error) {
 		}
 	}
 	if f.Label == nil {
+		out = append(out, 0)
+	} else {
+		out = appendRows(append(out, 1), f.Label)
+	}
+	return appendCoverCells(out, f.Cover)
+}
+
+// appendCoverCells appends whether c is there and, if so, its keys as
+// differences with their counts.
+func appendCoverCells(out []byte, c *CoverCells) ([]byte, error) {
+	if c == nil {
 		return append(out, 0), nil
 	}
+	if len(c.NGrams) != len(c.Keys) || len(c.Hits) != len(c.Keys) {
+		return nil, fmt.Errorf("classify: coverage cells of unequal lengths")
+	}
 	out = append(out, 1)
-	return appendRows(out, f.Label), nil
+	out = binary.AppendUvarint(out, uint64(len(c.Keys)))
+	var ok bool
+	for i, k := range c.Keys {
+		var last uint32
+		if i > 0 {
+			last = c.Keys[i-1]
+		}
+		if out, ok = appendIncreasing(out, i, uint64(last), uint64(k)); !ok {
+			return nil, fmt.Errorf("classify: coverage cells not increasing")
+		}
+		out = binary.AppendVarint(out, int64(c.NGrams[i]))
+		out = binary.AppendVarint(out, int64(c.Hits[i]))
+	}
+	return out, nil
+}
+
+// coverCells reads what appendCoverCells wrote.
+func (d *decoder) coverCells() *CoverCells {
+	if !d.present("coverage flag") {
+		return nil
+	}
+	n := d.Count(3)
+	c := &CoverCells{Keys: make([]uint32, n), NGrams: make([]int32, n), Hits: make([]int32, n)}
+	var k uint64
+	for i := range n {
+		if k = d.increasing(i, k); k > 1<<32-1 {
+			d.Fail("coverage key")
+		}
+		c.Keys[i], c.NGrams[i], c.Hits[i] = uint32(k), d.Int32(), d.Int32()
+	}
+	return c
 }
 
 // UnmarshalBinary sets f to the features of data, the output of
@@ -79,13 +123,10 @@ func (f *Features) UnmarshalBinary(data []byte) error {
 			return d.Err
 		}
 	}
-	switch d.Byte() {
-	case 0:
-	case 1:
+	if d.present("label flag") {
 		nf.Label = d.rows(rows)
-	default:
-		d.Fail("label flag")
 	}
+	nf.Cover = d.coverCells()
 	if err := d.end(); err != nil {
 		return err
 	}

@@ -68,6 +68,7 @@ func FuzzFeaturesBinary(f *testing.F) {
 	for _, x := range []*Features{
 		{ID: "a", Start: []int32{0, 2, 3}, Index: []int32{1, 5, 0}, Length: []int32{3, 1}, Label: []bool{true, false}},
 		{ID: "b", Start: []int32{0}, Length: []int32{}},
+		{ID: "c", Start: []int32{0, 1}, Index: []int32{2}, Length: []int32{4}, Cover: &CoverCells{Keys: []uint32{3, 1 << 31}, NGrams: []int32{5, 2}, Hits: []int32{1, 0}}},
 	} {
 		data, err := x.MarshalBinary()
 		if err != nil {

@@ -13,6 +13,12 @@ func FuzzReadModel(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(buf.Bytes())
+	books := coverageBooks(f, 7)
+	buf.Reset()
+	if err := trainCoverage(f, collectionOf(f, books[:6], coverageSettings), books[:6]).WriteJSON(&buf); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
 	f.Add([]byte(`{"format": "` + FormatVersion + `"}`))
 	f.Add([]byte(`{"format": "` + FormatVersion + `", "collection": {"settings": {"names": 1, "vocabulary": 1},
 		"ids": ["a"], "vocabulary": ["x"], "df": {"x": 1}}, "features": [], "weights": []}`))
@@ -36,10 +42,11 @@ func FuzzReadModel(f *testing.F) {
 		if !bytes.Equal(out.Bytes(), again.Bytes()) {
 			t.Fatalf("round trip changes the model:\n%s\n%s", out.String(), again.String())
 		}
-		// An accepted model can featurize and score a book.
+		// An accepted model can featurize, score and summarize a book.
 		_, b := parseBook(t, "fuzz", carol)
 		if s := m.Scores(b); len(s) != b.Rows() {
 			t.Fatalf("%d scores for %d rows", len(s), b.Rows())
 		}
+		m.Summarize(b, 20)
 	})
 }

@@ -59,6 +59,9 @@ type Model struct {
 	// of a book, learned from the training labels (LearnQuota); empty
 	// when Segments is 0.
 	Quota []float64 `json:"quota,omitempty"`
+	// Coverage is the coverage model of extraction with
+	// Settings.Coverage (coverage.go); nil otherwise.
+	Coverage *CoverageModel `json:"coverage,omitempty"`
 }
 
 // Training describes the data a model was fitted to.
@@ -91,7 +94,15 @@ func (m *Model) Logits(f *Features) []float64 {
 // book to summarize that is not one of the training books must have an ID
 // outside m.Collection.IDs, or its IDF would leave out the training book of
 // that ID.
-func (m *Model) Summarize(b *Book, budget int) []int {
+func (m *Model) Summarize(b *Book, budget int) []int { return m.SummarizeGrams(b, nil, budget) }
+
+// SummarizeGrams is Summarize with the book's n-grams counted already
+// (NewBookGrams), or counted here when g is nil: coverage extraction needs
+// them.
+func (m *Model) SummarizeGrams(b *Book, g *BookGrams, budget int) []int {
+	if cb := m.CoverageBook(b, g); cb != nil {
+		return cb.Extract(budget, m.CoverageOptions())
+	}
 	return b.ExtractSpread(m.Scores(b), budget, m.Spread())
 }
 
@@ -198,6 +209,20 @@ func (m *Model) validate() error {
 	for _, q := range m.Quota {
 		if !(q >= 0 && q <= 1) {
 			return errors.New("quota share outside [0, 1]")
+		}
+	}
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	if s.Coverage != (m.Coverage != nil) || s.Coverage != (c.Coverage != nil) {
+		return errors.New("coverage model and statistics must go with Settings.Coverage")
+	}
+	if s.Coverage {
+		if err := m.Coverage.validate(); err != nil {
+			return err
+		}
+		if err := c.Coverage.validate(len(c.IDs)); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -122,6 +122,11 @@ func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
 			return nil, err
 		}
 	}
+	if c.Settings.Coverage {
+		if m.Coverage, err = fitCoverage(books); err != nil {
+			return nil, err
+		}
+	}
 	for _, y := range all.y {
 		if y {
 			m.Training.Positives++

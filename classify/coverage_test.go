@@ -1,0 +1,301 @@
+package classify
+
+import (
+	"bytes"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/bookalign/bookalign/internal/testcorpus"
+	"github.com/bookalign/bookalign/text"
+)
+
+// coverageBooks returns the n books of testcorpus.Good(n) with their
+// summaries set (SetSummary, SetReference): texts over a 56-word
+// vocabulary, so that many bigrams are held by five books or more and some
+// by fewer.
+func coverageBooks(tb testing.TB, n int) []*Book {
+	tb.Helper()
+	files := testcorpus.Good(n)
+	var out []*Book
+	for i := range n {
+		id := "book-" + string(rune('0'+i/10)) + string(rune('0'+i%10))
+		doc, err := text.ParseBook(string(files["books/"+id+".txt"]))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		raw := string(files["summaries/"+id+".txt"])
+		sdoc, err := text.ParseSummary(raw)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		b := NewBook(id, doc)
+		b.SetSummary(SummaryWords(sdoc))
+		b.SetReference(raw)
+		out = append(out, b)
+	}
+	return out
+}
+
+// coverageSettings are count features with coverage extraction.
+var coverageSettings = Settings{Counts: true, Coverage: true, CoverageBigram: 3, CoveragePrior: 0.03, CoverageMinWords: 5}
+
+func collectionOf(tb testing.TB, books []*Book, set Settings) *Collection {
+	tb.Helper()
+	var stats []*Stats
+	for _, b := range books {
+		stats = append(stats, b.Stats())
+	}
+	col, err := NewCollection(stats, set)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return col
+}
+
+// TestCoverageLeaveSelfOut checks that a training book's coverage keys
+// leave it out of the statistics exactly: they equal the keys of the same
+// book under the collection of the other books, to which it is a new book.
+// So the model sees its training books as it will see a book to summarize.
+func TestCoverageLeaveSelfOut(t *testing.T) {
+	books := coverageBooks(t, 12)
+	all := collectionOf(t, books, coverageSettings)
+	if len(all.Coverage.Bigrams.Keys) == 0 {
+		t.Fatal("no bigram is held by enough books to test the threshold")
+	}
+	for i, b := range books {
+		others := collectionOf(t, slices.Delete(slices.Clone(books), i, i+1), coverageSettings)
+		g := NewBookGrams(b)
+		uniSelf, biSelf := all.coverageKeys(b, g, true)
+		uniNew, biNew := others.coverageKeys(b, g, false)
+		if !slices.Equal(uniSelf, uniNew) {
+			t.Errorf("%s: unigram keys as a training book differ from those as a new book", b.ID)
+		}
+		if !slices.Equal(biSelf, biNew) {
+			diff := 0
+			for x := range biSelf {
+				if biSelf[x] != biNew[x] {
+					diff++
+				}
+			}
+			t.Errorf("%s: %d of %d bigram keys as a training book differ from those as a new book", b.ID, diff, len(biSelf))
+		}
+	}
+}
+
+// TestCoverCells checks that a book's cells hold each of its n-grams once
+// and its reference's counts of them.
+func TestCoverCells(t *testing.T) {
+	books := coverageBooks(t, 6)
+	col := collectionOf(t, books, coverageSettings)
+	b := books[0]
+	f := col.Featurize(b)
+	if f.Cover == nil {
+		t.Fatal("a training book with a reference has no coverage cells")
+	}
+	var ngrams, hits int64
+	for i := range f.Cover.Keys {
+		ngrams += int64(f.Cover.NGrams[i])
+		hits += int64(f.Cover.Hits[i])
+	}
+	g := NewBookGrams(b)
+	if want := int64(len(g.uni) + len(g.bi)); ngrams != want {
+		t.Errorf("cells hold %d n-grams, the book %d", ngrams, want)
+	}
+	// The reference's hits: its tokens and consecutive pairs the book holds.
+	var want int64
+	ref := b.Terms.Reference
+	for j, id := range ref {
+		if id >= 0 {
+			want++
+			if j > 0 && ref[j-1] >= 0 {
+				if _, ok := g.biIndex[[2]int32{ref[j-1], id}]; ok {
+					want++
+				}
+			}
+		}
+	}
+	if hits != want {
+		t.Errorf("cells hold %d reference hits, want %d", hits, want)
+	}
+	// A book to summarize has none.
+	other := collectionOf(t, books[1:], coverageSettings)
+	if f := other.Featurize(b); f.Cover != nil {
+		t.Error("a book outside the training books has coverage cells")
+	}
+	// Nor does a collection without coverage.
+	if f := collectionOf(t, books, Settings{Counts: true}).Featurize(b); f.Cover != nil {
+		t.Error("cells without Settings.Coverage")
+	}
+}
+
+// trainCoverage trains a model with coverage extraction on books, each
+// labelled at its rows of at least 12 words.
+func trainCoverage(tb testing.TB, col *Collection, books []*Book) *Model {
+	tb.Helper()
+	var feats []*Features
+	for _, b := range books {
+		f := col.Featurize(b)
+		f.Label = make([]bool, f.Rows())
+		for i := range f.Label {
+			f.Label[i] = b.Length[i] >= 12
+		}
+		feats = append(feats, f)
+	}
+	m, err := (&Trainer{Lambda: 1e-3}).Train(col, feats)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m
+}
+
+// TestFitCoverage checks the fitted Poisson model's calibration in the
+// large: with an intercept for unigrams and one for bigrams, the expected
+// counts of the training n-grams add up to their observed counts, for
+// each kind (up to the small L2 penalty).
+func TestFitCoverage(t *testing.T) {
+	books := coverageBooks(t, 8)
+	col := collectionOf(t, books, coverageSettings)
+	m := trainCoverage(t, col, books)
+	if m.Coverage == nil || m.Coverage.Iterations == 0 || m.Coverage.Cells == 0 {
+		t.Fatalf("coverage model %+v", m.Coverage)
+	}
+	var expected, observed [2]float64
+	var buf []int32
+	for _, b := range books {
+		f := col.Featurize(b)
+		for i, k := range f.Cover.Keys {
+			kind := btoi(coverageKey(k)&bigramFlag != 0)
+			expected[kind] += float64(f.Cover.NGrams[i]) * m.Coverage.mean(coverageKey(k), buf)
+			observed[kind] += float64(f.Cover.Hits[i])
+		}
+	}
+	for kind, name := range []string{"unigram", "bigram"} {
+		if math.Abs(expected[kind]-observed[kind]) > 0.01*observed[kind] {
+			t.Errorf("%s hits: expected %.1f, observed %.0f", name, expected[kind], observed[kind])
+		}
+	}
+}
+
+// naiveCoverageExtract is coverage extraction by re-scoring every row at
+// every step: what the lazy greedy must equal.
+func naiveCoverageExtract(cb *CoverageBook, budget int, o CoverageOptions) []int {
+	b := cb.b
+	t := &b.Terms
+	curUni, curBi := make([]int32, len(cb.uni.start)-1), make([]int32, len(cb.bi.start)-1)
+	taken := make([]bool, b.Rows())
+	var out []int
+	for left := budget; ; {
+		best, bestV := -1, 0.0
+		for r := range b.Rows() {
+			l := int(b.Length[r])
+			if taken[r] || l == 0 || l > left || l < o.MinWords {
+				continue
+			}
+			tmpUni, tmpBi := slices.Clone(curUni), slices.Clone(curBi)
+			var hits, biHits float64
+			for _, u := range t.Row(r) {
+				hits += cb.uni.at(u, tmpUni[u])
+				tmpUni[u]++
+			}
+			for _, x := range cb.g.rowBi[r] {
+				biHits += cb.bi.at(x, tmpBi[x])
+				tmpBi[x]++
+			}
+			v := (hits+o.Bigram*biHits)/float64(l) + o.Prior*LogSigmoid(cb.logit[r])
+			if best < 0 || v > bestV {
+				best, bestV = r, v
+			}
+		}
+		if best < 0 {
+			break
+		}
+		taken[best] = true
+		for _, u := range t.Row(best) {
+			curUni[u]++
+		}
+		for _, x := range cb.g.rowBi[best] {
+			curBi[x]++
+		}
+		out = append(out, best)
+		left -= int(b.Length[best])
+	}
+	return rowsToSentences(b, out)
+}
+
+// TestCoverageExtract checks coverage extraction on books the model did
+// not train on: the lazy greedy picks what re-scoring every row would, the
+// budget and the shortest length hold, and Summarize uses the model's own
+// weights.
+func TestCoverageExtract(t *testing.T) {
+	books := coverageBooks(t, 10)
+	col := collectionOf(t, books[:8], coverageSettings)
+	m := trainCoverage(t, col, books[:8])
+	for _, b := range books[8:] {
+		cb := m.CoverageBook(b, nil)
+		for _, o := range []CoverageOptions{
+			{Bigram: 3, Prior: 0.03, MinWords: 5},
+			{Bigram: 1},
+			{Bigram: 0, Prior: 1, MinWords: 10},
+			{Bigram: 2, Prior: 0.1, MinWords: 1000},
+		} {
+			for _, budget := range []int{0, 40, 200} {
+				got := cb.Extract(budget, o)
+				if want := naiveCoverageExtract(cb, budget, o); !slices.Equal(got, want) {
+					t.Errorf("%s, %+v, %d words: lazy greedy %v, re-scoring %v", b.ID, o, budget, got, want)
+				}
+				words := 0
+				for _, s := range got {
+					r, _ := b.row(s)
+					words += int(b.Length[r])
+					if int(b.Length[r]) < o.MinWords {
+						t.Errorf("%s, %+v: a row of %d words is shorter than %d", b.ID, o, b.Length[r], o.MinWords)
+					}
+				}
+				if words > budget {
+					t.Errorf("%s, %+v: %d words over a budget of %d", b.ID, o, words, budget)
+				}
+			}
+		}
+		if got, want := m.Summarize(b, 200), cb.Extract(200, m.CoverageOptions()); !slices.Equal(got, want) {
+			t.Errorf("%s: Summarize %v, Extract with the model's weights %v", b.ID, got, want)
+		}
+	}
+	if (&Model{}).CoverageBook(books[0], nil) != nil {
+		t.Error("a model without a coverage model made a coverage book")
+	}
+}
+
+// TestCoverageModelFile checks that a model with coverage extraction is
+// saved and read back whole, and summarizes as before.
+func TestCoverageModelFile(t *testing.T) {
+	books := coverageBooks(t, 10)
+	col := collectionOf(t, books[:8], coverageSettings)
+	m := trainCoverage(t, col, books[:8])
+	var buf bytes.Buffer
+	if err := m.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadModel(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.Coverage.Weights, m.Coverage.Weights) || !slices.Equal(got.Collection.Coverage.Bigrams.Keys, col.Coverage.Bigrams.Keys) {
+		t.Error("coverage model or statistics changed on the round trip")
+	}
+	for _, b := range books[8:] {
+		if a, b := got.Summarize(b, 200), m.Summarize(b, 200); !slices.Equal(a, b) {
+			t.Errorf("the model read back summarizes %v, the model %v", a, b)
+		}
+	}
+	// A model file whose coverage parts do not go together is refused.
+	broken := *m
+	broken.Coverage = nil
+	buf.Reset()
+	if err := broken.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadModel(&buf); err == nil {
+		t.Error("a model with coverage settings and no coverage model was read")
+	}
+}

@@ -1,0 +1,385 @@
+package classify
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"slices"
+)
+
+// The coverage model (coverage.go) learns from the training books how
+// often a book's summary holds each term and each bigram of terms that the
+// book holds. These are the statistics it needs, collected like the word
+// counts of the features: a book's TermStats (Book.TermStats, in its
+// Stats), added up over a training set in Counts.Terms, and kept in the
+// Collection (Collection.Coverage).
+
+// TermStats are the terms (Terms.Vocab) and term bigrams of one book, and
+// which of them its reference summary holds.
+type TermStats struct {
+	// Terms are the book's distinct terms, sorted; InSummary[k] says whether
+	// the summary holds Terms[k] (nil without a summary).
+	Terms     []string `json:"terms,omitempty"`
+	InSummary []bool   `json:"in_summary,omitempty"`
+	// Bigrams are the BigramHash of the book's distinct bigrams of
+	// consecutive terms within a row, increasing, or of those a pipeline
+	// keeps (KeepBigrams); BigramInSummary[k] says whether the summary holds
+	// the bigram of Bigrams[k] (nil without a summary).
+	Bigrams         []uint64 `json:"bigrams,omitempty"`
+	BigramInSummary []bool   `json:"bigram_in_summary,omitempty"`
+	// BigramTypes is the number of the book's distinct bigrams and
+	// BigramTypesInSummary the number its summary holds, before any is
+	// dropped: what the base rate of bigrams counts.
+	BigramTypes          int32 `json:"bigram_types,omitempty"`
+	BigramTypesInSummary int32 `json:"bigram_types_in_summary,omitempty"`
+}
+
+// BigramHash names the bigram of terms a, b: the 64-bit FNV-1a hash of a,
+// a zero byte and b. Collection statistics key bigrams by it, which takes a
+// fixed 8 bytes; with 3 million distinct bigrams (245 books) the chance of
+// any two sharing a hash is below 1e-6.
+func BigramHash(a, b string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(a))
+	h.Write([]byte{0})
+	h.Write([]byte(b))
+	return h.Sum64()
+}
+
+// A bigramHasher computes the BigramHash of pairs of term ids of one
+// vocabulary, starting from each first term's FNV-1a state, so that a
+// book's bigrams cost one pass over their second terms.
+type bigramHasher struct {
+	vocab  []string
+	prefix []uint64 // FNV-1a state after term a and the zero byte
+}
+
+func newBigramHasher(vocab []string) *bigramHasher {
+	h := &bigramHasher{vocab: vocab, prefix: make([]uint64, len(vocab))}
+	for i, w := range vocab {
+		s := uint64(fnvOffset)
+		for j := 0; j < len(w); j++ {
+			s = (s ^ uint64(w[j])) * fnvPrime
+		}
+		h.prefix[i] = (s ^ 0) * fnvPrime
+	}
+	return h
+}
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// hash returns BigramHash(vocab[a], vocab[b]).
+func (h *bigramHasher) hash(a, b int32) uint64 {
+	s := h.prefix[a]
+	w := h.vocab[b]
+	for j := 0; j < len(w); j++ {
+		s = (s ^ uint64(w[j])) * fnvPrime
+	}
+	return s
+}
+
+// TermStats returns the term statistics of b: its terms, its bigrams and
+// which of them its reference holds (Terms.Reference; none without one).
+func (b *Book) TermStats() TermStats {
+	t := &b.Terms
+	s := TermStats{Terms: slices.Clone(t.Vocab)}
+	h := newBigramHasher(t.Vocab)
+	for i := range len(t.Start) - 1 {
+		row := t.Row(i)
+		for j := 1; j < len(row); j++ {
+			s.Bigrams = append(s.Bigrams, h.hash(row[j-1], row[j]))
+		}
+	}
+	slices.Sort(s.Bigrams)
+	s.Bigrams = slices.Compact(s.Bigrams)
+	s.BigramTypes = int32(len(s.Bigrams))
+	if t.Reference == nil {
+		return s
+	}
+	s.InSummary = make([]bool, len(t.Vocab))
+	s.BigramInSummary = make([]bool, len(s.Bigrams))
+	for j, id := range t.Reference {
+		if id < 0 {
+			continue
+		}
+		s.InSummary[id] = true
+		if j == 0 || t.Reference[j-1] < 0 {
+			continue
+		}
+		if k, ok := slices.BinarySearch(s.Bigrams, h.hash(t.Reference[j-1], id)); ok && !s.BigramInSummary[k] {
+			s.BigramInSummary[k] = true
+			s.BigramTypesInSummary++
+		}
+	}
+	return s
+}
+
+// KeepBigrams drops from s the bigrams not in keep (increasing hashes):
+// a pipeline first finds the bigrams that enough training books hold
+// (BigramBooks), so that each book sends only those to its training sets.
+// The totals BigramTypes and BigramTypesInSummary stay.
+func (s *TermStats) KeepBigrams(keep []uint64) {
+	out, in := s.Bigrams[:0], s.BigramInSummary
+	var outIn []bool
+	if in != nil {
+		outIn = in[:0]
+	}
+	j := 0
+	for k, g := range s.Bigrams {
+		for j < len(keep) && keep[j] < g {
+			j++
+		}
+		if j < len(keep) && keep[j] == g {
+			out = append(out, g)
+			if in != nil {
+				outIn = append(outIn, in[k])
+			}
+		}
+	}
+	s.Bigrams, s.BigramInSummary = out, outIn
+}
+
+// TermCount is the count of one term or bigram over a set of books: in how
+// many books it occurs, and how many of their summaries hold it too. Its
+// JSON form is [books, summaries].
+type TermCount struct {
+	Books, Summaries int32
+}
+
+// TermCounts add up the TermStats of a training set's books (Counts.Terms).
+type TermCounts struct {
+	Terms   map[string]TermCount `json:"terms,omitempty"`
+	Bigrams map[uint64]TermCount `json:"bigrams,omitempty"`
+	// BigramTypes and BigramTypesInSummary add up the books' totals.
+	BigramTypes          int64 `json:"bigram_types,omitempty"`
+	BigramTypesInSummary int64 `json:"bigram_types_in_summary,omitempty"`
+}
+
+// add counts the term statistics of one book.
+func (c *TermCounts) add(s *TermStats) {
+	for k, w := range s.Terms {
+		addCount(&c.Terms, w, TermCount{1, int32(btoi(k < len(s.InSummary) && s.InSummary[k]))})
+	}
+	for k, g := range s.Bigrams {
+		addCount(&c.Bigrams, g, TermCount{1, int32(btoi(k < len(s.BigramInSummary) && s.BigramInSummary[k]))})
+	}
+	c.BigramTypes += int64(s.BigramTypes)
+	c.BigramTypesInSummary += int64(s.BigramTypesInSummary)
+}
+
+// merge adds o to c.
+func (c *TermCounts) merge(o *TermCounts) {
+	for w, n := range o.Terms {
+		addCount(&c.Terms, w, n)
+	}
+	for g, n := range o.Bigrams {
+		addCount(&c.Bigrams, g, n)
+	}
+	c.BigramTypes += o.BigramTypes
+	c.BigramTypesInSummary += o.BigramTypesInSummary
+}
+
+// addCount adds n to the count of k in *m, making the map if need be.
+func addCount[K comparable](m *map[K]TermCount, k K, n TermCount) {
+	if *m == nil {
+		*m = make(map[K]TermCount)
+	}
+	tc := (*m)[k]
+	tc.Books += n.Books
+	tc.Summaries += n.Summaries
+	(*m)[k] = tc
+}
+
+// BigramBooks counts, for a pipeline's first pass, in how many books each
+// bigram occurs: a CombineFn's accumulator over the Bigrams of the books'
+// TermStats. Add and Merge commute.
+type BigramBooks struct {
+	Count map[uint64]int32 `json:"count,omitempty"`
+}
+
+// Add counts the bigrams of one book.
+func (c *BigramBooks) Add(s *TermStats) {
+	if c.Count == nil {
+		c.Count = make(map[uint64]int32, len(s.Bigrams))
+	}
+	for _, g := range s.Bigrams {
+		c.Count[g]++
+	}
+}
+
+// Merge adds o to c.
+func (c *BigramBooks) Merge(o *BigramBooks) {
+	if c.Count == nil {
+		c.Count = make(map[uint64]int32, len(o.Count))
+	}
+	for g, n := range o.Count {
+		c.Count[g] += n
+	}
+}
+
+// Frequent returns the bigrams counted in at least min books, increasing:
+// the argument of TermStats.KeepBigrams.
+func (c *BigramBooks) Frequent(min int) []uint64 {
+	var out []uint64
+	for g, n := range c.Count {
+		if int(n) >= min {
+			out = append(out, g)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// appendTermStats appends the binary form of s: the terms front-coded, the
+// summary marks, the bigrams as differences and their marks, the totals.
+func appendTermStats(out []byte, s *TermStats) ([]byte, error) {
+	if s.InSummary != nil && len(s.InSummary) != len(s.Terms) ||
+		s.BigramInSummary != nil && len(s.BigramInSummary) != len(s.Bigrams) {
+		return nil, errTerms
+	}
+	out = binary.AppendUvarint(out, uint64(len(s.Terms)))
+	prev := ""
+	for _, w := range s.Terms {
+		out = appendFrontCoded(out, prev, w)
+		prev = w
+	}
+	out = appendMarks(out, s.InSummary)
+	out = binary.AppendUvarint(out, uint64(len(s.Bigrams)))
+	var ok bool
+	for i, g := range s.Bigrams {
+		if out, ok = appendIncreasing(out, i, prevKey(s.Bigrams, i), g); !ok {
+			return nil, errTerms
+		}
+	}
+	out = appendMarks(out, s.BigramInSummary)
+	out = binary.AppendVarint(out, int64(s.BigramTypes))
+	return binary.AppendVarint(out, int64(s.BigramTypesInSummary)), nil
+}
+
+// termStats reads what appendTermStats wrote.
+func (d *decoder) termStats() TermStats {
+	var s TermStats
+	if n := d.Count(2); n > 0 {
+		s.Terms = make([]string, n)
+		var w []byte
+		for k := range n {
+			w = d.frontCoded(w)
+			s.Terms[k] = string(w)
+		}
+	}
+	s.InSummary = d.marks(len(s.Terms))
+	if n := d.Count(1); n > 0 {
+		s.Bigrams = make([]uint64, n)
+		for k := range n {
+			s.Bigrams[k] = d.increasing(k, prevKey(s.Bigrams, k))
+		}
+	}
+	s.BigramInSummary = d.marks(len(s.Bigrams))
+	s.BigramTypes, s.BigramTypesInSummary = d.Int32(), d.Int32()
+	return s
+}
+
+// appendTermCounts appends the binary form of c: the terms in byte order,
+// front-coded, and the bigrams in increasing order, each with its counts,
+// then the totals. Equal TermCounts have equal forms.
+func appendTermCounts(out []byte, c *TermCounts) []byte {
+	terms := make([]string, 0, len(c.Terms))
+	for w := range c.Terms {
+		terms = append(terms, w)
+	}
+	slices.Sort(terms)
+	out = binary.AppendUvarint(out, uint64(len(terms)))
+	prev := ""
+	for _, w := range terms {
+		out = appendFrontCoded(out, prev, w)
+		out = appendTermCount(out, c.Terms[w])
+		prev = w
+	}
+	bigrams := make([]uint64, 0, len(c.Bigrams))
+	for g := range c.Bigrams {
+		bigrams = append(bigrams, g)
+	}
+	slices.Sort(bigrams)
+	out = binary.AppendUvarint(out, uint64(len(bigrams)))
+	for i, g := range bigrams {
+		out, _ = appendIncreasing(out, i, prevKey(bigrams, i), g) // distinct map keys
+		out = appendTermCount(out, c.Bigrams[g])
+	}
+	out = binary.AppendVarint(out, c.BigramTypes)
+	return binary.AppendVarint(out, c.BigramTypesInSummary)
+}
+
+func appendTermCount(out []byte, tc TermCount) []byte {
+	return binary.AppendVarint(binary.AppendVarint(out, int64(tc.Books)), int64(tc.Summaries))
+}
+
+// termCounts reads what appendTermCounts wrote.
+func (d *decoder) termCounts() TermCounts {
+	var c TermCounts
+	if n := d.Count(4); n > 0 {
+		c.Terms = make(map[string]TermCount, n)
+		var w []byte
+		for range n {
+			w = d.frontCoded(w)
+			c.Terms[string(w)] = TermCount{Books: d.Int32(), Summaries: d.Int32()}
+		}
+	}
+	if n := d.Count(3); n > 0 {
+		c.Bigrams = make(map[uint64]TermCount, n)
+		var g uint64
+		for k := range n {
+			g = d.increasing(k, g)
+			c.Bigrams[g] = TermCount{Books: d.Int32(), Summaries: d.Int32()}
+		}
+	}
+	c.BigramTypes, c.BigramTypesInSummary = d.Varint(), d.Varint()
+	return c
+}
+
+// MarshalBinary returns the binary form of c: the bigrams in increasing
+// order, as differences, each with its count. Equal counts have equal
+// forms.
+func (c *BigramBooks) MarshalBinary() ([]byte, error) {
+	keys := make([]uint64, 0, len(c.Count))
+	for g := range c.Count {
+		keys = append(keys, g)
+	}
+	slices.Sort(keys)
+	out := make([]byte, 0, 1+10*len(keys))
+	out = append(out, bigramBooksFormat)
+	out = binary.AppendUvarint(out, uint64(len(keys)))
+	for i, g := range keys {
+		out, _ = appendIncreasing(out, i, prevKey(keys, i), g) // distinct map keys
+		out = binary.AppendVarint(out, int64(c.Count[g]))
+	}
+	return out, nil
+}
+
+// bigramBooksFormat is the first byte of a BigramBooks' binary form.
+const bigramBooksFormat = 1
+
+// UnmarshalBinary sets c to the counts of data, the output of
+// MarshalBinary; the error wraps ErrBookEncoding.
+func (c *BigramBooks) UnmarshalBinary(data []byte) error {
+	d := newDecoder(data)
+	if d.Byte() != bigramBooksFormat {
+		return fmt.Errorf("%w: bigram counts format", ErrBookEncoding)
+	}
+	var nc BigramBooks
+	if n := d.Count(2); n > 0 {
+		nc.Count = make(map[uint64]int32, n)
+		var g uint64
+		for k := range n {
+			g = d.increasing(k, g)
+			nc.Count[g] = d.Int32()
+		}
+	}
+	if err := d.end(); err != nil {
+		return err
+	}
+	*c = nc
+	return nil
+}
