@@ -131,6 +131,13 @@ func (w Work) Model(set int, method string) string {
 	return w.join("model" + strconv.Itoa(set) + "." + method + ".json")
 }
 
+// Counts are the statistics of training set set (classify.Counts, in its
+// binary form), written once by the fold split and read by the sets'
+// featurization and training.
+func (w Work) Counts(set int) string {
+	return w.join("counts" + strconv.Itoa(set) + ".bin")
+}
+
 // Text is a pair with its parsed documents (transforms.PairText, in the
 // binary form of its coder).
 func (w Work) Text(id string) string { return w.join("text." + id + ".bin") }

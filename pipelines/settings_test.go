@@ -36,3 +36,31 @@ func TestMethodKinds(t *testing.T) {
 		t.Errorf("methods %q are not the aligners, the baselines and first1000", Methods)
 	}
 }
+
+// TestValidateCoverage checks that a configuration with coverage extraction
+// and another extraction rule, or coverage weights without coverage, is
+// refused before a pipeline is built.
+func TestValidateCoverage(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(c *Config)
+		ok   bool
+	}{
+		{"default", func(*Config) {}, true},
+		{"segments with coverage", func(c *Config) { c.Features.Segments = 10 }, false},
+		{"redundancy with coverage", func(c *Config) { c.Features.Redundancy = 0.5 }, false},
+		{"segments without coverage", func(c *Config) {
+			c.Features.Coverage, c.Features.CoverageBigram, c.Features.CoveragePrior, c.Features.CoverageMinWords = false, 0, 0, 0
+			c.Features.Segments = 10
+		}, true},
+		{"weights without coverage", func(c *Config) { c.Features.Coverage = false }, false},
+		{"negative prior", func(c *Config) { c.Features.CoveragePrior = -1 }, false},
+	} {
+		cfg := DefaultConfig()
+		cfg.Corpus, cfg.Out = "corpus", "out"
+		tc.edit(&cfg)
+		if err := cfg.Validate(); (err == nil) != tc.ok {
+			t.Errorf("%s: Validate() = %v, want ok %v", tc.name, err, tc.ok)
+		}
+	}
+}

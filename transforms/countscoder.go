@@ -10,6 +10,7 @@ import (
 func init() {
 	beam.RegisterCoder(reflect.TypeOf((*classify.Stats)(nil)).Elem(), encodeStats, decodeStats)
 	beam.RegisterCoder(reflect.TypeOf((*classify.Counts)(nil)).Elem(), encodeCounts, decodeCounts)
+	beam.RegisterCoder(reflect.TypeOf((*classify.BigramBooks)(nil)).Elem(), encodeBigramBooks, decodeBigramBooks)
 }
 
 // The Beam coders of the collection statistics: their binary forms
@@ -28,6 +29,14 @@ func encodeCounts(c classify.Counts) ([]byte, error) { return c.MarshalBinary() 
 
 func decodeCounts(data []byte) (classify.Counts, error) {
 	var c classify.Counts
+	err := c.UnmarshalBinary(data)
+	return c, err
+}
+
+func encodeBigramBooks(c classify.BigramBooks) ([]byte, error) { return c.MarshalBinary() }
+
+func decodeBigramBooks(data []byte) (classify.BigramBooks, error) {
+	var c classify.BigramBooks
 	err := c.UnmarshalBinary(data)
 	return c, err
 }

@@ -59,6 +59,10 @@ func prepare(pt PairText) PairText {
 		// (classify.Settings.Events), which count them only where the
 		// book is a training book and leave them out of its own features.
 		pt.Prepared.SetSummary(classify.SummaryWords(pt.Summary))
+		// The summary as ROUGE reads it, for the coverage model
+		// (classify.Settings.Coverage), which learns only from training
+		// books (classify.Collection.Featurize).
+		pt.Prepared.SetReference(pt.Summary.Text)
 	}
 	return pt
 }

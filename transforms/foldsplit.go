@@ -28,14 +28,23 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*planFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*spillBookFn)(nil)).Elem())
 	register.Function4x0[BookRef, classify.Plan, func(string), func(int, string)](routeBook)
-	register.Function3x0[classify.Stats, classify.Plan, func(int, classify.Stats)](statsToSets)
+	beam.RegisterType(reflect.TypeOf((*bigramBooksFn)(nil)).Elem())
+	register.Combiner3[classify.BigramBooks, classify.Stats, classify.BigramBooks](&bigramBooksFn{})
+	register.Function1x1[classify.BigramBooks, []uint64](frequentBigrams)
+	register.Function2x1[classify.Stats, []uint64, classify.Stats](keepBigrams)
+	register.Function2x2[classify.Stats, classify.Plan, int, classify.Stats](statsToFold)
+	register.Function2x2[int, classify.Counts, FoldCounts, error](asFoldCounts)
+	beam.RegisterType(reflect.TypeOf((*foldsToSetsFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*FoldCounts)(nil)).Elem())
+	register.Iter1[FoldCounts]()
+	register.Emitter2[int, int]()
+	register.Iter2[int, int]()
 	register.Emitter1[BookRef]()
 	register.Emitter1[classify.Stats]()
 	beam.RegisterType(reflect.TypeOf((*countsFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*featurizeSetsFn)(nil)).Elem())
 	register.Emitter1[string]()
 	register.Iter2[int, []byte]()
-	register.Function2x3[int, classify.Counts, int, []byte, error](encodedCounts)
 	register.Iter1[BookRef]()
 	register.Emitter1[classify.Plan]()
 	register.Emitter2[int, classify.Stats]()
@@ -63,15 +72,17 @@ type Split struct {
 	// set whose model summarizes it (Plan.TestSet): PCollection<KV<int,
 	// string>>. Its BookData is in the work directory (bookFile).
 	Test beam.PCollection
-	// Counts hold the collection statistics of each training set, combined
-	// from the Stats of its books: PCollection<KV<int, classify.Counts>>.
+	// Counts name the training sets and how many books each holds:
+	// PCollection<KV<int, int>>. A set's collection statistics, combined
+	// from the Stats of its books (classify.Counts, megabytes for a large
+	// corpus), are in the work directory (countsFile), read where a
+	// collection is built: by the featurization of its books and by the
+	// training of each of its models.
 	Counts beam.PCollection
 
-	// ids are the IDs of the training books (PCollection<string>), and
-	// encoded the binary form of Counts (PCollection<KV<int, []byte>>):
-	// what featurizeSets reads to featurize them under a variant's
-	// features.
-	ids, encoded beam.PCollection
+	// ids are the IDs of the training books (PCollection<string>): what
+	// featurizeSets reads to featurize them under a variant's features.
+	ids beam.PCollection
 }
 
 // FoldSplit routes the books of an experiment to its training sets
@@ -90,13 +101,15 @@ type Split struct {
 // In: PCollection<BookData>.
 func FoldSplit(s beam.Scope, opts TrainOptions, books beam.PCollection) Split {
 	s = s.Scope("transforms.FoldSplit")
-	refs, stats := beam.ParDo2(s, &spillBookFn{Dir: opts.WorkDir}, books)
+	coverage := opts.coverage()
+	refs, stats := beam.ParDo2(s, &spillBookFn{Dir: opts.WorkDir, Terms: coverage}, books)
 	plan := beam.ParDo(s, &planFn{Folds: opts.Folds, Seed: opts.Seed}, beam.GroupByKey(s, beam.AddFixedKey(s, refs)))
 	train, test := beam.ParDo2(s, routeBook, refs, beam.SideInput{Input: plan})
-	setStats := beam.ParDo(s, statsToSets, stats, beam.SideInput{Input: plan})
-	counts := beam.CombinePerKey(s.Scope("TrainingStats"), &countsFn{}, setStats)
-	encoded := beam.ParDo(s, encodedCounts, counts)
-	split := Split{Plan: plan, Test: test, Counts: counts, ids: train, encoded: encoded}
+	if coverage {
+		stats = keepFrequentBigrams(s, stats)
+	}
+	counts := setCounts(s, opts.WorkDir, stats, plan)
+	split := Split{Plan: plan, Test: test, Counts: counts, ids: train}
 	split.Train = featurizeSets(s, opts, split)
 	return split
 }
@@ -107,7 +120,7 @@ func FoldSplit(s beam.Scope, opts TrainOptions, books beam.PCollection) Split {
 // returns their IDs keyed by set (Split.Train).
 func featurizeSets(s beam.Scope, opts TrainOptions, split Split) beam.PCollection {
 	return beam.ParDo(s, &featurizeSetsFn{Features: opts.Features, Methods: opts.Methods, Dir: opts.WorkDir, Variant: opts.Variant}, split.ids,
-		beam.SideInput{Input: split.Plan}, beam.SideInput{Input: split.encoded})
+		beam.SideInput{Input: split.Plan}, beam.SideInput{Input: split.Counts})
 }
 
 // spillBookFn writes a book to the work directory where it is made (it
@@ -117,6 +130,10 @@ func featurizeSets(s beam.Scope, opts TrainOptions, split Split) beam.PCollectio
 type spillBookFn struct {
 	// Dir is the work directory.
 	Dir string `json:"dir"`
+	// Terms keeps the books' term statistics in their Stats, for the
+	// coverage model; without it they are dropped, so that the Stats stay
+	// small.
+	Terms bool `json:"terms"`
 }
 
 func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(BookRef), stats func(classify.Stats)) error {
@@ -129,9 +146,59 @@ func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(B
 	}
 	ref(BookRef{ID: b.ID, Test: b.Test, Text: b.Book.Fingerprint()})
 	if !b.Test {
-		stats(*b.Book.Stats())
+		st := b.Book.Stats()
+		if !f.Terms {
+			st.Terms = classify.TermStats{}
+		}
+		stats(*st)
 	}
 	return nil
+}
+
+// keepFrequentBigrams drops from the training books' term statistics the
+// bigrams that fewer than classify.CoverageMinBigramBooks training books
+// hold: the coverage model uses the statistics of no other bigram, and a
+// book holds some 50,000 distinct bigrams, of which about a third pass.
+// The books' bigrams are counted over all training books first (a global
+// combine of classify.BigramBooks, about 60 MB for 245 books), and the
+// frequent ones reach every book as a side input. Each training set then
+// counts, of these, those its own books hold (Counts.Terms).
+//
+// In and out: PCollection<classify.Stats>.
+func keepFrequentBigrams(s beam.Scope, stats beam.PCollection) beam.PCollection {
+	s = s.Scope("FrequentBigrams")
+	counted := beam.Combine(s, &bigramBooksFn{}, stats)
+	frequent := beam.ParDo(s, frequentBigrams, counted)
+	return beam.ParDo(s, keepBigrams, stats, beam.SideInput{Input: frequent})
+}
+
+// bigramBooksFn counts in how many books each bigram occurs: a CombineFn
+// whose accumulator is classify.BigramBooks.
+type bigramBooksFn struct{}
+
+func (bigramBooksFn) CreateAccumulator() classify.BigramBooks { return classify.BigramBooks{} }
+
+func (bigramBooksFn) AddInput(c classify.BigramBooks, st classify.Stats) classify.BigramBooks {
+	c.Add(&st.Terms)
+	return c
+}
+
+func (bigramBooksFn) MergeAccumulators(a, b classify.BigramBooks) classify.BigramBooks {
+	a.Merge(&b)
+	return a
+}
+
+func (bigramBooksFn) ExtractOutput(c classify.BigramBooks) classify.BigramBooks { return c }
+
+// frequentBigrams returns the bigrams of enough books, increasing.
+func frequentBigrams(c classify.BigramBooks) []uint64 {
+	return c.Frequent(classify.CoverageMinBigramBooks)
+}
+
+// keepBigrams keeps, of a book's bigram statistics, the frequent bigrams.
+func keepBigrams(st classify.Stats, frequent []uint64) classify.Stats {
+	st.Terms.KeepBigrams(frequent)
+	return st
 }
 
 // routeBook emits a training book's ID, to be featurized for its training
@@ -145,12 +212,95 @@ func routeBook(r BookRef, plan classify.Plan, train func(string), test func(int,
 	}
 }
 
-// statsToSets keys a training book's word counts by every training set
-// that holds it.
-func statsToSets(st classify.Stats, plan classify.Plan, emit func(int, classify.Stats)) {
-	for _, set := range plan.SetsOf(plan.Fold[st.ID]) {
-		emit(set, st)
+// setCounts adds up the Stats of the books of each training set and writes
+// each set's Counts to the work directory. A book's Stats go to its fold
+// only, where a combiner adds them up; the folds' Counts then meet in one
+// element, which adds up each set's from the Counts of its folds, writes
+// them (countsFile) and emits the set and its number of books. Sending each
+// book's Stats to each of the Folds sets that hold it would hold Folds
+// copies of every Stats in the runner at once, and sending each set's
+// Counts to its featurization and to each of its models would hold as many
+// copies of them: together some 800 MB for 245 books with the coverage
+// model's bigrams (docs/benchmarks.md).
+//
+// In: PCollection<classify.Stats>. Out: PCollection<KV<int, int>>.
+func setCounts(s beam.Scope, dir string, stats, plan beam.PCollection) beam.PCollection {
+	s = s.Scope("TrainingStats")
+	foldStats := beam.ParDo(s, statsToFold, stats, beam.SideInput{Input: plan})
+	folds := beam.ParDo(s, asFoldCounts, beam.CombinePerKey(s, &countsFn{}, foldStats))
+	return beam.ParDo(s, &foldsToSetsFn{Dir: dir}, beam.GroupByKey(s, beam.AddFixedKey(s, folds)), beam.SideInput{Input: plan})
+}
+
+// FoldCounts are the Counts of the training books of one fold, in their
+// binary form (classify.Counts.MarshalBinary), which Beam's schema coding
+// of a struct field would not use.
+type FoldCounts struct {
+	Fold   int
+	Counts []byte
+}
+
+// statsToFold keys a training book's word counts by its fold.
+func statsToFold(st classify.Stats, plan classify.Plan) (int, classify.Stats) {
+	return plan.Fold[st.ID], st
+}
+
+func asFoldCounts(fold int, c classify.Counts) (FoldCounts, error) {
+	data, err := c.MarshalBinary()
+	return FoldCounts{Fold: fold, Counts: data}, err
+}
+
+// foldsToSetsFn adds up, for every training set of the plan, the Counts of
+// its folds, writes them to the work directory and emits the set with its
+// number of books. A set with no counted book (a fold of one book, or an
+// empty plan) is not emitted: training reports it.
+type foldsToSetsFn struct {
+	// Dir is the work directory.
+	Dir string `json:"dir"`
+}
+
+func (f *foldsToSetsFn) ProcessElement(ctx context.Context, _ int, iter func(*FoldCounts) bool, plan classify.Plan, emit func(int, int)) error {
+	folds := map[int]*classify.Counts{}
+	var fc FoldCounts
+	for iter(&fc) {
+		var c classify.Counts
+		if err := c.UnmarshalBinary(fc.Counts); err != nil {
+			return fmt.Errorf("fold %d: %w", fc.Fold, err)
+		}
+		folds[fc.Fold] = &c
+		fc = FoldCounts{}
 	}
+	for _, set := range plan.Sets() {
+		var c classify.Counts
+		for _, f := range plan.FoldsOf(set) {
+			if fold, ok := folds[f]; ok {
+				if err := c.Merge(fold); err != nil {
+					return fmt.Errorf("%s: %w", setName(set), err)
+				}
+			}
+		}
+		if len(c.IDs) == 0 {
+			continue
+		}
+		data, err := c.MarshalBinary()
+		if err != nil {
+			return fmt.Errorf("%s: %w", setName(set), err)
+		}
+		if err := WriteFile(ctx, countsFile(f.Dir, set), data); err != nil {
+			return err
+		}
+		emit(set, len(c.IDs))
+	}
+	return nil
+}
+
+// readCounts reads the statistics of training set set from the work
+// directory, in their binary form.
+func readCounts(ctx context.Context, dir string, set int) ([]byte, error) {
+	data, err := ReadFile(ctx, countsFile(dir, set))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", setName(set), err)
+	}
+	return data, nil
 }
 
 // planFn makes the plan from every book's ID and fingerprint.
@@ -206,13 +356,6 @@ func (countsFn) MergeAccumulators(a, b classify.Counts) (classify.Counts, error)
 
 func (countsFn) ExtractOutput(c classify.Counts) classify.Counts { return c }
 
-// encodedCounts returns the binary form of a training set's statistics,
-// which featurizeSetsFn reads as a side input and caches by content.
-func encodedCounts(set int, c classify.Counts) (int, []byte, error) {
-	data, err := c.MarshalBinary()
-	return set, data, err
-}
-
 // featurizeSetsFn featurizes one training book under the collection of
 // every training set that holds it, with every method's labels.
 type featurizeSetsFn struct {
@@ -231,12 +374,15 @@ type featurizeSetsFn struct {
 	cols map[int]*classify.Collection
 }
 
-func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan classify.Plan, counts func(*int, *[]byte) bool, emit func(int, string)) error {
+func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan classify.Plan, sets func(*int, *int) bool, emit func(int, string)) error {
 	if f.cols == nil {
 		cols := map[int]*classify.Collection{}
-		var set int
-		var data []byte
-		for counts(&set, &data) {
+		var set, books int
+		for sets(&set, &books) {
+			data, err := readCounts(ctx, f.Dir, set)
+			if err != nil {
+				return err
+			}
 			col, err := collections.get(data, f.Features)
 			if err != nil {
 				return fmt.Errorf("%s: %w", setName(set), err)
@@ -253,12 +399,16 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan cl
 	for i, m := range f.Methods {
 		labels[i] = classify.MethodRows{Method: m, Rows: classify.LabelledRows(b.Book.Labels(b.labels(m)))}
 	}
+	var grams *classify.BookGrams // the book's n-grams, counted once for all its sets
+	if f.Features.Coverage {
+		grams = classify.NewBookGrams(&b.Book)
+	}
 	for _, set := range plan.SetsOf(plan.Fold[b.ID]) {
 		col, ok := f.cols[set]
 		if !ok {
 			return fmt.Errorf("book %q: %s has no collection statistics", b.ID, setName(set))
 		}
-		sb := classify.SetBook{Features: *col.Featurize(&b.Book), Labels: labels}
+		sb := classify.SetBook{Features: *col.FeaturizeGrams(&b.Book, grams), Labels: labels}
 		sb.Features.Group = plan.Group[b.ID]
 		data, err := sb.MarshalBinary()
 		if err != nil {
@@ -277,6 +427,6 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan cl
 // for later bundles long after the stage is done.
 // (The Go SDK wants a FinishBundle to take the side inputs and emitters of
 // ProcessElement.)
-func (f *featurizeSetsFn) FinishBundle(_ classify.Plan, _ func(*int, *[]byte) bool, _ func(int, string)) {
+func (f *featurizeSetsFn) FinishBundle(_ classify.Plan, _ func(*int, *int) bool, _ func(int, string)) {
 	f.cols = nil
 }

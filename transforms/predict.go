@@ -140,8 +140,12 @@ func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(
 		if len(models) == 0 {
 			return fmt.Errorf("%s has books to summarize but no model", setName(set))
 		}
+		var grams *classify.BookGrams // the book's n-grams, counted once for all the models
 		for _, m := range models {
-			emit(Selection{ID: b.ID, Row: b.Row, Method: m.method, Fold: classify.SelectionFold(set), Sentences: m.model.Summarize(&b.Book, f.Words)})
+			if m.model.Coverage != nil && grams == nil {
+				grams = classify.NewBookGrams(&b.Book)
+			}
+			emit(Selection{ID: b.ID, Row: b.Row, Method: m.method, Fold: classify.SelectionFold(set), Sentences: m.model.SummarizeGrams(&b.Book, grams, f.Words)})
 			booksSummarized.Inc(ctx, 1)
 		}
 	}

@@ -55,6 +55,9 @@ func modelFile(dir string, set int, method string) string {
 	return layout.Work{Dir: dir}.Model(set, method)
 }
 
+// countsFile is the file of a training set's statistics.
+func countsFile(dir string, set int) string { return layout.Work{Dir: dir}.Counts(set) }
+
 // textFile is the file of a pair (PairText, as encodePairText writes it), which
 // SpillTexts writes for Render.
 func textFile(dir, id string) string { return layout.Work{Dir: dir}.Text(id) }

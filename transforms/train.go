@@ -34,7 +34,7 @@ func init() {
 	register.Emitter2[string, beam.T]()
 	register.Emitter1[TrainedModel]()
 	register.Emitter2[string, RankedModel]()
-	register.Iter1[classify.Counts]()
+	register.Iter1[int]()
 }
 
 // TrainOptions configure the summarizers trained on alignments.
@@ -85,6 +85,20 @@ func (o TrainOptions) variant(v TrainVariant) TrainOptions {
 	return o
 }
 
+// coverage reports whether the summarizers or a variant beside them use
+// coverage extraction, whose model needs the books' term statistics.
+func (o TrainOptions) coverage() bool {
+	if o.Features.Coverage {
+		return true
+	}
+	for _, v := range o.Beside {
+		if v.Features.Coverage {
+			return true
+		}
+	}
+	return false
+}
+
 // recipe is how every model is trained.
 func (o TrainOptions) recipe() classify.Recipe {
 	return classify.Recipe{Features: o.Features, Lambda: o.Lambda, Seed: o.Seed, Budget: o.Words}
@@ -108,11 +122,11 @@ type RankedModel struct {
 }
 
 // Train trains one model per (method, training set): every method of opts
-// on every set of the split's plan. A training set's statistics
-// (Split.Counts) and book IDs (Split.Train) are keyed by each of its models
-// (modelKey) and meet by that key (CoGroupByKey), so each model is one
-// element and a runner with N workers trains min(N, M·sets) of them at once.
-// The element reads its set's books' features from the work directory,
+// on every set of the split's plan. A training set's name (Split.Counts) and
+// book IDs (Split.Train) are keyed by each of its models (modelKey) and meet
+// by that key (CoGroupByKey), so each model is one element and a runner
+// with N workers trains min(N, M·sets) of them at once. The element reads
+// its set's statistics and its books' features from the work directory,
 // labels them with its method's alignments, trains the model, choosing
 // lambda on an inner split of the set, and writes it to the work directory.
 // The model does not depend on which element trains it: the same recipe on
@@ -177,7 +191,7 @@ type trainModelFn struct {
 	Variant string `json:"variant,omitempty"`
 }
 
-func (f *trainModelFn) ProcessElement(ctx context.Context, key string, countsIter func(*classify.Counts) bool, ids func(*string) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
+func (f *trainModelFn) ProcessElement(ctx context.Context, key string, counted func(*int) bool, ids func(*string) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
 	trainKeys.Inc(ctx, 1)
 	method, set, err := parseModelKey(key)
 	if err != nil {
@@ -187,10 +201,19 @@ func (f *trainModelFn) ProcessElement(ctx context.Context, key string, countsIte
 	// for a core holds its books encoded, not featurized.
 	workers, release := trainingSlot()
 	defer release()
-	var counts classify.Counts
-	if !countsIter(&counts) {
+	var books int
+	if !counted(&books) {
 		return fmt.Errorf("%s, %s has books but no statistics", method, setName(set))
 	}
+	data, err := readCounts(ctx, f.Dir, set)
+	if err != nil {
+		return err
+	}
+	var counts classify.Counts
+	if err := counts.UnmarshalBinary(data); err != nil {
+		return fmt.Errorf("%s, %s: %w", method, setName(set), err)
+	}
+	data = nil
 	ts, err := f.Recipe.NewTrainingSet(&counts)
 	if err != nil {
 		return fmt.Errorf("%s, %s: %w", method, setName(set), err)

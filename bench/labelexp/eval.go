@@ -73,16 +73,10 @@ var extractions = []struct {
 	score func(z float64, n int32) float64
 }{
 	{"prob", func(z float64, _ int32) float64 { return z }},                                                // the paper: rank by probability
-	{"perword", func(z float64, n int32) float64 { return logSigmoid(z) - math.Log(float64(max(n, 1))) }},  // p / length
-	{"expwords", func(z float64, n int32) float64 { return logSigmoid(z) + math.Log(float64(max(n, 1))) }}, // p * length
+	{"perword", func(z float64, n int32) float64 { return classify.LogSigmoid(z) - math.Log(float64(max(n, 1))) }},  // p / length
+	{"expwords", func(z float64, n int32) float64 { return classify.LogSigmoid(z) + math.Log(float64(max(n, 1))) }}, // p * length
 }
 
-func logSigmoid(z float64) float64 {
-	if z < -30 {
-		return z
-	}
-	return -math.Log1p(math.Exp(-z))
-}
 
 // result holds the per-book scores of one summarizer.
 type result struct {
@@ -218,6 +212,28 @@ func loadCorpus(corpusDir, cache string, controls bool, oracle *rouge.Scorer) ([
 	return pairs, nil
 }
 
+// loadExperiment loads what the cross-validations of plot and cover start
+// from: the scorers of dir rougeData, the pairs of the corpus with their
+// cached alignments, checking that each label variant of labels is known,
+// and the Names heuristic's scores.
+func loadExperiment(corpusDir, cache, rougeData string, labels []string) (scorers, []*pairData, *result, error) {
+	sc, err := newScorers(rougeData)
+	if err != nil {
+		return sc, nil, nil, err
+	}
+	pairs, err := loadCorpus(corpusDir, cache, false, nil)
+	if err != nil {
+		return sc, nil, nil, err
+	}
+	for _, l := range labels {
+		if _, ok := pairs[0].labels[l]; !ok {
+			return sc, nil, nil, fmt.Errorf("unknown labels %q", l)
+		}
+	}
+	names, err := namesResult(pairs, sc)
+	return sc, pairs, names, err
+}
+
 // namesResult scores the Names heuristic's summaries of every pair.
 func namesResult(pairs []*pairData, sc scorers) (*result, error) {
 	names := newResult("names")
@@ -256,6 +272,8 @@ func loadPair(corpusDir, cache, id string, controls bool, oracle *rouge.Scorer) 
 	// The summary's words, for the event-word features: counted only when
 	// the book is in a training set (classify.Counts, leave-self-out).
 	p.book.SetSummary(classify.SummaryWords(sdoc))
+	// The summary as ROUGE reads it, for the coverage model.
+	p.book.SetReference(p.ref)
 	ov := newOverlap(p.book, sdoc)
 	p.labels["overlap/best"] = p.book.Labels(ov.globalBest())
 	top1 := map[string][]int{}

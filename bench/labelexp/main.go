@@ -9,6 +9,7 @@
 //	go run ./bench/labelexp eval  [-corpus ...] [-cache ...] [-rouge-data ../shared/rouge] -variants LABELS/TRAINER,...
 //	go run ./bench/labelexp compare [-csv /tmp/labelexp/results.csv] A=B ...
 //	go run ./bench/labelexp verify [-books 5] [-top 1]
+//	go run ./bench/labelexp cover [-methods passage,token,jing] [-bigram 1,2,3,4] [-prior 0,0.01,0.03,0.1] [-min-words 15] [-nested]
 //	go run ./bench/labelexp plot [-labels passage/top1] [-trainer 1e-4|auto] [-features counts,counts+events+lengthfine,counts+woverlap,counts+pairs20+l1e-3,...] [-segments 0,5,10,20] [-redundancy 0,0.5,1,2]
 //
 // See docs/experiment.md, "Why the summarizers did not beat Names, and what
@@ -35,6 +36,8 @@ func main() {
 		err = runCompare(os.Args[2:])
 	case "plot":
 		err = runPlot(os.Args[2:])
+	case "cover":
+		err = runCover(os.Args[2:])
 	case "verify":
 		err = runVerify(os.Args[2:])
 	default:

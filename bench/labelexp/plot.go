@@ -141,25 +141,12 @@ func runPlot(args []string) error {
 			rules = append(rules, rule{n, x})
 		}
 	}
-	sc, err := newScorers(*rougeData)
-	if err != nil {
-		return err
-	}
 	start := time.Now()
-	pairs, err := loadCorpus(*corpusDir, *cache, false, nil)
+	sc, pairs, names, err := loadExperiment(*corpusDir, *cache, *rougeData, labelList)
 	if err != nil {
 		return err
-	}
-	for _, l := range labelList {
-		if _, ok := pairs[0].labels[l]; !ok {
-			return fmt.Errorf("unknown labels %q", l)
-		}
 	}
 	fmt.Fprintf(os.Stderr, "%d feature sets × %d rules = %d variants\n", len(fsets), len(rules), len(fsets)*len(rules))
-	names, err := namesResult(pairs, sc)
-	if err != nil {
-		return err
-	}
 	px := &plotExp{pairs: pairs, nested: *nested, trainer: *trainer, sets: fsets, rules: rules, sc: sc, res: map[string]*result{}}
 	for _, f := range fsets {
 		for _, r := range rules {

@@ -81,7 +81,11 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	fs.Var(&plot, "plot-features", "comma-separated plot features beyond the paper's: characters (distinct names, introductions, full names, kinship), dialogue (share inside quotation marks), chapter (place in the chapter); empty: none")
 	events := fs.Bool("event-features", def.Features.Events, "add event-word features beyond the paper's: how often each word of a training book is in that book's summary, learned from the training pairs (--event-features=false: none; off in --preset paper)")
 	segments := fs.Int("segments", def.Features.Segments, "spread the summary over this many equal parts of the book, each given the share of the budget the training labels hold in it (0: rank by score alone, the paper's rule)")
-	redundancy := fs.Float64("redundancy", def.Features.Redundancy, "lower a sentence's log-odds by this times its word similarity to a sentence already chosen (0: no redundancy check, the paper's rule)")
+	redundancy := fs.Float64("redundancy", def.Features.Redundancy, "lower a sentence's log-odds by this times its word similarity to a sentence already chosen (0: no redundancy check, the paper's rule); needs --coverage=false")
+	coverage := fs.Bool("coverage", def.Features.Coverage, "choose the summary's sentences for the ROUGE hits their words and word pairs are expected to add, by a count model learned from the training pairs, with the trained summarizer's probability as a prior (--coverage=false: rank by probability, or spread with --segments; off in --preset paper)")
+	coverageBigram := fs.Float64("coverage-bigram", def.Features.CoverageBigram, "with --coverage: the weight of an expected bigram hit against a unigram hit")
+	coveragePrior := fs.Float64("coverage-prior", def.Features.CoveragePrior, "with --coverage: the weight of the trained summarizer's log-probability of a sentence (0: the count model alone)")
+	coverageMin := fs.Int("coverage-min-words", def.Features.CoverageMinWords, "with --coverage: the shortest sentence taken, in words")
 	return func() pipelines.Config {
 		cfg := def
 		cfg.Methods = splitList(*methods)
@@ -95,9 +99,14 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations, WholeSpans: *wholeSpans, PaperAligners: *paperAligners, Synonyms: *synonyms, PassagePrior: *passagePrior}
 		cfg.Features.MinBooks, cfg.Features.Counts, cfg.Features.Events = *minBooks, *counts, *events
 		cfg.Features.Segments, cfg.Features.Redundancy = *segments, *redundancy
+		cfg.Features.Coverage = *coverage
+		cfg.Features.CoverageBigram, cfg.Features.CoveragePrior, cfg.Features.CoverageMinWords = *coverageBigram, *coveragePrior, *coverageMin
 		cfg.Features.Characters, cfg.Features.Dialogue, cfg.Features.Chapter = plot.Characters, plot.Dialogue, plot.Chapter
 		given := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+		if !cfg.Features.Coverage {
+			withoutCoverage(&cfg.Features, given)
+		}
 		if preset == "paper" {
 			applyPaperPreset(&cfg, given)
 		}
@@ -149,6 +158,25 @@ func applyPaperPreset(cfg *pipelines.Config, given map[string]bool) {
 	}
 	if !given["redundancy"] {
 		cfg.Features.Redundancy = paper.Redundancy
+	}
+	if !given["coverage"] {
+		cfg.Features.Coverage = paper.Coverage
+		withoutCoverage(&cfg.Features, given)
+	}
+}
+
+// withoutCoverage clears the coverage weights that were not given
+// explicitly, for settings without coverage extraction: weights given
+// with --coverage=false are an error (classify.Settings.Validate).
+func withoutCoverage(set *classify.Settings, given map[string]bool) {
+	if !given["coverage-bigram"] {
+		set.CoverageBigram = 0
+	}
+	if !given["coverage-prior"] {
+		set.CoveragePrior = 0
+	}
+	if !given["coverage-min-words"] {
+		set.CoverageMinWords = 0
 	}
 }
 

@@ -27,12 +27,25 @@ func TestExperimentFlags(t *testing.T) {
 		{"explicit flags win over the preset", []string{"--count-features", "--preset", "paper", "--whole-span-labels=false"},
 			classify.Settings{Counts: true}, false, 0, true},
 		{"paper preset with vocabulary setting", []string{"--preset", "paper", "--min-vocab-books", "3"}, classify.Settings{MinBooks: 3}, true, 0, true},
-		{"plot features and spread", []string{"--plot-features", "dialogue,chapter", "--segments", "10", "--redundancy", "0.5"},
+		{"plot features and spread", []string{"--plot-features", "dialogue,chapter", "--coverage=false", "--segments", "10", "--redundancy", "0.5"},
 			func() classify.Settings {
 				s := def.Features
 				s.Characters, s.Dialogue, s.Chapter, s.Segments, s.Redundancy = false, true, true, 10, 0.5
+				s.Coverage, s.CoverageBigram, s.CoveragePrior, s.CoverageMinWords = false, 0, 0, 0
 				return s
 			}(), false, 0, false},
+		{"no coverage", []string{"--coverage=false"}, func() classify.Settings {
+			s := def.Features
+			s.Coverage, s.CoverageBigram, s.CoveragePrior, s.CoverageMinWords = false, 0, 0, 0
+			return s
+		}(), false, 0, false},
+		{"coverage weights", []string{"--coverage-bigram", "2", "--coverage-prior", "0.1", "--coverage-min-words", "0"}, func() classify.Settings {
+			s := def.Features
+			s.CoverageBigram, s.CoveragePrior, s.CoverageMinWords = 2, 0.1, 0
+			return s
+		}(), false, 0, false},
+		{"paper preset, then coverage", []string{"--preset", "paper", "--coverage", "--coverage-prior", "0"},
+			classify.Settings{Coverage: true, CoverageBigram: def.Features.CoverageBigram, CoverageMinWords: def.Features.CoverageMinWords}, true, 0, true},
 		{"no plot features", []string{"--plot-features="}, func() classify.Settings {
 			s := def.Features
 			s.Characters, s.Dialogue, s.Chapter = false, false, false
@@ -89,7 +102,8 @@ func TestBesideIsThePreset(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		nil,
-		{"--segments", "5", "--lambda", "1e-4"},
+		{"--coverage=false", "--segments", "5", "--lambda", "1e-4"},
+		{"--coverage", "--coverage-bigram", "2"},
 		{"--whole-span-labels", "--min-vocab-books", "2"},
 		{"--paper-aligners=false", "--plot-features", "dialogue"},
 	} {
