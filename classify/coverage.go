@@ -157,13 +157,22 @@ func (t TermTable) MarshalJSON() ([]byte, error) {
 	return json.Marshal(out) // []byte as base64
 }
 
-// UnmarshalJSON reads what MarshalJSON wrote.
-func (t *TermTable) UnmarshalJSON(data []byte) error {
+// base64Decoder decodes a JSON string of base64, as a []byte's JSON
+// form, to a decoder of the bytes.
+func base64Decoder(data []byte) (*decoder, error) {
 	var raw []byte
 	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, err
+	}
+	return newDecoder(raw), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote.
+func (t *TermTable) UnmarshalJSON(data []byte) error {
+	d, err := base64Decoder(data)
+	if err != nil {
 		return err
 	}
-	d := newDecoder(raw)
 	n := d.Count(4)
 	nt := TermTable{Terms: make([]string, n), Counts: make([]TermCount, n)}
 	var w []byte
@@ -723,11 +732,10 @@ func (t BigramTable) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads what MarshalJSON wrote.
 func (t *BigramTable) UnmarshalJSON(data []byte) error {
-	var raw []byte
-	if err := json.Unmarshal(data, &raw); err != nil {
+	d, err := base64Decoder(data)
+	if err != nil {
 		return err
 	}
-	d := newDecoder(raw)
 	n := d.Count(3)
 	nt := BigramTable{Keys: make([]uint64, n), Counts: make([]TermCount, n)}
 	for i := range n {

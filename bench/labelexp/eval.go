@@ -72,11 +72,10 @@ var extractions = []struct {
 	name  string
 	score func(z float64, n int32) float64
 }{
-	{"prob", func(z float64, _ int32) float64 { return z }},                                                // the paper: rank by probability
+	{"prob", func(z float64, _ int32) float64 { return z }},                                                         // the paper: rank by probability
 	{"perword", func(z float64, n int32) float64 { return classify.LogSigmoid(z) - math.Log(float64(max(n, 1))) }},  // p / length
 	{"expwords", func(z float64, n int32) float64 { return classify.LogSigmoid(z) + math.Log(float64(max(n, 1))) }}, // p * length
 }
-
 
 // result holds the per-book scores of one summarizer.
 type result struct {
