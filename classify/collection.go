@@ -95,12 +95,12 @@ func (s Settings) Validate() error {
 	}
 	if !s.Coverage {
 		if s.CoverageBigram != 0 || s.CoveragePrior != 0 || s.CoverageMinWords != 0 {
-			return errors.New("classify: coverage settings without Coverage")
+			return errors.New("classify: coverage weights (CoverageBigram, CoveragePrior, CoverageMinWords) set without Coverage: they weigh coverage extraction only")
 		}
 		return nil
 	}
 	if s.Segments != 0 || s.Redundancy != 0 {
-		return errors.New("classify: coverage extraction excludes segments and redundancy")
+		return errors.New("classify: coverage extraction chooses the sentences itself: Segments and Redundancy apply only without Coverage")
 	}
 	for _, v := range []float64{s.CoverageBigram, s.CoveragePrior} {
 		if !(v >= 0) || math.IsInf(v, 0) {

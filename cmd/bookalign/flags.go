@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -80,7 +81,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	plot := plotFlag{Characters: def.Features.Characters, Dialogue: def.Features.Dialogue, Chapter: def.Features.Chapter}
 	fs.Var(&plot, "plot-features", "comma-separated plot features beyond the paper's: characters (distinct names, introductions, full names, kinship), dialogue (share inside quotation marks), chapter (place in the chapter); empty: none")
 	events := fs.Bool("event-features", def.Features.Events, "add event-word features beyond the paper's: how often each word of a training book is in that book's summary, learned from the training pairs (--event-features=false: none; off in --preset paper)")
-	segments := fs.Int("segments", def.Features.Segments, "spread the summary over this many equal parts of the book, each given the share of the budget the training labels hold in it (0: rank by score alone, the paper's rule)")
+	segments := fs.Int("segments", def.Features.Segments, "spread the summary over this many equal parts of the book, each given the share of the budget the training labels hold in it (0: rank by score alone, the paper's rule); needs --coverage=false")
 	redundancy := fs.Float64("redundancy", def.Features.Redundancy, "lower a sentence's log-odds by this times its word similarity to a sentence already chosen (0: no redundancy check, the paper's rule); needs --coverage=false")
 	coverage := fs.Bool("coverage", def.Features.Coverage, "choose the summary's sentences for the ROUGE hits their words and word pairs are expected to add, by a count model learned from the training pairs, with the trained summarizer's probability as a prior (--coverage=false: rank by probability, or spread with --segments; off in --preset paper)")
 	coverageBigram := fs.Float64("coverage-bigram", def.Features.CoverageBigram, "with --coverage: the weight of an expected bigram hit against a unigram hit")
@@ -163,6 +164,19 @@ func applyPaperPreset(cfg *pipelines.Config, given map[string]bool) {
 		cfg.Features.Coverage = paper.Coverage
 		withoutCoverage(&cfg.Features, given)
 	}
+}
+
+// checkCoverageFlags reports, in the command line's words, coverage
+// settings that do not go together (classify.Settings.Validate refuses
+// them too, in the package's words).
+func checkCoverageFlags(set classify.Settings) error {
+	if set.Coverage && (set.Segments != 0 || set.Redundancy != 0) {
+		return errors.New("--segments and --redundancy need --coverage=false: coverage extraction chooses the sentences itself")
+	}
+	if !set.Coverage && (set.CoverageBigram != 0 || set.CoveragePrior != 0 || set.CoverageMinWords != 0) {
+		return errors.New("--coverage-bigram, --coverage-prior and --coverage-min-words weigh coverage extraction, which --coverage=false (or --preset paper) turns off")
+	}
+	return nil
 }
 
 // withoutCoverage clears the coverage weights that were not given

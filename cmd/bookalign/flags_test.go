@@ -183,3 +183,32 @@ func TestPassagePriorFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCoverageFlags checks that coverage settings that do not go
+// together are refused in the command line's words, and that those that do
+// pass.
+func TestCheckCoverageFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // a part of the error; "" when valid
+	}{
+		{nil, ""},
+		{[]string{"--coverage=false", "--segments", "10"}, ""},
+		{[]string{"--preset", "paper"}, ""},
+		{[]string{"--coverage-prior", "0"}, ""},
+		{[]string{"--segments", "10"}, "--segments and --redundancy need --coverage=false"},
+		{[]string{"--redundancy", "0.5"}, "--segments and --redundancy need --coverage=false"},
+		{[]string{"--coverage=false", "--coverage-prior", "0.1"}, "--coverage-prior"},
+		{[]string{"--preset", "paper", "--coverage-bigram", "2"}, "--coverage-bigram"},
+	} {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		read := addExperimentFlags(fs)
+		if err := fs.Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		err := checkCoverageFlags(read().Features)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%q: %v, want an error holding %q", tc.args, err, tc.want)
+		}
+	}
+}

@@ -57,6 +57,9 @@ type reprocessSteps struct {
 func (s *reprocessSteps) Check(ctx context.Context) error {
 	check := s.experiment
 	check.Corpus, check.Out = "corpus", "out"
+	if err := checkCoverageFlags(check.Features); err != nil {
+		return err
+	}
 	if err := check.Validate(); err != nil {
 		return err
 	}

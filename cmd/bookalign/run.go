@@ -48,6 +48,9 @@ func runExperiment(args []string) error {
 	cfg := experiment()
 	cfg.Corpus, cfg.Out = strings.TrimRight(*corpusDir, "/"), strings.TrimRight(*out, "/")
 	cfg.TestCorpus = strings.TrimRight(*testCorpus, "/")
+	if err := checkCoverageFlags(cfg.Features); err != nil {
+		return err
+	}
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
