@@ -173,6 +173,10 @@ func isCapitalised(w string) bool {
 // Rows returns the number of rows: the book's Prose sentences.
 func (b *Book) Rows() int { return len(b.Sentence) }
 
+// hasTerms reports whether b has its term view (Terms) for every row, as
+// every Book NewBook makes has.
+func (b *Book) hasTerms() bool { return len(b.Terms.Start) == b.Rows()+1 }
+
 // Row returns the local ids of the distinct words of row i and how many of
 // their occurrences are capitalised. The slices alias b.
 func (b *Book) Row(i int) (words []int32, caps []uint8) {
@@ -203,7 +207,15 @@ func (b *Book) row(s int) (int, bool) {
 // the counts of its words. It is small beside the book (a word list), so a
 // pipeline can gather the Stats of many books cheaply.
 func (b *Book) Stats() *Stats {
-	return &Stats{ID: b.ID, Words: slices.Clone(b.Words), Count: slices.Clone(b.Count), InSummary: slices.Clone(b.InSummary), Terms: b.TermStats()}
+	st := b.WordStats()
+	st.Terms = b.TermStats()
+	return st
+}
+
+// WordStats is Stats without the term statistics (Stats.Terms), which only
+// coverage extraction needs and which take a sort of the book's bigrams.
+func (b *Book) WordStats() *Stats {
+	return &Stats{ID: b.ID, Words: slices.Clone(b.Words), Count: slices.Clone(b.Count), InSummary: slices.Clone(b.InSummary)}
 }
 
 // Stats are the word counts of one book: the input of a Collection.

@@ -338,6 +338,24 @@ func CoverageFeatureNames() []string {
 	return out
 }
 
+// keyBits are the bits of a coverageKey that its fields use.
+const keyBits = bigramFlag | (1<<20 - 1)
+
+// valid reports whether every field of k is within its block: a key
+// decoded from a file must not index the next block's weights.
+func (k coverageKey) valid() bool {
+	if k&^keyBits != 0 {
+		return false
+	}
+	bigram := k&bigramFlag != 0
+	for _, b := range coverageBlocks {
+		if b.bigram == bigram && b.value(k) >= b.size {
+			return false
+		}
+	}
+	return true
+}
+
 // features appends the feature indices of key k to dst.
 func (k coverageKey) features(dst []int32) []int32 {
 	bigram := k&bigramFlag != 0
@@ -349,7 +367,9 @@ func (k coverageKey) features(dst []int32) []int32 {
 	return dst
 }
 
-func countBin(c int32) int { return min(bits.Len32(uint32(c))-1, countBins-1) }
+// countBin returns floor(log2 c) for c >= 1, capped at countBins-1, and 0
+// for c < 1 (a term the book's rows never use).
+func countBin(c int32) int { return max(min(bits.Len32(uint32(c))-1, countBins-1), 0) }
 
 func rateBin(logRate float64) int {
 	if !(logRate > -8) { // also -Inf and NaN: a rate of 0
@@ -674,7 +694,7 @@ func fitCoverage(books []*Features) (*CoverageModel, error) {
 	x0[coverageBlock("uni")] = math.Log((yUni + 0.5) / (nUni + 1))
 	x0[coverageBlock("bi")] = math.Log((yBi + 0.5) / (nBi + 1))
 	res, err := optimize.Minimize(problem, x0, &optimize.Settings{GradientThreshold: 1e-7, MajorIterations: 2000}, &optimize.LBFGS{})
-	if res == nil {
+	if err := fitError(res, err); err != nil {
 		return nil, fmt.Errorf("classify: coverage model: %w", err)
 	}
 	for _, v := range res.X {

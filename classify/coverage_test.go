@@ -264,6 +264,68 @@ func TestCoverageExtract(t *testing.T) {
 	if (&Model{}).CoverageBook(books[0], nil) != nil {
 		t.Error("a model without a coverage model made a coverage book")
 	}
+	// A book without its term view (one read from a file written without
+	// it) is ranked by probability, not indexed out of range.
+	bare := *books[9]
+	bare.Terms = Terms{}
+	data, err := bare.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read Book
+	if err := read.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if m.CoverageBook(&read, nil) != nil {
+		t.Error("a book without terms made a coverage book")
+	}
+	if got, want := m.Summarize(&read, 200), read.ExtractSpread(m.Scores(&read), 200, m.Spread()); !slices.Equal(got, want) {
+		t.Errorf("a book without terms: Summarize %v, ranking by probability %v", got, want)
+	}
+}
+
+// TestCoverageTails checks the Poisson tails P(N >= k) of coverage
+// extraction against the sum of the probability mass, and that they are
+// kept only for the copies an extract can hold, whatever the mean.
+func TestCoverageTails(t *testing.T) {
+	for _, tc := range []struct {
+		mu     float64
+		copies int32
+		want   int // tails kept
+	}{
+		{0, 5, 0},
+		{math.NaN(), 5, 5},
+		{0.3, 100, 8}, // until the tail falls below tailCut
+		{2.5, 3, 3},
+		{800, 4, 4}, // e^-800 underflows: the mean is capped
+		{1e300, 2, 2},
+	} {
+		var tl tails
+		tl.start = []int32{0}
+		tl.add(tc.mu, tc.copies)
+		n := int(tl.start[1])
+		if n != tc.want {
+			t.Errorf("mu %v, %d copies: %d tails, want %d", tc.mu, tc.copies, n, tc.want)
+		}
+		mu := min(tc.mu, maxMean)
+		if math.IsNaN(tc.mu) {
+			mu = maxMean
+		}
+		for k := range n {
+			// P(N >= k+1) = 1 - sum_{j <= k} e^-mu mu^j / j!
+			cdf := 0.0
+			for j := 0; j <= k; j++ {
+				lg, _ := math.Lgamma(float64(j + 1))
+				cdf += math.Exp(float64(j)*math.Log(mu) - mu - lg)
+			}
+			if got := tl.at(0, int32(k)); math.Abs(got-(1-cdf)) > 1e-9 || got <= 0 || got > 1 {
+				t.Errorf("mu %v: P(N >= %d) = %v, want %v", tc.mu, k+1, got, 1-cdf)
+			}
+		}
+		if got := tl.at(0, int32(n)); got != 0 {
+			t.Errorf("mu %v: a copy past the kept tails has %v", tc.mu, got)
+		}
+	}
 }
 
 // TestCoverageModelFile checks that a model with coverage extraction is

@@ -35,13 +35,13 @@ type tails struct {
 	p     []float64
 }
 
-// maxMean bounds a Poisson mean: no summary holds an n-gram a thousand
-// times, and a model file with absurd weights must not make the tails
-// take the memory of a billion copies.
-const maxMean = 1000
+// maxMean bounds a Poisson mean: no summary holds an n-gram hundreds of
+// times, and e^-mu must not underflow (it does past 745).
+const maxMean = 500
 
-// add appends the tails of a Poisson mean mu.
-func (t *tails) add(mu float64) {
+// add appends the tails of a Poisson mean mu for the first copies copies
+// of an n-gram: an extract holds no more copies than the book.
+func (t *tails) add(mu float64, copies int32) {
 	if !(mu <= maxMean) { // also NaN
 		mu = maxMean
 	}
@@ -50,9 +50,9 @@ func (t *tails) add(mu float64) {
 	}
 	pmf := math.Exp(-mu)
 	cdf := pmf
-	for k := 1; ; k++ {
+	for k := int32(1); k <= copies; k++ {
 		p := 1 - cdf
-		if p < tailCut || k > 2*maxMean {
+		if p < tailCut {
 			break
 		}
 		t.p = append(t.p, p)
@@ -100,9 +100,9 @@ type CoverageBook struct {
 
 // CoverageBook prepares b for coverage extraction under m, with its
 // n-grams g (NewBookGrams; counted here when nil); it returns nil when m
-// has no coverage model.
+// has no coverage model, or b no term view (a Book not made by NewBook).
 func (m *Model) CoverageBook(b *Book, g *BookGrams) *CoverageBook {
-	if m.Coverage == nil {
+	if m.Coverage == nil || !b.hasTerms() {
 		return nil
 	}
 	if g == nil {
@@ -113,11 +113,11 @@ func (m *Model) CoverageBook(b *Book, g *BookGrams) *CoverageBook {
 	uniKey, biKey := c.coverageKeys(b, cb.g, c.contains(b.ID))
 	cb.uni.start, cb.bi.start = []int32{0}, []int32{0}
 	var buf []int32
-	for _, k := range uniKey {
-		cb.uni.add(m.Coverage.mean(k, buf))
+	for id, k := range uniKey {
+		cb.uni.add(m.Coverage.mean(k, buf), g.uni[id].count)
 	}
-	for _, k := range biKey {
-		cb.bi.add(m.Coverage.mean(k, buf))
+	for x, k := range biKey {
+		cb.bi.add(m.Coverage.mean(k, buf), g.bi[x].count)
 	}
 	return cb
 }

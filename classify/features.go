@@ -156,6 +156,19 @@ func (c *Collection) Featurize(b *Book) *Features { return c.FeaturizeGrams(b, n
 // (NewBookGrams), or counted here when g is nil: the coverage cells of a
 // training book need them.
 func (c *Collection) FeaturizeGrams(b *Book, g *BookGrams) *Features {
+	f := c.featurizeRows(b)
+	if c.Coverage != nil && c.contains(b.ID) && b.Terms.Reference != nil {
+		if g == nil {
+			g = NewBookGrams(b)
+		}
+		f.Cover = c.coverCells(b, g)
+	}
+	return f
+}
+
+// featurizeRows returns the features of b's rows, without the coverage
+// cells: what scoring needs.
+func (c *Collection) featurizeRows(b *Book) *Features {
 	l := c.layout()
 	vocab := c.vocabIndex()
 	self := c.contains(b.ID)
@@ -241,12 +254,6 @@ func (c *Collection) FeaturizeGrams(b *Book, g *BookGrams) *Features {
 		f.Index = l.appendPlot(f.Index, b, i, pr)
 		slices.Sort(f.Index[at:])
 		f.Start = append(f.Start, int32(len(f.Index)))
-	}
-	if c.Coverage != nil && self && b.Terms.Reference != nil {
-		if g == nil {
-			g = NewBookGrams(b)
-		}
-		f.Cover = c.coverCells(b, g)
 	}
 	return f
 }

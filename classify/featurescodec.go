@@ -73,6 +73,9 @@ func appendCoverCells(out []byte, c *CoverCells) ([]byte, error) {
 		if out, ok = appendIncreasing(out, i, uint64(last), uint64(k)); !ok {
 			return nil, fmt.Errorf("classify: coverage cells not increasing")
 		}
+		if !coverageKey(k).valid() || c.NGrams[i] < 0 || c.Hits[i] < 0 {
+			return nil, fmt.Errorf("classify: coverage cell %#x (%d n-grams, %d hits) out of range", k, c.NGrams[i], c.Hits[i])
+		}
 		out = binary.AppendVarint(out, int64(c.NGrams[i]))
 		out = binary.AppendVarint(out, int64(c.Hits[i]))
 	}
@@ -88,10 +91,13 @@ func (d *decoder) coverCells() *CoverCells {
 	c := &CoverCells{Keys: make([]uint32, n), NGrams: make([]int32, n), Hits: make([]int32, n)}
 	var k uint64
 	for i := range n {
-		if k = d.increasing(i, k); k > 1<<32-1 {
+		if k = d.increasing(i, k); k > 1<<32-1 || !coverageKey(k).valid() {
 			d.Fail("coverage key")
 		}
 		c.Keys[i], c.NGrams[i], c.Hits[i] = uint32(k), d.Int32(), d.Int32()
+		if c.NGrams[i] < 0 || c.Hits[i] < 0 {
+			d.Fail("coverage counts")
+		}
 	}
 	return c
 }

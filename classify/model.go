@@ -80,7 +80,7 @@ type Training struct {
 // sigma(z_i) = 1 / (1 + exp(-z_i)); ranking by z_i is ranking by it, without
 // the ties that rounding the probability to 1 would make.
 func (m *Model) Scores(b *Book) []float64 {
-	return logits(m.Weights, m.Bias, m.Collection.Featurize(b))
+	return logits(m.Weights, m.Bias, m.Collection.featurizeRows(b))
 }
 
 // Logits returns the log-odds of each row of f, features of a book made
@@ -98,7 +98,8 @@ func (m *Model) Summarize(b *Book, budget int) []int { return m.SummarizeGrams(b
 
 // SummarizeGrams is Summarize with the book's n-grams counted already
 // (NewBookGrams), or counted here when g is nil: coverage extraction needs
-// them.
+// them. A book without a term view (not made by NewBook) is ranked by
+// probability.
 func (m *Model) SummarizeGrams(b *Book, g *BookGrams, budget int) []int {
 	if cb := m.CoverageBook(b, g); cb != nil {
 		return cb.Extract(budget, m.CoverageOptions())

@@ -35,6 +35,14 @@ func TestTermStats(t *testing.T) {
 	_, b := parseBook(t, "home", home) // "Scrooge went home. The night was cold."
 	b.SetReference("Scrooge went out; the night was cold. Home went Scrooge.")
 	s := b.TermStats()
+	full, words := b.Stats(), b.WordStats()
+	if !reflect.DeepEqual(full.Terms, s) || words.Terms.Terms != nil {
+		t.Error("Stats does not hold TermStats, or WordStats holds terms")
+	}
+	full.Terms = TermStats{}
+	if !reflect.DeepEqual(full, words) {
+		t.Errorf("WordStats %+v, Stats without terms %+v", words, full)
+	}
 	if want := []string{"cold", "home", "night", "scrooge", "the", "was", "went"}; !slices.Equal(s.Terms, want) {
 		t.Fatalf("terms %q, want %q", s.Terms, want)
 	}

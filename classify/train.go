@@ -228,14 +228,25 @@ func (t *Trainer) fit(o function, x0 []float64) (x []float64, iterations int, er
 	}
 	p := optimize.Problem{Func: o.Func, Grad: o.Grad}
 	res, err := optimize.Minimize(p, x0, settings, &optimize.LBFGS{})
-	switch {
-	case err == nil:
-	case res != nil && (errors.Is(err, optimize.ErrNoProgress) || errors.Is(err, optimize.ErrLinesearcherFailure)) &&
-		!math.IsNaN(res.F) && !math.IsInf(res.F, 0):
-	default:
+	if err := fitError(res, err); err != nil {
 		return nil, 0, fmt.Errorf("classify: fitting the model: %w", err)
 	}
 	return res.X, res.MajorIterations, nil
+}
+
+// fitError returns the error of an L-BFGS fit, or nil when it converged
+// or stopped at a finite objective it could not improve on (no progress,
+// or a failed line search near the optimum, where the gradient is too
+// small to follow).
+func fitError(res *optimize.Result, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case res != nil && (errors.Is(err, optimize.ErrNoProgress) || errors.Is(err, optimize.ErrLinesearcherFailure)) &&
+		!math.IsNaN(res.F) && !math.IsInf(res.F, 0):
+		return nil
+	}
+	return err
 }
 
 func (t *Trainer) workers() int {

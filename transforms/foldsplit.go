@@ -146,9 +146,9 @@ func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(B
 	}
 	ref(BookRef{ID: b.ID, Test: b.Test, Text: b.Book.Fingerprint()})
 	if !b.Test {
-		st := b.Book.Stats()
-		if !f.Terms {
-			st.Terms = classify.TermStats{}
+		st := b.Book.WordStats()
+		if f.Terms {
+			st = b.Book.Stats()
 		}
 		stats(*st)
 	}
