@@ -317,17 +317,19 @@ func BenchmarkFeaturesBinary(b *testing.B) {
 	pairs := loadCorpus(b, dir, corpusIDs(b, dir))
 	var counts Counts
 	for _, p := range pairs {
+		p.book.SetReference(p.summary)
 		if err := counts.Add(p.book.Stats()); err != nil {
 			b.Fatal(err)
 		}
 	}
 	before := liveHeap()
-	col, err := counts.Collection(Settings{})
+	col, err := counts.Collection(benchSettings)
 	if err != nil {
 		b.Fatal(err)
 	}
 	col.vocabIndex()
-	colBytes := liveHeap() - before
+	colBytes := int64(liveHeap()) - int64(before)
+	runtime.KeepAlive(&counts) // its garbage is not the collection's size
 	var total, bookTotal, largest int
 	for b.Loop() {
 		total, bookTotal, largest = 0, 0, 0
@@ -353,6 +355,11 @@ func BenchmarkFeaturesBinary(b *testing.B) {
 	runtime.KeepAlive(col)
 }
 
+// benchSettings are the features of bookalign run's defaults
+// (pipelines.DefaultConfig): count and event features, coverage
+// extraction.
+var benchSettings = Settings{Counts: true, Events: true, Coverage: true, CoverageBigram: 3, CoveragePrior: 0.03, CoverageMinWords: 15}
+
 // BenchmarkCoverage measures the coverage model (Settings.Coverage) on the
 // books of one fold of ten of the whole corpus: its fit to their cells,
 // featurizing a book with its cells, and preparing and extracting a
@@ -364,7 +371,7 @@ func BenchmarkCoverage(b *testing.B) {
 	for _, p := range train {
 		p.book.SetReference(p.summary)
 	}
-	set := Settings{Counts: true, Events: true, Coverage: true, CoverageBigram: 3, CoveragePrior: 0.03, CoverageMinWords: 15}
+	set := benchSettings
 	col, feats := labelledFeatures(b, train, set)
 	b.Run("fit", func(b *testing.B) {
 		var m *CoverageModel
