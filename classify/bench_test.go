@@ -308,19 +308,38 @@ func sampleHeap() (stop func() uint64) {
 // BenchmarkFeaturesBinary measures what a training set receives of each of
 // its books in a pipeline: the book featurized under the collection of all
 // books, in its binary form (bytes/book, against the Book's own binary
-// form), and the live heap of that collection (collection-MB), which a
-// featurizing worker holds once per training set.
+// form), the live heap of that collection (collection-MB), which a
+// featurizing worker holds once per training set, and the set's statistics
+// as the fold split writes them (counts-MB) with the bigrams they keep.
 //
 //	go test ./classify/ -run XXX -bench FeaturesBinary -benchtime 1x
 func BenchmarkFeaturesBinary(b *testing.B) {
 	dir := sharedtest.Path(b, "corpus")
 	pairs := loadCorpus(b, dir, corpusIDs(b, dir))
+	// The statistics as the pipeline gathers them: the bigrams of fewer
+	// than CoverageMinBigramBooks books dropped first.
 	var counts Counts
-	for _, p := range pairs {
+	var bigrams BigramBooks
+	stats := make([]*Stats, len(pairs))
+	for i, p := range pairs {
 		p.book.SetReference(p.summary)
-		if err := counts.Add(p.book.Stats()); err != nil {
+		stats[i] = p.book.Stats()
+		bigrams.Add(&stats[i].Terms)
+	}
+	frequent := bigrams.Frequent(CoverageMinBigramBooks)
+	bigramData, err := bigrams.MarshalBinary()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, st := range stats {
+		st.Terms.KeepBigrams(frequent)
+		if err := counts.Add(st); err != nil {
 			b.Fatal(err)
 		}
+	}
+	countsData, err := counts.MarshalBinary()
+	if err != nil {
+		b.Fatal(err)
 	}
 	before := liveHeap()
 	col, err := counts.Collection(benchSettings)
@@ -352,6 +371,10 @@ func BenchmarkFeaturesBinary(b *testing.B) {
 	b.ReportMetric(float64(bookTotal)/float64(len(pairs)), "book-bytes/book")
 	b.ReportMetric(float64(colBytes)/1e6, "collection-MB")
 	b.ReportMetric(float64(len(col.DF)), "df-words")
+	b.ReportMetric(float64(len(countsData))/1e6, "counts-MB")
+	b.ReportMetric(float64(len(col.Coverage.Bigrams.Keys)), "bigrams")
+	b.ReportMetric(float64(len(bigrams.Count)), "distinct-bigrams")
+	b.ReportMetric(float64(len(bigramData))/1e6, "bigram-books-MB")
 	runtime.KeepAlive(col)
 }
 
