@@ -42,18 +42,18 @@ func runCover(args []string) error {
 	if *out == "" {
 		*out = filepath.Join(*cache, "cover.csv")
 	}
+	bv, err := floatList(*bigrams)
+	if err != nil {
+		return err
+	}
+	av, err := floatList(*priors)
+	if err != nil {
+		return err
+	}
 	var opts []classify.CoverageOptions
-	for _, b := range strings.Split(*bigrams, ",") {
-		bv, err := strconv.ParseFloat(b, 64)
-		if err != nil {
-			return err
-		}
-		for _, a := range strings.Split(*priors, ",") {
-			av, err := strconv.ParseFloat(a, 64)
-			if err != nil {
-				return err
-			}
-			opts = append(opts, classify.CoverageOptions{Bigram: bv, Prior: av, MinWords: *minWords})
+	for _, b := range bv {
+		for _, a := range av {
+			opts = append(opts, classify.CoverageOptions{Bigram: b, Prior: a, MinWords: *minWords})
 		}
 	}
 	start := time.Now()
@@ -234,4 +234,17 @@ func (cx *coverExp) summarize(m *classify.Model, books []*pairData, method strin
 		}
 	})
 	return out, firstErr
+}
+
+// floatList parses a comma-separated list of numbers.
+func floatList(list string) ([]float64, error) {
+	var out []float64
+	for _, f := range strings.Split(list, ",") {
+		x, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	return out, nil
 }

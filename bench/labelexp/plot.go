@@ -127,17 +127,17 @@ func runPlot(args []string) error {
 			fsets = append(fsets, f)
 		}
 	}
+	reds, err := floatList(*redundancy)
+	if err != nil {
+		return err
+	}
 	var rules []rule
 	for _, s := range strings.Split(*segments, ",") {
 		n, err := strconv.Atoi(s)
 		if err != nil {
 			return err
 		}
-		for _, r := range strings.Split(*redundancy, ",") {
-			x, err := strconv.ParseFloat(r, 64)
-			if err != nil {
-				return err
-			}
+		for _, x := range reds {
 			rules = append(rules, rule{n, x})
 		}
 	}
