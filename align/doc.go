@@ -57,11 +57,14 @@
 // spans aligns each summary sentence to its most probable state; a sentence
 // none of whose words occurs in the book has a flat emission, so its
 // posterior, and its state, come from its neighbours through the
-// transitions (PassageHMM.NoContext leaves it unaligned instead).
+// transitions (PassageHMM.NoContext leaves it unaligned instead); with
+// PassageHMM.Neighbours (set by New) it is instead placed between the
+// passages of its nearest neighbours with states, as the Token HMM places
+// such a sentence (below).
 //
 // Smoothing. The paper's relative-frequency emission gives probability 0 to
 // a summary word missing from a passage. A Dirichlet prior of strength μ
-// (PassageHMM.Prior, default 20) toward the book's unigram distribution
+// (PassageHMM.Prior, default 100) toward the book's unigram distribution
 // gives p(w | b_i:j) = (freq(w; b_i:j) + μ p_book(w)) / (j-i+1 + μ). It keeps
 // the paper's recurrence: when one token b joins or leaves a span, log L
 // changes by wc_s(b) log((f+1 + μ p(b)) / (f + μ p(b))) and

@@ -109,6 +109,7 @@ func TestContextPlacement(t *testing.T) {
 		on, off Aligner
 	}{
 		{"passage", &PassageHMM{Seed: 1, Iterations: 50}, &PassageHMM{Seed: 1, Iterations: 50, NoContext: true}},
+		{"passage neighbours", &PassageHMM{Seed: 1, Iterations: 50, Neighbours: true}, &PassageHMM{Seed: 1, Iterations: 50, Neighbours: true, NoContext: true}},
 		{"token", &TokenHMM{}, &TokenHMM{NoContext: true}},
 	} {
 		a, err := c.on.Align(p)
@@ -130,6 +131,9 @@ func TestContextPlacement(t *testing.T) {
 		lo, hi := a.Sentences[4].Tokens.Start-10, a.Sentences[6].Tokens.End+10
 		if s.Tokens.Start < lo || s.Tokens.End > hi {
 			t.Errorf("%s: placed at %v, not near its neighbours %v and %v", c.name, s.Tokens, a.Sentences[4].Tokens, a.Sentences[6].Tokens)
+		}
+		if c.name == "passage neighbours" && (s.Confidence != 0 || s.Tokens.Start != a.Sentences[4].Tokens.End-1) {
+			t.Errorf("%s: placed at %v with confidence %v, want from the end of %v with 0", c.name, s.Tokens, s.Confidence, a.Sentences[4].Tokens)
 		}
 	}
 }

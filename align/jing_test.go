@@ -98,7 +98,7 @@ func TestNew(t *testing.T) {
 		opts Options
 		want Aligner
 	}{
-		{MethodPassage, Options{}, &PassageHMM{LabelTop: DefaultLabelTop}},
+		{MethodPassage, Options{}, &PassageHMM{LabelTop: DefaultLabelTop, Neighbours: true}},
 		{MethodToken, Options{}, &TokenHMM{LabelTop: DefaultLabelTop, PlaceUnaligned: true}},
 		{MethodJing, Options{}, &Jing{LabelTop: DefaultLabelTop}},
 		{MethodPassage, Options{Seed: 3, Iterations: 10, Thesaurus: th, WholeSpans: true, NoContext: true, PlaceDecoding: true, Interpolate: true, Prior: 100, BurnIn: 5, IDF: true, PosteriorDecoding: true, PlaceBelow: 0.5},

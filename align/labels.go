@@ -174,31 +174,18 @@ func placeByNeighbours(p *Pair, a *Alignment, obs []observation, path []int32, r
 		if len(ws) == 0 || a.Sentences[k].Aligned || (has[k] && !all) {
 			continue
 		}
-		x, y := prev[k], next[k]
-		var iv Interval
-		switch {
-		case x >= 0 && y >= 0 && abs32(y-x) < int32(reach):
-			iv = Interval{int(min(x, y)), int(max(x, y)) + 1}
-		case x >= 0 && y >= 0 && interp:
+		x, y := int(prev[k]), int(next[k])
+		iv, ok := between(x, y, reach)
+		if ok && interp && x >= 0 && y >= 0 && abs(y-x) >= reach {
 			f := float64(k-int(prevK[k])) / float64(nextK[k]-prevK[k])
-			z := int(x) + int(math.Round(f*float64(y-x)))
+			z := x + int(math.Round(f*float64(y-x)))
 			iv = Interval{z, z + 1}
-		case x >= 0:
-			iv = Interval{int(x), int(x) + 1}
-		case y >= 0:
-			iv = Interval{int(y), int(y) + 1}
-		default:
+		}
+		if !ok {
 			continue
 		}
 		sa := &a.Sentences[k]
 		p.setSpan(sa, iv, p.topSentences(k, iv, p.sentencesOf(iv), top))
 		sa.Confidence = 0
 	}
-}
-
-func abs32(x int32) int32 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

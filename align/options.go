@@ -20,7 +20,10 @@ type Options struct {
 	// Without it the Token HMM also places by its neighbours every sentence
 	// its label rule leaves unaligned (TokenHMM.PlaceUnaligned, the default
 	// since 2026-11-25: on both anchor sets it placed more masked anchors
-	// and no fewer kept ones, docs/alignment.md).
+	// and no fewer kept ones, docs/alignment.md), and the Passage HMM places
+	// a sentence without book words in the same way
+	// (PassageHMM.Neighbours, the default since 2026-11-25, on the same
+	// evidence).
 	NoContext bool
 	// PlaceDecoding and Interpolate set the HMMs' fields of those names.
 	PlaceDecoding, Interpolate bool
@@ -47,6 +50,7 @@ func NewPassageHMM(o Options) *PassageHMM {
 	return &PassageHMM{
 		Seed: o.Seed, Iterations: o.Iterations, LabelTop: o.labelTop(), NoContext: o.NoContext,
 		PlaceDecoding: o.PlaceDecoding, Interpolate: o.Interpolate, Prior: o.Prior, BurnIn: o.BurnIn, IDF: o.IDF,
+		Neighbours: !o.NoContext,
 	}
 }
 

@@ -64,6 +64,15 @@ type PassageHMM struct {
 	// after it that have a state, by its place in the summary, instead of
 	// its most probable state (Context). It has no effect with NoContext.
 	Interpolate bool
+	// Neighbours places a sentence none of whose words is in the book (its
+	// State is -1) as the Token HMM places such a sentence
+	// (placeByNeighbours): on the stretch between the passages of the
+	// nearest sentences before and after it that have a state when those
+	// passages lie less than neighbourReach counted tokens apart, and
+	// otherwise on the last token of the passage before it (the first of
+	// the one after it, at the summary's start), with confidence 0. It
+	// overrides Interpolate and has no effect with NoContext.
+	Neighbours bool
 	// LabelTop, when positive, labels for each summary sentence only the
 	// LabelTop sentences of its passage that share the most distinct
 	// counted words with it (the earlier first on ties; a sentence sharing
@@ -151,6 +160,13 @@ func (h *PassageHMM) AlignFit(p *Pair) (*Alignment, *PassageFit, error) {
 	a := newAlignment(MethodPassage, p)
 	for k, s := range fit.State {
 		if s < 0 && !h.NoContext && len(p.Summary.Words[k]) > 0 {
+			if h.Neighbours {
+				if iv, ok := fit.neighbourSpan(k); ok {
+					sa := &a.Sentences[k]
+					p.setSpan(sa, iv, p.topSentences(k, iv, p.sentencesOf(iv), h.LabelTop))
+				}
+				continue
+			}
 			s = fit.Context[k]
 		}
 		if s < 0 {

@@ -2,6 +2,7 @@ package text
 
 import (
 	"bufio"
+	"html"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -177,8 +178,10 @@ func TestCorpusCountWords(t *testing.T) {
 		if s := asciiCountWords(b.summary); s != b.summaryWords {
 			t.Errorf("%s: ASCII count of summary = %d, pairs.tsv summary_words = %d", b.id, s, b.summaryWords)
 		}
-		if got, want := CountWords(b.summary), b.summaryWords; rel(got, want) > 0.05 {
-			t.Errorf("%s: CountWords(summary) = %d, pairs.tsv summary_words = %d", b.id, got, want)
+		// pairs.tsv counts "&#34;" as the word "34"; CountWords reads a
+		// character reference as its character (entityAt).
+		if got, want := CountWords(b.summary), asciiCountWords(html.UnescapeString(b.summary)); rel(got, want) > 0.05 {
+			t.Errorf("%s: CountWords(summary) = %d, ASCII count of the summary with references decoded = %d", b.id, got, want)
 		}
 		d := rel(got, b.bookWords)
 		total++

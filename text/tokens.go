@@ -59,6 +59,8 @@ var byteClass = func() (t [256]uint8) {
 			t[c] = byteWord
 		case c == '\'':
 			t[c] = byteApostrophe
+		case c == '&':
+			t[c] = byteAmpersand
 		}
 	}
 	return t
@@ -69,11 +71,14 @@ const (
 	byteWord              // ASCII letter or digit
 	byteApostrophe        // '
 	byteMultibyte         // part of a multi-byte UTF-8 sequence
+	byteAmpersand         // &, which may open a character reference (entityAt)
 )
 
 // nextWord finds the first word token in text[i:end]: a maximal run of
 // letters and digits, continued across an apostrophe that has a letter or
-// digit on both sides. It returns the token's bounds, or ok false when there
+// digit on both sides. An HTML character reference (entityAt) is read as the
+// character it stands for: an apostrophe's continues a word as ' does, any
+// other separates words, and neither starts one. It returns the token's bounds, or ok false when there
 // is none; the search for the next token may resume at stop.
 func nextWord(text string, i, end int) (start, stop int, ok bool) {
 	text = text[:end]
@@ -88,6 +93,8 @@ func nextWord(text string, i, end int) (start, stop int, ok bool) {
 				goto word
 			}
 			i += n
+		case byteAmpersand:
+			i += max(1, first(entityAt(text, i)))
 		default:
 			i++
 		}
@@ -108,6 +115,14 @@ word:
 			}
 		case byteOther:
 			return start, i, true
+		case byteAmpersand:
+			if n, apos := entityAt(text, i); apos && i+n < end {
+				if w, _ := wordRuneAt(text, i+n, false); w {
+					i += n
+					continue
+				}
+			}
+			return start, i, true
 		}
 		if w, n := wordRuneAt(text, i, true); w {
 			i += n
@@ -124,7 +139,8 @@ word:
 	return start, i, true
 }
 
-// lowerWord returns the token text w lower-cased with ’ written as '. It
+// lowerWord returns the token text w lower-cased with ’ (and an apostrophe
+// reference, entityAt) written as '. It
 // returns w itself when w is already lower-case ASCII, and the stopword
 // itself when the result is a stopword, so that neither case allocates.
 func lowerWord(w string) string {
@@ -135,6 +151,11 @@ func lowerWord(w string) string {
 			ascii = false
 		case 'A' <= c && c <= 'Z':
 			upper = true
+		case c == '&':
+			// A token holds & only inside an apostrophe reference.
+			if r := replaceApostropheEntities(w); r != w {
+				return lowerWord(r)
+			}
 		}
 	}
 	if ascii && !upper {
@@ -244,6 +265,9 @@ func PrefixWords(text string, s Span, n int) Span {
 // isStopwordToken reports whether the raw token w (as written, before
 // lower-casing) is a stopword, without allocating.
 func isStopwordToken(w string) bool {
+	if strings.IndexByte(w, '&') >= 0 {
+		return IsStopword(lowerWord(w)) // an apostrophe reference: rare
+	}
 	if len(w) > maxStopwordTokenBytes {
 		return false
 	}

@@ -32,6 +32,12 @@ func TestTokens(t *testing.T) {
 		{"greek", "λόγος", []string{"λόγος=λόγος"}},
 		{"apostrophe at end", "dogs'", []string{"dogs=dogs"}},
 		{"invalid utf8", "a\xffb", []string{"a=a", "b=b"}},
+		{"apostrophe reference", "Henry&#39;s DON&apos;T o&rsquo;clock", []string{"Henry&#39;s=henry's", "DON&apos;T=don't", "o&rsquo;clock=o'clock"}},
+		{"hex apostrophe reference", "it&#x27;s", []string{"it&#x27;s=it's"}},
+		{"other references separate", "&#34;Go&#34;&mdash;now&nbsp;", []string{"Go=go", "now=now"}},
+		{"reference at the end", "Henry&#39;", []string{"Henry=henry"}},
+		{"not a reference", "AT&T &c. &zz; &#;", []string{"AT=at", "T=t", "c=c", "zz=zz"}},
+		{"unterminated reference", "x&#39 y", []string{"x=x", "39=39", "y=y"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -137,7 +137,7 @@ func run(corpusDir, thDir, rougeDir string, rule align.AnchorRule, workers int, 
 							err = fmt.Errorf("%s: %w", v.name, aerr)
 							break
 						}
-						outs = append(outs, score(id, al, anchors))
+						outs = append(outs, score(id, q, al, anchors))
 					}
 				}
 				mu.Lock()

@@ -21,6 +21,8 @@ type outcome struct {
 	aligned  bool
 	dist     int // counted tokens from the span to the anchor, 0 inside
 	span     int // span length in counted tokens
+	start    int // the span's first counted token (when aligned)
+	words    int // the sentence's counted tokens in the pair aligned (the mask word counts one)
 	conf     float64
 }
 
@@ -28,16 +30,16 @@ func (o outcome) near() bool { return o.aligned && o.dist <= hitRadius }
 func (o outcome) hit() bool  { return o.near() && o.span <= maxSpan }
 
 // score returns the outcome of every anchor of book id under alignment a.
-func score(id string, a *align.Alignment, anchors []align.Anchor) []outcome {
+func score(id string, q *align.Pair, a *align.Alignment, anchors []align.Anchor) []outcome {
 	out := make([]outcome, len(anchors))
 	for i, an := range anchors {
-		out[i] = outcome{book: id, sentence: an.Sentence, pos: an.Pos}
+		out[i] = outcome{book: id, sentence: an.Sentence, pos: an.Pos, words: len(q.Summary.Words[an.Sentence])}
 		sa := a.Sentences[an.Sentence]
 		if !sa.Aligned {
 			continue
 		}
 		out[i].aligned, out[i].conf = true, sa.Confidence
-		out[i].dist, out[i].span = distance(sa.Tokens, an.Pos), sa.Tokens.Len()
+		out[i].dist, out[i].span, out[i].start = distance(sa.Tokens, an.Pos), sa.Tokens.Len(), sa.Tokens.Start
 	}
 	return out
 }
@@ -152,14 +154,14 @@ func writeDetail(path string, res []*result) error {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	fmt.Fprintln(w, "variant\tquotations\tbook\tsentence\tanchor\taligned\tdistance\tspan\tconfidence\thit")
+	fmt.Fprintln(w, "variant\tquotations\tbook\tsentence\tanchor\taligned\tdistance\tspan\tconfidence\thit\tstart\twords")
 	for _, r := range res {
 		cond := "kept"
 		if r.masked {
 			cond = "masked"
 		}
 		for _, o := range r.out {
-			fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%d\t%t\t%d\t%d\t%.4f\t%t\n", r.name, cond, o.book, o.sentence, o.pos, o.aligned, o.dist, o.span, o.conf, o.hit())
+			fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%d\t%t\t%d\t%d\t%.4f\t%t\t%d\t%d\n", r.name, cond, o.book, o.sentence, o.pos, o.aligned, o.dist, o.span, o.conf, o.hit(), o.start, o.words)
 		}
 	}
 	if err := w.Flush(); err != nil {

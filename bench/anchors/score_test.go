@@ -16,7 +16,8 @@ func TestScore(t *testing.T) {
 		{},
 	}}
 	anchors := []align.Anchor{{Sentence: 0, Pos: 105}, {Sentence: 1, Pos: 150}, {Sentence: 2, Pos: 651}, {Sentence: 3, Pos: 5}, {Sentence: 4, Pos: 5}}
-	got := score("b", a, anchors)
+	q := &align.Pair{Summary: align.Summary{Words: [][]int32{{1, 2}, {3}, {4}, {5}, {}}}}
+	got := score("b", q, a, anchors)
 	wantHit := []bool{true, true, false, false, false}
 	wantNear := []bool{true, true, false, true, false}
 	for i, o := range got {
@@ -24,7 +25,8 @@ func TestScore(t *testing.T) {
 			t.Errorf("anchor %d: %+v hit %v near %v, want %v %v", i, o, o.hit(), o.near(), wantHit[i], wantNear[i])
 		}
 	}
-	if got[0].conf != 0.9 || got[0].dist != 0 || got[1].dist != 250 || got[4].book != "b" || got[4].sentence != 4 || got[4].pos != 5 {
+	if got[0].conf != 0.9 || got[0].dist != 0 || got[1].dist != 250 || got[4].book != "b" || got[4].sentence != 4 || got[4].pos != 5 ||
+		got[0].start != 100 || got[0].words != 2 || got[4].words != 0 {
 		t.Errorf("outcomes %+v", got)
 	}
 }

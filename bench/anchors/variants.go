@@ -38,6 +38,11 @@ const variantHelp = `METHOD[:OPTION...]
   place       token: place every sentence left unaligned by its neighbours (TokenHMM.PlaceUnaligned):
               the default since 2026-11-25, so a no-op kept for older commands; nocontext turns it off
   idf         passage with IDF-weighted emissions (PassageHMM.IDF)
+  neigh       passage: place sentences without book words by their neighbours' passages,
+              as the Token HMM does (PassageHMM.Neighbours): the default since 2026-11-25,
+              so a no-op kept for older commands
+  ctxpost     passage: place them at their most probable state under the transitions
+              instead (Neighbours off: the rule until that change)
   below=X     token: place by neighbours every sentence of confidence below X
               (TokenHMM.PlaceBelow; below=0 is off, the default)
   burnin=X    passage: the first X rounds' boundary samples not kept (PassageHMM.BurnIn)
@@ -59,7 +64,7 @@ func newAligner(method string, opts align.Options) align.Aligner {
 func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	parts := strings.Split(name, ":")
 	v := variant{name: name, forms: align.DefaultForms}
-	noContext, syn, post, placeDec, interp, idf := false, false, false, false, false, false
+	noContext, syn, post, placeDec, interp, idf, ctxPost := false, false, false, false, false, false, false
 	var mu, below float64
 	belowSet := false
 	var burnIn int
@@ -109,6 +114,9 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 			interp = true
 		case "placedec":
 			placeDec = true
+		case "neigh": // the default
+		case "ctxpost":
+			ctxPost = true
 		default:
 			return v, fmt.Errorf("%s: unknown option %q", name, o)
 		}
@@ -128,7 +136,11 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 		if syn {
 			o.Thesaurus = th
 		}
-		return newAligner(parts[0], o)
+		a := newAligner(parts[0], o)
+		if ph, ok := a.(*align.PassageHMM); ok && ctxPost {
+			ph.Neighbours = false
+		}
+		return a
 	}
 	return v, nil
 }
