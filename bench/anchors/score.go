@@ -23,7 +23,12 @@ type outcome struct {
 	span     int // span length in counted tokens
 	start    int // the span's first counted token (when aligned)
 	words    int // the sentence's counted tokens in the pair aligned (the mask word counts one)
-	conf     float64
+	// atAnchor and atSpan are the numbers of the sentence's distinct word
+	// forms (in the pair aligned) that the book holds within ±hitRadius
+	// counted tokens of the anchor and of the span's middle: where the
+	// sentence's own words point.
+	atAnchor, atSpan int
+	conf             float64
 }
 
 func (o outcome) near() bool { return o.aligned && o.dist <= hitRadius }
@@ -40,8 +45,27 @@ func score(id string, q *align.Pair, a *align.Alignment, anchors []align.Anchor)
 		}
 		out[i].aligned, out[i].conf = true, sa.Confidence
 		out[i].dist, out[i].span, out[i].start = distance(sa.Tokens, an.Pos), sa.Tokens.Len(), sa.Tokens.Start
+		out[i].atAnchor = wordsNear(q, an.Sentence, an.Pos)
+		out[i].atSpan = wordsNear(q, an.Sentence, (sa.Tokens.Start+sa.Tokens.End-1)/2)
 	}
 	return out
+}
+
+// wordsNear returns the number of distinct word forms of summary sentence k
+// of q found among the book's counted tokens within ±hitRadius of pos.
+func wordsNear(q *align.Pair, k, pos int) int {
+	want := map[int32]bool{}
+	for _, w := range q.Summary.Words[k] {
+		want[w] = true
+	}
+	n := 0
+	for i := max(0, pos-hitRadius); i <= min(len(q.Book.Words)-1, pos+hitRadius); i++ {
+		if w := q.Book.Words[i]; want[w] {
+			delete(want, w)
+			n++
+		}
+	}
+	return n
 }
 
 // distance returns how far pos lies from the span, 0 inside it.
@@ -154,14 +178,14 @@ func writeDetail(path string, res []*result) error {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	fmt.Fprintln(w, "variant\tquotations\tbook\tsentence\tanchor\taligned\tdistance\tspan\tconfidence\thit\tstart\twords")
+	fmt.Fprintln(w, "variant\tquotations\tbook\tsentence\tanchor\taligned\tdistance\tspan\tconfidence\thit\tstart\twords\tat_anchor\tat_span")
 	for _, r := range res {
 		cond := "kept"
 		if r.masked {
 			cond = "masked"
 		}
 		for _, o := range r.out {
-			fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%d\t%t\t%d\t%d\t%.4f\t%t\t%d\t%d\n", r.name, cond, o.book, o.sentence, o.pos, o.aligned, o.dist, o.span, o.conf, o.hit(), o.start, o.words)
+			fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%d\t%t\t%d\t%d\t%.4f\t%t\t%d\t%d\t%d\t%d\n", r.name, cond, o.book, o.sentence, o.pos, o.aligned, o.dist, o.span, o.conf, o.hit(), o.start, o.words, o.atAnchor, o.atSpan)
 		}
 	}
 	if err := w.Flush(); err != nil {

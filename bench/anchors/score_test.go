@@ -16,7 +16,10 @@ func TestScore(t *testing.T) {
 		{},
 	}}
 	anchors := []align.Anchor{{Sentence: 0, Pos: 105}, {Sentence: 1, Pos: 150}, {Sentence: 2, Pos: 651}, {Sentence: 3, Pos: 5}, {Sentence: 4, Pos: 5}}
-	q := &align.Pair{Summary: align.Summary{Words: [][]int32{{1, 2}, {3}, {4}, {5}, {}}}}
+	q := &align.Pair{Summary: align.Summary{Words: [][]int32{{1, 2}, {3}, {4}, {5}, {}}}, Book: align.Book{Words: make([]int32, 1200)}}
+	// Sentence 0's word 1 twice near its anchor; sentence 2's word 4 near its
+	// anchor only.
+	q.Book.Words[105], q.Book.Words[110], q.Book.Words[400], q.Book.Words[700] = 1, 1, 3, 4
 	got := score("b", q, a, anchors)
 	wantHit := []bool{true, true, false, false, false}
 	wantNear := []bool{true, true, false, true, false}
@@ -26,7 +29,8 @@ func TestScore(t *testing.T) {
 		}
 	}
 	if got[0].conf != 0.9 || got[0].dist != 0 || got[1].dist != 250 || got[4].book != "b" || got[4].sentence != 4 || got[4].pos != 5 ||
-		got[0].start != 100 || got[0].words != 2 || got[4].words != 0 {
+		got[0].start != 100 || got[0].words != 2 || got[4].words != 0 ||
+		got[0].atAnchor != 1 || got[0].atSpan != 1 || got[1].atAnchor != 1 || got[1].atSpan != 1 || got[2].atAnchor != 1 || got[2].atSpan != 0 {
 		t.Errorf("outcomes %+v", got)
 	}
 }
