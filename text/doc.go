@@ -13,12 +13,17 @@
 // the English stopword list (see Stopwords); CountWords does this. The
 // summary budget ("1,000 words") counts all word tokens, stopwords included;
 // BudgetWords does this. A combining mark continues a word ("e" and U+0301),
-// so decomposed accents do not split one. CountWords, BudgetWords and
-// IsStopword do not allocate.
+// so decomposed accents do not split one. An HTML character reference, as
+// Wikipedia summaries keep some ("Henry&#39;s", "&mdash;"), is read as its
+// character: an apostrophe's joins a word, any other separates words
+// (entities.go). CountWords, BudgetWords and IsStopword do not allocate
+// (but for a token holding an apostrophe reference).
 //
 // The corpus's own counts (pairs.tsv) used ASCII letters and digits only, so
-// CountWords agrees with them exactly on ASCII text and differs where a word
-// has a letter outside ASCII: "Andrásfalva" is one word here, two there.
+// CountWords agrees with them exactly on ASCII text without character
+// references and differs where a word has a letter outside ASCII:
+// "Andrásfalva" is one word here, two there ("&#34;" is no word here, the
+// word "34" there).
 //
 // Body. GutenbergBody finds the book inside a Project Gutenberg file: after
 // the "*** START OF THE PROJECT GUTENBERG EBOOK" marker (or the 1990s "*END*THE

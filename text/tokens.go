@@ -78,8 +78,9 @@ const (
 // letters and digits, continued across an apostrophe that has a letter or
 // digit on both sides. An HTML character reference (entityAt) is read as the
 // character it stands for: an apostrophe's continues a word as ' does, any
-// other separates words, and neither starts one. It returns the token's bounds, or ok false when there
-// is none; the search for the next token may resume at stop.
+// other separates words, and neither starts one. It returns the token's
+// bounds, or ok false when there is none; the search for the next token may
+// resume at stop.
 func nextWord(text string, i, end int) (start, stop int, ok bool) {
 	text = text[:end]
 	// Skip to the first letter or digit.
@@ -140,9 +141,9 @@ word:
 }
 
 // lowerWord returns the token text w lower-cased with ’ (and an apostrophe
-// reference, entityAt) written as '. It
-// returns w itself when w is already lower-case ASCII, and the stopword
-// itself when the result is a stopword, so that neither case allocates.
+// reference, entityAt) written as '. It returns w itself when w is already
+// lower-case ASCII, and the stopword itself when the result is a stopword,
+// so that neither case allocates.
 func lowerWord(w string) string {
 	ascii, upper := true, false
 	for i := 0; i < len(w); i++ {
