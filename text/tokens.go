@@ -266,14 +266,14 @@ func PrefixWords(text string, s Span, n int) Span {
 // isStopwordToken reports whether the raw token w (as written, before
 // lower-casing) is a stopword, without allocating.
 func isStopwordToken(w string) bool {
-	if strings.IndexByte(w, '&') >= 0 {
-		return IsStopword(lowerWord(w)) // an apostrophe reference: rare
-	}
 	if len(w) > maxStopwordTokenBytes {
 		return false
 	}
 	for i := 0; i < len(w); i++ {
 		if c := w[i]; (c < 'a' || c > 'z') && c != '\'' {
+			if c == '&' {
+				return IsStopword(lowerWord(w)) // an apostrophe reference: rare
+			}
 			// Not already folded: fold into a buffer on the stack.
 			var buf [maxStopwordLen]byte
 			b, ok := foldStopword(buf[:0], w)
