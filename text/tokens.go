@@ -271,7 +271,7 @@ func isStopwordToken(w string) bool {
 	}
 	for i := 0; i < len(w); i++ {
 		if c := w[i]; (c < 'a' || c > 'z') && c != '\'' {
-			if c == '&' {
+			if strings.IndexByte(w[i:], '&') >= 0 {
 				return IsStopword(lowerWord(w)) // an apostrophe reference: rare
 			}
 			// Not already folded: fold into a buffer on the stack.

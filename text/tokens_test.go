@@ -119,6 +119,7 @@ func TestCountWords(t *testing.T) {
 		{"Shouldn't; SHOULDN'T; couldn’t", 0},
 		{"Mr. Darcy's house", 3}, // mr, darcy's, house
 		{"naïve café", 2},
+		{"DON&#39;T &mdash; Henry&#39;s &#34;house&#34;", 2}, // henry's, house
 	}
 	for _, tt := range tests {
 		if got := CountWords(tt.in); got != tt.want {
