@@ -79,8 +79,8 @@ func FuzzTokens(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s, 0, len(s), 3)
 	}
-	f.Add(" İ ", 0, 4, 1)       // lower-cases to the stopword "i"
-	f.Add("\u212Aeep", 0, 6, 1) // the Kelvin sign lower-cases to "k"
+	f.Add(" İ ", 0, 4, 1)                                        // lower-cases to the stopword "i"
+	f.Add("\u212Aeep", 0, 6, 1)                                  // the Kelvin sign lower-cases to "k"
 	f.Add("DON&#39;T Henry&#39;s &mdash; &#34;x&#34;", 0, 40, 2) // character references
 	f.Fuzz(func(t *testing.T, text string, start, end, n int) {
 		if len(text) == 0 {
