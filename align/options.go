@@ -31,10 +31,11 @@ type Options struct {
 	Prior  float64
 	BurnIn int
 	IDF    bool
-	// PosteriorDecoding and PlaceBelow set the Token HMM's fields of those
-	// names.
+	// PosteriorDecoding, PlaceBelow and SynonymCap set the Token HMM's
+	// fields of those names.
 	PosteriorDecoding bool
 	PlaceBelow        float64
+	SynonymCap        int
 }
 
 // labelTop is the LabelTop of the options' label rule.
@@ -60,6 +61,7 @@ func NewTokenHMM(o Options) *TokenHMM {
 		Thesaurus: o.Thesaurus, Iterations: o.Iterations, LabelTop: o.labelTop(), NoContext: o.NoContext,
 		PlaceDecoding: o.PlaceDecoding, Interpolate: o.Interpolate,
 		PosteriorDecoding: o.PosteriorDecoding, PlaceUnaligned: !o.NoContext, PlaceBelow: o.PlaceBelow,
+		SynonymCap: o.SynonymCap,
 	}
 }
 

@@ -80,6 +80,12 @@ type TokenHMM struct {
 	// it, as well as every one left unaligned: its own evidence is weaker
 	// than the summary's order. It has no effect with NoContext.
 	PlaceBelow float64
+	// SynonymCap, when positive, gives no synonyms to a book word that has
+	// more than SynonymCap synonyms in the thesaurus: a word listed under
+	// many heads (make, go, tell) has many senses, and its synonyms would
+	// let it emit hundreds of summary words. Zero gives every word all its
+	// synonyms, as the paper does. It has no effect without a Thesaurus.
+	SynonymCap int
 	// Interpolate places a sentence placed by its neighbours whose
 	// neighbours' tokens lie τ or more apart at the token interpolated
 	// between them by the sentence's place in the summary, rather than next
@@ -96,7 +102,7 @@ const tokenTolerance = 1e-4
 // Align fits the model by EM and aligns by Viterbi.
 func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 	if h.Tau < 0 || h.Chunk < 0 || h.Iterations < 0 || h.Identity < 0 || h.Identity > 1 ||
-		h.EmissionPrior < 0 || h.JumpPrior < 0 || h.NullPrior < 0 || h.MinTokens < 0 || h.ClusterGap < 0 || h.LabelTop < 0 || h.PlaceBelow < 0 || h.PlaceBelow > 1 {
+		h.EmissionPrior < 0 || h.JumpPrior < 0 || h.NullPrior < 0 || h.MinTokens < 0 || h.ClusterGap < 0 || h.LabelTop < 0 || h.PlaceBelow < 0 || h.PlaceBelow > 1 || h.SynonymCap < 0 {
 		return nil, errSettings
 	}
 	if len(p.Book.Words) == 0 {
@@ -111,6 +117,7 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 		emitPrior: orDefaultF(h.EmissionPrior, 5),
 		jumpPrior: orDefaultF(h.JumpPrior, 0.1),
 		nullPrior: orDefaultF(h.NullPrior, 10),
+		synCap:    h.SynonymCap,
 	})
 	if m == nil {
 		return a, nil

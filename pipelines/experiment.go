@@ -175,6 +175,9 @@ func (c Config) Validate() error {
 	if !(c.Align.PassagePrior >= 0) { // also NaN
 		return fmt.Errorf("the Passage HMM's prior (--passage-prior) must be zero or positive, not %g", c.Align.PassagePrior)
 	}
+	if c.Align.SynonymCap < 0 {
+		return fmt.Errorf("the Token HMM's synonym cap (--synonym-cap) must be zero or positive, not %d", c.Align.SynonymCap)
+	}
 	if c.Align.Synonyms && c.Align.Thesaurus == "" {
 		return fmt.Errorf("the Token HMM's synonyms (--synonyms) need Roget's Thesaurus: give --thesaurus or BOOKALIGN_THESAURUS")
 	}

@@ -50,6 +50,11 @@ type AlignOptions struct {
 	// synonyms changed nothing measurable, at three to five times the Token
 	// HMM's CPU (docs/alignment.md).
 	Synonyms bool `json:"synonyms,omitempty"`
+	// SynonymCap gives the default aligners' Token HMM no synonyms for a
+	// book word with more than SynonymCap synonyms in the thesaurus
+	// (align.TokenHMM.SynonymCap); zero gives every word all of them. The
+	// paper's aligners (PaperAligners) ignore it.
+	SynonymCap int `json:"synonym_cap,omitempty"`
 	// Iterations overrides the EM rounds of the HMMs; zero keeps their
 	// defaults (Passage HMM 500, Token HMM at most 20).
 	Iterations int `json:"iterations"`
@@ -102,7 +107,15 @@ func (v AlignVariant) options(o AlignOptions) AlignOptions {
 func alignsAs(method string, a, b AlignOptions) bool {
 	return slices.Contains(a.Methods, method) && slices.Contains(b.Methods, method) &&
 		a.WholeSpans == b.WholeSpans && a.PaperAligners == b.PaperAligners &&
-		(method != align.MethodToken || a.UsesSynonyms() == b.UsesSynonyms())
+		(method != align.MethodToken || a.UsesSynonyms() == b.UsesSynonyms() && a.synonymCap() == b.synonymCap())
+}
+
+// synonymCap is the Token HMM's align.TokenHMM.SynonymCap under o.
+func (o AlignOptions) synonymCap() int {
+	if o.PaperAligners || !o.UsesSynonyms() {
+		return 0
+	}
+	return o.SynonymCap
 }
 
 // UsesSynonyms reports whether the Token HMM emits synonyms under o:
@@ -142,7 +155,8 @@ func (o AlignOptions) aligner(seed uint64, th *align.Thesaurus) align.Options {
 	if !o.UsesSynonyms() {
 		th = nil
 	}
-	return align.Options{Seed: seed, Iterations: o.Iterations, Thesaurus: th, WholeSpans: o.WholeSpans, NoContext: o.PaperAligners, Prior: o.PassagePrior}
+	return align.Options{Seed: seed, Iterations: o.Iterations, Thesaurus: th, WholeSpans: o.WholeSpans, NoContext: o.PaperAligners, Prior: o.PassagePrior,
+		SynonymCap: o.synonymCap()}
 }
 
 // forms are the word forms the aligners compare.

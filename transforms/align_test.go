@@ -87,6 +87,26 @@ func TestSynonymsOption(t *testing.T) {
 			t.Errorf("%s: does not align as itself", m)
 		}
 	}
+	// The synonym cap reaches the default aligners' Token HMM when it uses
+	// synonyms, and not the paper's.
+	capped := syn
+	capped.SynonymCap = 30
+	for _, tc := range []struct {
+		name string
+		o    AlignOptions
+		want int
+	}{
+		{"--synonyms --synonym-cap 30", capped, 30},
+		{"--synonym-cap 30 without --synonyms", AlignOptions{Thesaurus: "th", SynonymCap: 30}, 0},
+		{"paper aligners", AlignOptions{Thesaurus: "th", Synonyms: true, SynonymCap: 30, PaperAligners: true}, 0},
+	} {
+		if got := tc.o.aligner(1, th).SynonymCap; got != tc.want {
+			t.Errorf("%s: SynonymCap %d, want %d", tc.name, got, tc.want)
+		}
+	}
+	if alignsAs(align.MethodToken, syn, capped) || !alignsAs(align.MethodPassage, syn, capped) {
+		t.Error("a synonym cap should change the Token HMM only")
+	}
 	for _, tc := range []struct {
 		name string
 		o    AlignOptions

@@ -46,7 +46,9 @@ const variantHelp = `METHOD[:OPTION...]
   below=X     token: place by neighbours every sentence of confidence below X
               (TokenHMM.PlaceBelow; below=0 is off, the default)
   burnin=X    passage: the first X rounds' boundary samples not kept (PassageHMM.BurnIn)
-  mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)`
+  mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)
+  syncap=N    token: no synonyms for a book word with more than N in the thesaurus
+              (TokenHMM.SynonymCap; with syn)`
 
 // newAligner returns align.New's aligner called method with opts and seed
 // 1, the pipeline's defaults but for opts; method is one of align's method
@@ -67,13 +69,19 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	noContext, syn, post, placeDec, interp, idf, ctxPost := false, false, false, false, false, false, false
 	var mu, below float64
 	belowSet := false
-	var burnIn int
+	var burnIn, synCap int
 	var err error
 	for _, o := range parts[1:] {
 		if x, ok := strings.CutPrefix(o, "below="); ok {
 			belowSet = true
 			if below, err = strconv.ParseFloat(x, 64); err != nil || below < 0 || below > 1 {
 				return v, fmt.Errorf("%s: bad confidence %q", name, x)
+			}
+			continue
+		}
+		if x, ok := strings.CutPrefix(o, "syncap="); ok {
+			if synCap, err = strconv.Atoi(x); err != nil {
+				return v, fmt.Errorf("%s: bad %q", name, x)
 			}
 			continue
 		}
@@ -127,7 +135,7 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 		return v, fmt.Errorf("unknown method %q", parts[0])
 	}
 	opts := align.Options{NoContext: noContext, Prior: mu, PlaceDecoding: placeDec, Interpolate: interp, IDF: idf, BurnIn: burnIn,
-		PosteriorDecoding: post}
+		PosteriorDecoding: post, SynonymCap: synCap}
 	if belowSet {
 		opts.PlaceBelow = below
 	}

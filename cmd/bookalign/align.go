@@ -27,11 +27,12 @@ func runAlign(args []string, stdout, stderr io.Writer) error {
 	iterations := fs.Int("iterations", 0, "EM rounds: Passage HMM (default 500), Token HMM (at most, default 20)")
 	thesaurus := fs.String("thesaurus", os.Getenv("BOOKALIGN_THESAURUS"), "Roget's Thesaurus `DIR` (holding "+align.ThesaurusFile+") for the Token HMM's synonyms, read with --synonyms; default $BOOKALIGN_THESAURUS")
 	synonyms := fs.Bool("synonyms", false, "let the Token HMM emit a summary word from a book word listed as its synonym in the thesaurus, as the paper does (bookalign run's --synonyms); off: identity emissions only, as bookalign run by default")
+	synonymCap := fs.Int("synonym-cap", 0, "with --synonyms: give no synonyms to a book word with more than this many in the thesaurus (0: all, as the paper)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *bookPath == "" || *summaryPath == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: bookalign align --method "+strings.Join(pipelines.Aligners, "|")+" --book B.txt --summary S.txt [--seed N] [--iterations N] [--synonyms --thesaurus DIR]")
+		fmt.Fprintln(stderr, "usage: bookalign align --method "+strings.Join(pipelines.Aligners, "|")+" --book B.txt --summary S.txt [--seed N] [--iterations N] [--synonyms [--synonym-cap N] --thesaurus DIR]")
 		return errUsage
 	}
 	if *synonyms && *thesaurus == "" {
@@ -44,7 +45,7 @@ func runAlign(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	aligner, err := align.New(*method, align.Options{Seed: *seed, Iterations: *iterations, Thesaurus: th})
+	aligner, err := align.New(*method, align.Options{Seed: *seed, Iterations: *iterations, Thesaurus: th, SynonymCap: *synonymCap})
 	if errors.Is(err, align.ErrMethod) {
 		return fmt.Errorf("unknown --method %q: want %s", *method, alignerList(false))
 	}

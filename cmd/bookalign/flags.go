@@ -74,6 +74,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	paperAligners := fs.Bool("paper-aligners", false, "run the aligners as the paper describes them: words compared by their lower-cased forms (no possessive dropped, no stem) and a summary sentence with no book word left unaligned (default: stems, possessives dropped, placement by the neighbours)")
 	passagePrior := fs.Float64("passage-prior", 0, "μ, the strength of the Passage HMM's Dirichlet prior toward the book's word rates (0: the default, 100; 20 until 2026-11-23; docs/alignment.md)")
 	synonyms := fs.Bool("synonyms", false, "let the Token HMM emit a summary word from a book word listed as its synonym in Roget's Thesaurus (--thesaurus), as the paper does, with the default aligners too (the paper's aligners always do); off by default: it changed neither anchor hits nor ROUGE, at three to five times the Token HMM's CPU")
+	synonymCap := fs.Int("synonym-cap", 0, "with --synonyms: give no synonyms to a book word with more than this many in the thesaurus (0: all, as the paper; ignored by the paper's aligners)")
 	wholeSpans := fs.Bool("whole-span-labels", false, "label every book sentence of an aligned span (the paper's words read literally) instead of the one sharing the most words with the summary sentence")
 	figureBook := fs.String("figure-book", def.FigureBook, "`ID` of the pair whose Passage HMM samples draw Figure 3 (figures/boundary_density.svg); empty or none: no Figure 3")
 	outsideLinks := fs.Bool("allow-outside-symlinks", false, "read books and summaries that are symbolic links to files outside the corpus directory (by default their pairs are rejected)")
@@ -97,7 +98,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 		if cfg.FigureBook = *figureBook; cfg.FigureBook == "none" {
 			cfg.FigureBook = ""
 		}
-		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations, WholeSpans: *wholeSpans, PaperAligners: *paperAligners, Synonyms: *synonyms, PassagePrior: *passagePrior}
+		cfg.Align = transforms.AlignOptions{Methods: splitList(*aligners), Thesaurus: strings.TrimRight(*thesaurus, "/"), Iterations: *iterations, WholeSpans: *wholeSpans, PaperAligners: *paperAligners, Synonyms: *synonyms, SynonymCap: *synonymCap, PassagePrior: *passagePrior}
 		cfg.Features.MinBooks, cfg.Features.Counts, cfg.Features.Events = *minBooks, *counts, *events
 		cfg.Features.Segments, cfg.Features.Redundancy = *segments, *redundancy
 		cfg.Features.Coverage = *coverage

@@ -184,6 +184,29 @@ func TestPassagePriorFlag(t *testing.T) {
 	}
 }
 
+// TestSynonymCapFlag checks that --synonym-cap reaches the aligners'
+// options and that Validate refuses a negative cap.
+func TestSynonymCapFlag(t *testing.T) {
+	for _, tc := range []struct {
+		arg   string
+		valid bool
+	}{{"30", true}, {"0", true}, {"-1", false}} {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		read := addExperimentFlags(fs)
+		if err := fs.Parse([]string{"--synonyms", "--thesaurus", "th", "--synonym-cap", tc.arg}); err != nil {
+			t.Fatal(err)
+		}
+		cfg := read()
+		cfg.Corpus, cfg.Out = "c", "o"
+		if err := cfg.Validate(); (err == nil) != tc.valid {
+			t.Errorf("--synonym-cap %s: Validate() = %v, want valid: %v", tc.arg, err, tc.valid)
+		}
+		if want := map[string]int{"30": 30, "0": 0, "-1": -1}[tc.arg]; cfg.Align.SynonymCap != want {
+			t.Errorf("--synonym-cap %s: SynonymCap %d, want %d", tc.arg, cfg.Align.SynonymCap, want)
+		}
+	}
+}
+
 // TestCheckCoverageFlags checks that coverage settings that do not go
 // together are refused in the command line's words, and that those that do
 // pass.
