@@ -60,6 +60,3 @@ func replaceApostropheEntities(w string) string {
 	}
 	return b.String()
 }
-
-// first returns its first argument.
-func first(n int, _ bool) int { return n }

@@ -95,7 +95,8 @@ func nextWord(text string, i, end int) (start, stop int, ok bool) {
 			}
 			i += n
 		case byteAmpersand:
-			i += max(1, first(entityAt(text, i)))
+			n, _ := entityAt(text, i)
+			i += max(1, n)
 		default:
 			i++
 		}
