@@ -16,9 +16,12 @@ import (
 )
 
 // runAlign aligns every pair of the corpus with the three aligners at
-// run.sh's settings (seed 1, default iterations, Roget's Thesaurus) and
-// writes CACHE/<method>/<id>.jsonl (align.Records), skipping pairs already
-// cached.
+// run.sh's settings (seed 1, default iterations, the Token HMM without
+// Roget's synonyms unless -synonyms) and writes CACHE/<method>/<id>.jsonl
+// (align.Records), skipping pairs already cached. The records label whole
+// spans (align.Options.WholeSpans), so that every label rule of eval can be
+// derived from them; the rule of the pipeline, top1, is one of them
+// (verify checks that it labels what align.DefaultLabelTop does).
 func runAlign(args []string) error {
 	fs := flag.NewFlagSet("align", flag.ExitOnError)
 	in := addInputFlags(fs)
@@ -27,11 +30,15 @@ func runAlign(args []string) error {
 	only := fs.String("methods", "passage,token,jing", "comma-separated aligners to run")
 	prior := fs.Float64("passage-prior", 0, "PassageHMM.Prior (μ); 0 is the default")
 	fs.Bool("token-place", false, "no effect: TokenHMM.PlaceUnaligned is align.New's default since 2026-11-25")
+	synonyms := fs.Bool("synonyms", false, "the Token HMM emits Roget's synonyms (run's --synonyms)")
 	fs.Parse(args)
 	corpusDir, cache := in.corpus, in.cache
 	th, ids, err := in.load()
 	if err != nil {
 		return err
+	}
+	if !*synonyms {
+		th = nil
 	}
 	methods := strings.Split(*only, ",")
 	for _, m := range methods {
@@ -91,7 +98,7 @@ func alignOne(corpusDir, cache, id string, methods []string, seed uint64, prior 
 		return err
 	}
 	for _, m := range methods {
-		a, err := align.New(m, align.Options{Seed: seed, Thesaurus: th, Prior: prior})
+		a, err := align.New(m, align.Options{Seed: seed, Thesaurus: th, Prior: prior, WholeSpans: true})
 		if err != nil {
 			return err
 		}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/bench/internal/pairids"
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/evaluate"
@@ -37,7 +38,16 @@ type pairData struct {
 	// aligner's confidence in that summary sentence (the highest over the
 	// summary sentences that label the row); 0 for unlabelled rows.
 	shares, conf map[string][]float64
+	// wholeSpans is true when some record of the pair's cache labels more
+	// than one book sentence: the cache holds whole spans.
+	wholeSpans bool
 }
+
+// spanRules are the label rules that read the aligners' whole spans; a
+// cache of one labelled sentence per summary sentence (a run's
+// out/alignments, align.DefaultLabelTop) gives them top1's labels, so
+// loadCorpus leaves them out there.
+var spanRules = []string{"span", "top2", "top3", "shared", "center", "short10"}
 
 // variant is one summarizer to cross-validate: the labels it is trained on
 // and how lambda is set.
@@ -208,7 +218,26 @@ func loadCorpus(corpusDir, cache string, controls bool, oracle *rouge.Scorer) ([
 		return nil, err
 	}
 	fmt.Fprintf(os.Stderr, "loaded %d pairs in %v\n", len(pairs), time.Since(start).Round(time.Second))
+	if dropSpanRules(pairs) {
+		fmt.Fprintf(os.Stderr, "%s holds one labelled sentence per summary sentence, not whole spans: the label rules %s are left out (labelexp align writes whole spans)\n", cache, strings.Join(spanRules, ", "))
+	}
 	return pairs, nil
+}
+
+// dropSpanRules removes the spanRules labels of every pair when no pair's
+// cache holds whole spans, and reports whether it did.
+func dropSpanRules(pairs []*pairData) bool {
+	if slices.ContainsFunc(pairs, func(p *pairData) bool { return p.wholeSpans }) {
+		return false
+	}
+	for _, p := range pairs {
+		for _, m := range evaluate.NamesOf(evaluate.Trained) {
+			for _, r := range spanRules {
+				delete(p.labels, m+"/"+r)
+			}
+		}
+	}
+	return true
 }
 
 // loadExperiment loads what the cross-validations of plot and cover start
@@ -273,7 +302,11 @@ func loadPair(corpusDir, cache, id string, controls bool, oracle *rouge.Scorer) 
 	p.book.SetSummary(classify.SummaryWords(sdoc))
 	// The summary as ROUGE reads it, for the coverage model.
 	p.book.SetReference(p.ref)
-	ov := newOverlap(p.book, sdoc)
+	q, err := align.Prepare(doc, sdoc)
+	if err != nil {
+		return nil, err
+	}
+	ov := newOverlap(p.book, sdoc, q)
 	p.labels["overlap/best"] = p.book.Labels(ov.globalBest())
 	top1 := map[string][]int{}
 	for _, m := range evaluate.NamesOf(evaluate.Trained) {
@@ -284,6 +317,7 @@ func loadPair(corpusDir, cache, id string, controls bool, oracle *rouge.Scorer) 
 		spans := make([][]int, len(recs))
 		for i, r := range recs {
 			spans[i] = r.BookSentences
+			p.wholeSpans = p.wholeSpans || len(r.BookSentences) > 1
 		}
 		conf := make([]float64, len(recs))
 		for i, r := range recs {
@@ -379,13 +413,55 @@ func center(spans [][]int) []int {
 }
 
 // overlap counts, for each summary sentence and book row, the distinct
-// non-stopword words they share.
+// words they share: count in the summarizer's words (lower case, not a
+// stopword), shared in the aligners' word forms (align.Pair: counted tokens,
+// possessives stripped, stemmed), as the aligners' label rule
+// (align.DefaultLabelTop) counts them.
 type overlap struct {
 	book    *classify.Book
 	summary [][]int32 // local word ids of each summary sentence (distinct, non-stopword, in the book)
+	// rowForms and sumForms are the distinct align.Pair word ids of each
+	// book row and each summary sentence, sorted.
+	rowForms, sumForms [][]int32
 }
 
-func newOverlap(b *classify.Book, sdoc *text.Document) *overlap {
+// newOverlap returns the overlap counts of book b and summary sdoc, q being
+// the same pair as the aligners read it.
+func newOverlap(b *classify.Book, sdoc *text.Document, q *align.Pair) *overlap {
+	o := newWordOverlap(b, sdoc)
+	bySentence := map[int32][]int32{}
+	for i, s := range q.Book.Sentence {
+		bySentence[s] = append(bySentence[s], q.Book.Words[i])
+	}
+	o.rowForms = make([][]int32, b.Rows())
+	for r := range b.Rows() {
+		o.rowForms[r] = distinct(bySentence[b.Sentence[r]])
+	}
+	o.sumForms = make([][]int32, len(q.Summary.Words))
+	for k, w := range q.Summary.Words {
+		o.sumForms[k] = distinct(w)
+	}
+	return o
+}
+
+// distinct returns the distinct values of w, sorted, in a new slice.
+func distinct(w []int32) []int32 {
+	out := slices.Clone(w)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// shared returns how many of summary sentence si's word forms book row r
+// holds (align forms).
+func (o *overlap) shared(si, r int) int {
+	if si >= len(o.sumForms) {
+		return 0
+	}
+	return intersect(o.rowForms[r], o.sumForms[si])
+}
+
+// newWordOverlap returns the counts in the summarizer's words only.
+func newWordOverlap(b *classify.Book, sdoc *text.Document) *overlap {
 	local := make(map[string]int32, len(b.Words))
 	for k, w := range b.Words {
 		if !text.IsStopword(w) {
@@ -409,8 +485,13 @@ func newOverlap(b *classify.Book, sdoc *text.Document) *overlap {
 // count returns how many of the summary sentence's words book row r holds.
 func (o *overlap) count(si, r int) int {
 	words, _ := o.book.Row(r)
+	return intersect(words, o.summary[si])
+}
+
+// intersect returns the number of values the sorted, distinct slices words
+// and s share.
+func intersect(words, s []int32) int {
 	n := 0
-	s := o.summary[si]
 	i, j := 0, 0
 	for i < len(words) && j < len(s) {
 		switch {
@@ -451,7 +532,8 @@ func (o *overlap) globalBest() []int {
 }
 
 // topK labels, for each aligned summary sentence, the k sentences of its
-// span sharing the most words with it (at least one; the earlier on ties).
+// span sharing the most word forms with it (at least one; the earlier on
+// ties): the aligners' rule for k = align.DefaultLabelTop.
 func (o *overlap) topK(idx []int, spans [][]int, k int) []int {
 	var out []int
 	type cand struct{ s, n int }
@@ -463,7 +545,7 @@ func (o *overlap) topK(idx []int, spans [][]int, k int) []int {
 			if !ok {
 				continue
 			}
-			if n := o.count(si, r); n > 0 {
+			if n := o.shared(si, r); n > 0 {
 				cs = append(cs, cand{s, n})
 			}
 		}
@@ -491,14 +573,14 @@ func (o *overlap) top1Scores(idx []int, spans [][]int, conf []float64) (shares, 
 			if !ok {
 				continue
 			}
-			if n := o.count(si, r); n > bestN || (n == bestN && n > 0 && s < int(o.book.Sentence[best])) {
+			if n := o.shared(si, r); n > bestN || (n == bestN && n > 0 && s < int(o.book.Sentence[best])) {
 				best, bestN = r, n
 			}
 		}
 		if best < 0 {
 			continue
 		}
-		shares[best] = max(shares[best], float64(bestN)/float64(len(o.summary[si])))
+		shares[best] = max(shares[best], float64(bestN)/float64(len(o.sumForms[si])))
 		confs[best] = max(confs[best], conf[i])
 	}
 	return shares, confs
