@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,6 +54,9 @@ func runCover(args []string) error {
 	av, err := floatList(*priors)
 	if err != nil {
 		return err
+	}
+	if !slices.Contains(priorForms, *priorForm) {
+		return fmt.Errorf("-prior-form %q: want one of %s", *priorForm, strings.Join(priorForms, ", "))
 	}
 	var opts []classify.CoverageOptions
 	for _, b := range bv {
@@ -273,25 +277,35 @@ func (cx *coverExp) test(books []*pairData, method string, models map[string]*cl
 
 // coverageBook prepares p for extraction by method: its own model, or for
 // the ensemble the first method's coverage model with the mean log-odds of
-// all methods' models.
+// all methods' models; the prior reads the log-odds as -prior-form says.
 func (cx *coverExp) coverageBook(models map[string]*classify.Model, p *pairData, method string) (*classify.CoverageBook, error) {
-	cb, logit, err := cx.logits(models, p, method)
-	if err != nil {
-		return nil, err
+	if method != ensembleName {
+		cb := models[method].CoverageBook(p.book, nil)
+		if cx.priorForm == "logp" {
+			return cb, nil
+		}
+		return cb.WithLogits(priorValues(models[method].Scores(p.book), cx.priorForm))
 	}
-	switch cx.priorForm {
-	case "logp":
-		return cb.WithLogits(logit)
-	case "pct", "z":
-		return cb.WithLogits(priorValues(logit, cx.priorForm))
+	var mean []float64
+	for _, m := range cx.methods {
+		s := models[m].Scores(p.book)
+		if mean == nil {
+			mean = make([]float64, len(s))
+		}
+		for i, x := range s {
+			mean[i] += x / float64(len(cx.methods))
+		}
 	}
-	return nil, fmt.Errorf("unknown -prior-form %q", cx.priorForm)
+	return models[cx.methods[0]].CoverageBook(p.book, nil).WithLogits(priorValues(mean, cx.priorForm))
 }
 
-// priorValues returns log-odds whose LogSigmoid is, up to a constant that
-// does not change the extract, the percentile ("pct") or the standardized
-// value ("z") of each row's log-odds within the book: LogSigmoid(x) = x
-// for x < -30.
+// priorForms are the values of -prior-form.
+var priorForms = []string{"logp", "pct", "z"}
+
+// priorValues returns log-odds whose LogSigmoid is what the prior of form
+// weighs: the log-odds themselves ("logp"), or, up to a constant that does
+// not change the extract, their percentile ("pct") or standardized value
+// ("z") within the book, using LogSigmoid(x) = x for x < -30.
 func priorValues(logit []float64, form string) []float64 {
 	out := make([]float64, len(logit))
 	switch form {
@@ -309,28 +323,10 @@ func priorValues(logit []float64, form string) []float64 {
 		for i, x := range logit {
 			out[i] = (x-m)/max(sd, 1e-9) - 100
 		}
+	default:
+		copy(out, logit)
 	}
 	return out
-}
-
-// logits returns p's coverage book and the row log-odds of method: its own
-// model's, or for the ensemble the mean of all methods' (with the first
-// method's coverage model).
-func (cx *coverExp) logits(models map[string]*classify.Model, p *pairData, method string) (*classify.CoverageBook, []float64, error) {
-	if method != ensembleName {
-		return models[method].CoverageBook(p.book, nil), models[method].Scores(p.book), nil
-	}
-	var sum []float64
-	for _, m := range cx.methods {
-		s := models[m].Scores(p.book)
-		if sum == nil {
-			sum = make([]float64, len(s))
-		}
-		for i, x := range s {
-			sum[i] += x / float64(len(cx.methods))
-		}
-	}
-	return models[cx.methods[0]].CoverageBook(p.book, nil), sum, nil
 }
 
 // summarize summarizes books with method under every weighting and scores

@@ -31,7 +31,8 @@ func TestBooksNeeded(t *testing.T) {
 	}
 }
 
-// TestPriorValues checks the prior forms: the percentile runs from 0 to 1
+// TestPriorValues checks the prior forms: logp is the log-odds, the
+// percentile runs from 0 to 1
 // in the order of the log-odds (ties in row order), the standardized value
 // has mean 0 and deviation 1, and LogSigmoid reads either back exactly up
 // to the shift.
@@ -43,6 +44,9 @@ func TestPriorValues(t *testing.T) {
 		if got := classify.LogSigmoid(pct[i]) + 100; math.Abs(got-want[i]) > 1e-9 {
 			t.Errorf("pct row %d: %g, want %g", i, got, want[i])
 		}
+	}
+	if got := priorValues(logit, "logp"); !slices.Equal(got, logit) {
+		t.Errorf("logp: %v, want the log-odds %v", got, logit)
 	}
 	z := priorValues(logit, "z")
 	var sum, sq float64
