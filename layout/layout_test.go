@@ -1,6 +1,11 @@
 package layout
 
-import "testing"
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
 
 // TestPaths checks every path against the layout the outputs have always
 // had, so that moving the names here changed no output.
@@ -29,6 +34,8 @@ func TestPaths(t *testing.T) {
 		{out.Report().Dir, "gs://b/run/report"},
 		{out.Report().Index(), "gs://b/run/report/index.html"},
 		{out.Report().Book("emma"), "gs://b/run/report/books/emma.html"},
+		{out.ReportBuild().Dir, "gs://b/run/report.tmp"},
+		{out.ReportBuild().Book("emma"), "gs://b/run/report.tmp/books/emma.html"},
 		{Report{}.Book("emma"), "books/emma.html"},
 		{out.Work().Dir, "gs://b/run/tmp-work"},
 		{Out{Dir: "/tmp/o"}.Work().Dir, "/tmp/o/tmp-work"},
@@ -58,6 +65,46 @@ func TestPaths(t *testing.T) {
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}
+
+// TestEntries checks that Entries holds the first entry of every path of
+// Out, so that clearing a run's outputs (rundir) misses none.
+func TestEntries(t *testing.T) {
+	want := []string{"alignments/", "features/", "figures/", "models/", "per_book.csv", "rejects.jsonl", "report.tmp/", "report/",
+		"results.json", "run.json", "run.lock", "selections/", "summaries/", "table.md", "tmp-work/", "train_rejects.jsonl"}
+	got := slices.Sorted(slices.Values(Entries()))
+	if !slices.Equal(got, want) {
+		t.Errorf("Entries() = %v, want %v", got, want)
+	}
+	out := reflect.ValueOf(Rel)
+	for i := range out.NumMethod() {
+		m := out.Type().Method(i)
+		var args []reflect.Value
+		for j := range m.Type.NumIn() - 1 {
+			if m.Type.In(j+1).Kind() != reflect.String {
+				t.Fatalf("Out.%s takes a %s: teach this test its arguments", m.Name, m.Type.In(j+1))
+			}
+			args = append(args, reflect.ValueOf("x"))
+		}
+		var path string
+		switch v := out.Method(i).Call(args)[0].Interface().(type) {
+		case string:
+			path = v
+		case Report:
+			path = v.Index()
+		case Work:
+			path = v.Book("x")
+		default:
+			t.Fatalf("Out.%s returns a %T: teach this test its paths", m.Name, v)
+		}
+		top := path
+		if k := strings.IndexByte(path, '/'); k >= 0 {
+			top = path[:k+1]
+		}
+		if !slices.Contains(want, top) {
+			t.Errorf("Out.%s names %s, under no entry of Entries", m.Name, path)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/bookalign/bookalign/corpus"
 )
@@ -85,11 +86,35 @@ func (o Out) Lock() string { return o.join("run.lock") }
 // Report is the directory of the HTML report.
 func (o Out) Report() Report { return Report{Dir: o.join("report")} }
 
+// ReportBuild is the directory the HTML report is built in, which then
+// takes the place of Report whole, so that no page of an earlier build
+// survives.
+func (o Out) ReportBuild() Report { return Report{Dir: o.join("report.tmp")} }
+
 // Work is the run's work directory, which the training stages fill and
 // remove when they are done.
 func (o Out) Work() Work { return Work{Dir: o.join("tmp-work")} }
 
 func (o Out) join(rel string) string { return corpus.Join(o.Dir, rel) }
+
+// Entries are the entries a run writes in its output directory itself:
+// its files, and its directories with a final '/'. Whatever else the
+// directory holds is not bookalign's.
+func Entries() []string {
+	r := Rel
+	return []string{
+		r.Results(), r.Table(), r.PerBook(), r.Rejects(), r.TrainRejects(), r.Marker(), r.Lock(),
+		firstDir(r.Alignments("")), firstDir(r.Summaries("")), firstDir(r.Selections("")),
+		firstDir(r.Model("")), firstDir(r.Features("")), firstDir(r.LengthFigure()),
+		r.Report().Dir + "/", r.ReportBuild().Dir + "/", r.Work().Dir + "/",
+	}
+}
+
+// firstDir is the first directory of a relative path, with its '/'.
+func firstDir(rel string) string {
+	dir, _, _ := strings.Cut(rel, "/")
+	return dir + "/"
+}
 
 // Report names the files of a run's HTML report.
 type Report struct {

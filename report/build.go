@@ -21,7 +21,18 @@ type Files struct {
 	Read   func(ctx context.Context, path string) ([]byte, error)
 	Exists func(ctx context.Context, path string) (bool, error)
 	Write  func(ctx context.Context, path string, data []byte) error
+	// RemoveAll removes a directory and everything under it (nothing when
+	// there is none), and Rename gives a directory another name. With
+	// both, Build writes the report to a directory of its own
+	// (layout.Out.ReportBuild) and then puts it in place of the earlier
+	// report whole, so that no page of an earlier build survives; without
+	// them it writes the pages in place.
+	RemoveAll func(ctx context.Context, dir string) error
+	Rename    func(ctx context.Context, from, to string) error
 }
+
+// whole reports whether the report can be replaced whole.
+func (f Files) whole() bool { return f.RemoveAll != nil && f.Rename != nil }
 
 // Options say which run to report on.
 type Options struct {
@@ -54,7 +65,9 @@ type Failure struct {
 }
 
 // Build writes Out/report/index.html and one page per evaluated book,
-// Out/report/books/<id>.html, from a finished run's outputs. Every book id
+// Out/report/books/<id>.html, from a finished run's outputs; given
+// Files.RemoveAll and Rename, it builds them in Out/report.tmp, which then
+// replaces Out/report whole. Every book id
 // and method name read back from results.json is checked with
 // corpus.ValidID before it names a file, so that nothing is read from
 // outside the corpus nor written outside Out/report. A book whose
@@ -84,6 +97,11 @@ func Build(ctx context.Context, f Files, o Options) (*Built, error) {
 		}
 		methods[i] = m.Name
 	}
+	final := layout.Out{Dir: o.Out}.Report()
+	rep, err := startReport(ctx, f, o.Out)
+	if err != nil {
+		return nil, err
+	}
 	ids := BookIDs(res)
 	built := &Built{}
 	failures := make([]*Failure, len(ids))
@@ -102,7 +120,7 @@ func Build(ctx context.Context, f Files, o Options) (*Built, error) {
 				if err != nil {
 					err = fmt.Errorf("results.json holds an unsafe book id: %w", err)
 				} else {
-					err = buildBook(ctx, f, o.Out, dir, ids[i], pairs[ids[i]], res, methods)
+					err = buildBook(ctx, f, o.Out, rep, dir, ids[i], pairs[ids[i]], res, methods)
 				}
 				if err != nil {
 					failures[i] = &Failure{ID: ids[i], Reason: err.Error()}
@@ -148,10 +166,42 @@ func Build(ctx context.Context, f Files, o Options) (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := f.Write(ctx, layout.Out{Dir: o.Out}.Report().Index(), page); err != nil {
+	if err := f.Write(ctx, rep.Index(), page); err != nil {
+		return nil, err
+	}
+	if err := finishReport(ctx, f, rep, final); err != nil {
 		return nil, err
 	}
 	return built, nil
+}
+
+// startReport returns the directory to build the report in: Out/report
+// itself, or, when the report is replaced whole, Out/report.tmp, emptied of
+// what an interrupted build left there.
+func startReport(ctx context.Context, f Files, out string) (layout.Report, error) {
+	if !f.whole() {
+		return layout.Out{Dir: out}.Report(), nil
+	}
+	rep := layout.Out{Dir: out}.ReportBuild()
+	if err := f.RemoveAll(ctx, rep.Dir); err != nil {
+		return rep, fmt.Errorf("report: clearing %s: %w", rep.Dir, err)
+	}
+	return rep, nil
+}
+
+// finishReport puts the report built in rep in place of final, when they
+// differ: the earlier report is removed, and rep renamed.
+func finishReport(ctx context.Context, f Files, rep, final layout.Report) error {
+	if rep.Dir == final.Dir {
+		return nil
+	}
+	if err := f.RemoveAll(ctx, final.Dir); err != nil {
+		return fmt.Errorf("report: removing the earlier report %s: %w", final.Dir, err)
+	}
+	if err := f.Rename(ctx, rep.Dir, final.Dir); err != nil {
+		return fmt.Errorf("report: moving %s to %s: %w", rep.Dir, final.Dir, err)
+	}
+	return nil
 }
 
 func (o Options) workers() int {
@@ -192,8 +242,8 @@ func readPairs(ctx context.Context, f Files, dir string) (map[string]corpus.Pair
 	return out, nil
 }
 
-// buildBook gathers one book's files and writes its page.
-func buildBook(ctx context.Context, f Files, out, dir, id string, pair corpus.Pair, res *evaluate.Results, methods []string) error {
+// buildBook gathers one book's files and writes its page into rep.
+func buildBook(ctx context.Context, f Files, out string, rep layout.Report, dir, id string, pair corpus.Pair, res *evaluate.Results, methods []string) error {
 	books := corpus.Layout{Dir: dir}
 	raw, err := f.Read(ctx, books.Book(id))
 	if err != nil {
@@ -251,7 +301,7 @@ func buildBook(ctx context.Context, f Files, out, dir, id string, pair corpus.Pa
 	if err != nil {
 		return err
 	}
-	return f.Write(ctx, files.Report().Book(id), page)
+	return f.Write(ctx, rep.Book(id), page)
 }
 
 // missing returns the elements of want not in have.

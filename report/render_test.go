@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -274,5 +275,55 @@ func TestBuild(t *testing.T) {
 	// Without results.json there is nothing to report.
 	if _, err := Build(context.Background(), (&memFiles{files: map[string][]byte{}}).Files(), Options{Out: "out"}); err == nil || !strings.Contains(err.Error(), "finished run") {
 		t.Errorf("no results.json: %v", err)
+	}
+}
+
+// whole gives m's Files the RemoveAll and Rename that let Build replace
+// the report whole.
+func (m *memFiles) whole() Files {
+	f := m.Files()
+	f.RemoveAll = func(_ context.Context, dir string) error {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		for p := range m.files {
+			if strings.HasPrefix(p, dir+"/") {
+				delete(m.files, p)
+			}
+		}
+		return nil
+	}
+	f.Rename = func(_ context.Context, from, to string) error {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		for p, b := range m.files {
+			if rest, ok := strings.CutPrefix(p, from+"/"); ok {
+				delete(m.files, p)
+				m.files[to+"/"+rest] = b
+			}
+		}
+		return nil
+	}
+	return f
+}
+
+// TestBuildReplacesReport checks that a rebuild leaves no page of an
+// earlier build, nor of a build that was interrupted, in the report.
+func TestBuildReplacesReport(t *testing.T) {
+	m := runFiles(t, testResults())
+	m.files["out/report/books/gone.html"] = []byte("old")
+	m.files["out/report.tmp/books/half.html"] = []byte("interrupted")
+	built, err := Build(context.Background(), m.whole(), Options{Out: "out"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var report []string
+	for p := range m.files {
+		if strings.HasPrefix(p, "out/report") {
+			report = append(report, p)
+		}
+	}
+	slices.Sort(report)
+	if want := []string{"out/report/books/hostile.html", "out/report/index.html"}; built.Pages != 1 || !slices.Equal(report, want) {
+		t.Errorf("%d pages, report files %v; want %v", built.Pages, report, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bookalign/bookalign/layout"
 )
@@ -36,6 +37,10 @@ type Marker struct {
 	Settings json.RawMessage `json:"settings"`
 	// Inputs is a fingerprint of the input files (Fingerprint).
 	Inputs string `json:"inputs"`
+	// InputFiles list the files the fingerprint was computed from, so that
+	// a later check (bookalign report) can name the ones that changed; nil
+	// in the markers of an older bookalign.
+	InputFiles *Listing `json:"input_files,omitempty"`
 	// Started and Finished are RFC 3339 times in UTC.
 	Started  string `json:"started"`
 	Finished string `json:"finished,omitempty"`
@@ -70,18 +75,63 @@ func (m *Marker) JSON() ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// Unfinished says, for a marker that is not complete, how its run ended.
-func (m *Marker) Unfinished() string {
-	if m.Error != "" {
-		return "failed: " + m.Error
-	}
-	return "was interrupted or is still running"
+// MarkerSlack is the room a marker that is not complete leaves at its end
+// (Pad), so that the final one can be written over it in place when there
+// is no room on the disk for a new file.
+const MarkerSlack = 512
+
+// Pad appends n spaces and a newline to a rendered marker: JSON readers
+// skip them.
+func Pad(b []byte, n int) []byte {
+	return append(append(bytes.TrimRight(b, "\n"), bytes.Repeat([]byte(" "), n)...), '\n')
 }
 
-// State is what an output directory holds when a run starts.
+// shortened ends an error that JSONWithin cut.
+const shortened = " […]"
+
+// JSONWithin renders the marker in at most limit bytes when it can, by
+// cutting its error short (at a character boundary, ending it with
+// " […]"); otherwise it returns the shortest rendering it found.
+func (m Marker) JSONWithin(limit int) ([]byte, error) {
+	b, err := m.JSON()
+	if err != nil || len(b) <= limit || m.Error == "" {
+		return b, err
+	}
+	full := m.Error
+	keep := len(full)
+	for len(b) > limit && keep > 0 {
+		keep -= len(b) - limit + len(shortened)
+		for keep > 0 && !utf8.RuneStart(full[keep]) {
+			keep--
+		}
+		m.Error = full[:max(keep, 0)] + shortened
+		if b, err = m.JSON(); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+// Unfinished says, for a marker that is not complete, how its run ended;
+// running says whether a live run holds the directory's lock. A marker
+// without an error whose run holds no lock counts as a failure: the run
+// was killed, or its last write of the marker failed.
+func (m *Marker) Unfinished(running bool) string {
+	switch {
+	case m.Error != "":
+		return "failed: " + m.Error
+	case running:
+		return "is still running"
+	}
+	return "stopped without recording how it ended (it was killed, or its last write of " + MarkerFile + " failed), so it counts as failed"
+}
+
+// State is what an output directory holds when a run starts, the run
+// holding its lock.
 type State struct {
-	// Entries are the names in the directory (for an object store, the
-	// object names relative to it), the lock excluded.
+	// Entries are the names in the directory, a directory's with a final
+	// '/' (for an object store, the object names relative to it), the
+	// lock excluded.
 	Entries []string
 	// Marker is the parsed run.json, nil when there is none; MarkerErr says
 	// why a run.json present could not be parsed.
@@ -91,8 +141,15 @@ type State struct {
 
 // Plan says what a run must do with its output directory before writing.
 type Plan struct {
-	// Clear asks to remove every entry (but the lock) first.
+	// Clear asks to remove the entries of Remove first.
 	Clear bool
+	// Remove are the entries of State.Entries that an earlier run wrote
+	// (layout.Entries, and their half-written ".tmp" files), sorted.
+	Remove []string
+	// Kept are the entries clearing leaves in place because bookalign did
+	// not write them, by their name in the directory (a directory's with a
+	// final '/'), sorted.
+	Kept []string
 	// Note, when set, is worth telling the user (a rerun, other inputs).
 	Note string
 }
@@ -104,6 +161,8 @@ type Plan struct {
 //     first, so that none of them survives into the new run;
 //   - with overwrite, an earlier output of bookalign (one with run.json or
 //     results.json, finished or not) is cleared;
+//   - clearing removes only what a run writes (Written): the other entries
+//     are kept, and listed in Plan.Kept;
 //   - anything else is refused with the reason: a run that did not finish,
 //     a finished run of other settings, a directory bookalign did not write.
 func Decide(st State, settings json.RawMessage, inputs string, overwrite bool) (Plan, error) {
@@ -115,7 +174,7 @@ func Decide(st State, settings json.RawMessage, inputs string, overwrite bool) (
 		if !ours {
 			return Plan{}, fmt.Errorf("--overwrite replaces only the outputs of an earlier bookalign run, and this directory holds neither %s nor %s (%s): remove it yourself or choose another --out", MarkerFile, resultsFile, sample(st.Entries))
 		}
-		return Plan{Clear: true, Note: "--overwrite: clearing the earlier outputs"}, nil
+		return clearPlan(st.Entries, "--overwrite: clearing the earlier outputs"), nil
 	}
 	m := st.Marker
 	switch {
@@ -126,7 +185,7 @@ func Decide(st State, settings json.RawMessage, inputs string, overwrite bool) (
 	case m == nil:
 		return Plan{}, fmt.Errorf("the directory is not empty (%s) and is not the output of a bookalign run: choose an empty or new --out", sample(st.Entries))
 	case !m.Complete:
-		return Plan{}, fmt.Errorf("the directory holds a run started %s that did not finish (it %s): its files may mix two runs; rerun with --overwrite to clear it", m.Started, m.Unfinished())
+		return Plan{}, fmt.Errorf("the directory holds a run started %s that did not finish (it %s): its files may mix two runs; rerun with --overwrite to clear it", m.Started, m.Unfinished(false))
 	}
 	diff, err := settingsDiff(m.Settings, settings)
 	if err != nil {
@@ -139,7 +198,67 @@ func Decide(st State, settings json.RawMessage, inputs string, overwrite bool) (
 	if m.Inputs != inputs {
 		note += " (the input files have changed since)"
 	}
-	return Plan{Clear: true, Note: note}, nil
+	return clearPlan(st.Entries, note), nil
+}
+
+// clearPlan is the plan that clears what a run wrote among entries.
+func clearPlan(entries []string, note string) Plan {
+	p := Plan{Clear: true, Note: note}
+	for _, e := range entries {
+		if Written(e) {
+			p.Remove = append(p.Remove, e)
+		} else if top := topEntry(e); !slices.Contains(p.Kept, top) {
+			p.Kept = append(p.Kept, top)
+		}
+	}
+	slices.Sort(p.Remove)
+	slices.Sort(p.Kept)
+	return p
+}
+
+// KeptNote says which entries clearing left in place, or nothing when it
+// kept none.
+func (p Plan) KeptNote() string {
+	if len(p.Kept) == 0 {
+		return ""
+	}
+	names := p.Kept
+	more := ""
+	if len(names) > maxNamed {
+		names, more = names[:maxNamed], fmt.Sprintf(" and %d more", len(names)-maxNamed)
+	}
+	entries := "entries"
+	if len(p.Kept) == 1 {
+		entries = "entry"
+	}
+	return fmt.Sprintf("kept %d %s that bookalign did not write: %s%s", len(p.Kept), entries, strings.Join(names, ", "), more)
+}
+
+// maxNamed is how many entries a message names.
+const maxNamed = 10
+
+// Written reports whether an entry of an output directory is one a run
+// writes: a file or directory of layout.Entries, a path below one of
+// those directories (as an object store lists them), or a file of
+// layout.Entries half written (its name and ".tmp"). A directory's entry
+// ends in '/', as in layout.Entries.
+func Written(entry string) bool {
+	top := topEntry(entry)
+	for _, e := range layout.Entries() {
+		if top == e || !strings.HasSuffix(e, "/") && top == e+".tmp" {
+			return true
+		}
+	}
+	return false
+}
+
+// topEntry is the entry of the directory itself that holds entry: the
+// entry, or its first directory with a final '/'.
+func topEntry(entry string) string {
+	if i := strings.IndexByte(entry, '/'); i >= 0 {
+		return entry[:i+1]
+	}
+	return entry
 }
 
 // settingsDiff returns the names of the top-level settings that differ.

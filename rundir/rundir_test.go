@@ -99,3 +99,169 @@ func TestFingerprint(t *testing.T) {
 		t.Error("fingerprint blind to a change of content or size")
 	}
 }
+
+func TestDecideKeepsForeignEntries(t *testing.T) {
+	set := json.RawMessage(`{"Seed":1}`)
+	finished := &Marker{Format: FormatVersion, Settings: set, Complete: true}
+	tests := []struct {
+		name      string
+		entries   []string
+		overwrite bool
+		remove    []string
+		kept      []string
+	}{
+		{"local rerun", []string{"run.json", "results.json", "summaries/", "analysis-notes.txt", "my-figures/", "report/", "report.tmp/", "results.json.tmp"}, false,
+			[]string{"report.tmp/", "report/", "results.json", "results.json.tmp", "run.json", "summaries/"}, []string{"analysis-notes.txt", "my-figures/"}},
+		{"object store, overwrite", []string{"run.json", "summaries/first1000/a.txt", "my-figures/a.svg", "my-figures/b.svg", "notes.txt", "tmp-work/book.a.bin"}, true,
+			[]string{"run.json", "summaries/first1000/a.txt", "tmp-work/book.a.bin"}, []string{"my-figures/", "notes.txt"}},
+		{"a file named like a directory of the run", []string{"run.json", "figures", "summaries.tmp"}, false,
+			[]string{"run.json"}, []string{"figures", "summaries.tmp"}},
+		{"nothing foreign", []string{"run.json", "table.md"}, false, []string{"run.json", "table.md"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			plan, err := Decide(State{Entries: tt.entries, Marker: finished}, set, "", tt.overwrite)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !plan.Clear || strings.Join(plan.Remove, " ") != strings.Join(tt.remove, " ") || strings.Join(plan.Kept, " ") != strings.Join(tt.kept, " ") {
+				t.Errorf("plan %+v; want remove %v, kept %v", plan, tt.remove, tt.kept)
+			}
+		})
+	}
+	plan := Plan{Kept: []string{"analysis-notes.txt", "my-figures/"}}
+	if got, want := plan.KeptNote(), "kept 2 entries that bookalign did not write: analysis-notes.txt, my-figures/"; got != want {
+		t.Errorf("KeptNote %q, want %q", got, want)
+	}
+	if got := (Plan{}).KeptNote(); got != "" {
+		t.Errorf("KeptNote of nothing kept: %q", got)
+	}
+}
+
+func TestUnfinished(t *testing.T) {
+	for _, tt := range []struct {
+		m       Marker
+		running bool
+		want    string
+	}{
+		{Marker{Error: "disk full"}, false, "failed: disk full"},
+		{Marker{}, true, "is still running"},
+		{Marker{}, false, "without recording how it ended"},
+	} {
+		if got := tt.m.Unfinished(tt.running); !strings.Contains(got, tt.want) {
+			t.Errorf("%+v, running %v: %q, want it to say %q", tt.m, tt.running, got, tt.want)
+		}
+	}
+}
+
+func TestCheckOutside(t *testing.T) {
+	tests := []struct {
+		name   string
+		out    string
+		inputs []Input
+		err    string
+	}{
+		{"apart", "/w/out", []Input{{Flag: "--corpus", Path: "/w/corpus"}}, ""},
+		{"sibling with a common prefix", "/w/out", []Input{{Flag: "--corpus", Path: "/w/out2/corpus"}}, ""},
+		{"inside", "/w/out", []Input{{Flag: "--corpus", Path: "/w/out/corpus"}}, "--corpus /w/out/corpus lies inside --out /w/out"},
+		{"inside, unclean", "/w/out/", []Input{{Flag: "--rouge-data", Path: "/w/x/../out/./rouge"}}, "--rouge-data /w/x/../out/./rouge lies inside --out /w/out/"},
+		{"equal", "/w/out", []Input{{Flag: "--corpus", Path: "/w/c"}, {Flag: "--test-corpus", Path: "/w/out"}}, "--test-corpus /w/out is --out /w/out"},
+		{"containing", "/w/corpus/out", []Input{{Flag: "--thesaurus", Path: "/w/corpus"}}, "--out /w/corpus/out lies inside --thesaurus /w/corpus"},
+		{"resolved inside", "/w/out", []Input{{Flag: "--corpus", Path: "link", Resolved: "/w/out/corpus"}}, "--corpus link (/w/out/corpus) lies inside --out /w/out"},
+		{"object store inside", "gs://b/run", []Input{{Flag: "--corpus", Path: "gs://b/run/corpus/"}}, "lies inside"},
+		{"object store apart", "gs://b/run", []Input{{Flag: "--corpus", Path: "gs://b/run-corpus"}, {Flag: "--test-corpus", Path: "gs://c/run"}}, ""},
+		{"local and object store", "/b/run", []Input{{Flag: "--corpus", Path: "gs://b/run"}}, ""},
+		{"no input", "/w/out", []Input{{Flag: "--thesaurus", Path: ""}}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CheckOutside(Input{Flag: "--out", Path: tt.out}, tt.inputs)
+			if tt.err == "" {
+				if err != nil {
+					t.Errorf("error %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("error %v, want one saying %q", err, tt.err)
+			}
+		})
+	}
+}
+
+func TestListingChanges(t *testing.T) {
+	was := NewListing([]File{
+		{Name: "pairs.tsv", Size: 3, Content: []byte("id\n")},
+		{Name: "books/a.txt", Size: 10}, {Name: "books/b.txt", Size: 20},
+		{Name: TestCorpusPrefix + "books/t.txt", Size: 5},
+	})
+	b, err := json.Marshal(was)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Listing
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		test bool
+		now  []File
+		want string
+	}{
+		{"same", false, []File{{Name: "pairs.tsv", Size: 3, Content: []byte("id\n")}, {Name: "books/a.txt", Size: 10}, {Name: "books/b.txt", Size: 20}}, ""},
+		{"changed", false, []File{{Name: "pairs.tsv", Size: 3, Content: []byte("ID\n")}, {Name: "books/b.txt", Size: 21}, {Name: "books/c.txt", Size: 1}},
+			"books/a.txt: removed; books/b.txt: 20 bytes, now 21; books/c.txt: added; pairs.tsv: content changed"},
+		{"test corpus", true, []File{{Name: "books/t.txt", Size: 6}}, "books/t.txt: 5 bytes, now 6"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := strings.Join(back.Corpus(tt.test).Changes(NewListing(tt.now)), "; ")
+			if got != tt.want {
+				t.Errorf("changes %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestMarkerWithin(t *testing.T) {
+	m := Marker{Format: FormatVersion, Command: "run", Settings: json.RawMessage(`{}`), Started: "T"}
+	started, err := m.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	padded := Pad(started, MarkerSlack)
+	if back, err := ParseMarker(padded); err != nil || back.Started != "T" || len(padded) != len(started)+MarkerSlack {
+		t.Fatalf("padded marker: %d bytes, %+v, %v", len(padded), back, err)
+	}
+	for _, tt := range []struct {
+		name  string
+		error string
+		fits  bool
+	}{
+		{"short error", "disk full", true},
+		{"long error", strings.Repeat("é \"quoted\" ", 400), true},
+		{"no error", "", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := m
+			m.Finished, m.Error = "F", tt.error
+			b, err := m.JSONWithin(len(padded))
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := ParseMarker(b)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, b)
+			}
+			if fits := len(b) <= len(padded); fits != tt.fits {
+				t.Errorf("%d bytes within %d: %v, want %v", len(b), len(padded), fits, tt.fits)
+			}
+			if full, _ := m.JSON(); len(full) <= len(padded) && string(full) != string(b) {
+				t.Errorf("a marker that fits was changed:\n%s", b)
+			}
+			if tt.error != "" && (!strings.HasPrefix(tt.error, strings.TrimSuffix(back.Error, shortened)) || back.Error == "") {
+				t.Errorf("error %q is not a beginning of %q", back.Error, tt.error)
+			}
+		})
+	}
+}

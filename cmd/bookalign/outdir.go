@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"time"
@@ -26,23 +28,33 @@ type outDir struct {
 	out    string
 	marker rundir.Marker
 	locked bool
+	// disk writes the marker on a local disk, and stderr hears what the
+	// run could not record in it; zero values mean osDisk and os.Stderr.
+	// Tests replace them to inject a failure.
+	disk   localDisk
+	stderr io.Writer
 }
 
-// openOutDir locks out, applies the rules of --out to what it holds for a
-// run of cfg, and writes the marker of a run that has started. say, when
-// not nil, is told what was done to the directory.
+// openOutDir refuses inputs of cfg that lie in its --out, locks out,
+// applies the rules of --out to what it holds for a run of cfg, and writes
+// the marker of a run that has started. say, when not nil, is told what
+// was done to the directory.
 func openOutDir(ctx context.Context, cfg pipelines.Config, overwrite bool, say func(string)) (*outDir, error) {
+	if err := checkOutside(cfg); err != nil {
+		return nil, err
+	}
 	settings := cfg
 	settings.Out = ""
 	set, err := json.Marshal(settings)
 	if err != nil {
 		return nil, err
 	}
-	inputs, err := inputFingerprint(ctx, cfg)
+	files, err := inputFiles(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	d := &outDir{out: cfg.Out, marker: rundir.Marker{Format: rundir.FormatVersion, Command: "run", Settings: set, Inputs: inputs}}
+	inputs := rundir.Fingerprint(files)
+	d := &outDir{out: cfg.Out, marker: rundir.Marker{Format: rundir.FormatVersion, Command: "run", Settings: set, Inputs: inputs, InputFiles: rundir.NewListing(files)}}
 	if err := d.lock(ctx); err != nil {
 		return nil, err
 	}
@@ -54,8 +66,11 @@ func openOutDir(ctx context.Context, cfg pipelines.Config, overwrite bool, say f
 		} else if plan.Clear {
 			if say != nil {
 				say(plan.Note)
+				if note := plan.KeptNote(); note != "" {
+					say(note)
+				}
 			}
-			err = d.clear(ctx, st.Entries)
+			err = d.clear(ctx, plan.Remove)
 		}
 	}
 	if err == nil {
@@ -70,7 +85,9 @@ func openOutDir(ctx context.Context, cfg pipelines.Config, overwrite bool, say f
 }
 
 // finish marks the run complete, or failed with runErr, and unlocks the
-// directory. The marker is the run's last write.
+// directory. The marker is the run's last write. When it cannot be
+// written for a run that failed, stderr is told, as the caller reports
+// runErr alone.
 func (d *outDir) finish(ctx context.Context, runErr error) error {
 	defer d.unlock(ctx)
 	d.marker.Finished = now()
@@ -78,15 +95,140 @@ func (d *outDir) finish(ctx context.Context, runErr error) error {
 		d.marker.Error = runErr.Error()
 	}
 	d.marker.Complete = runErr == nil
-	return d.writeMarker(ctx)
+	err := d.writeMarker(ctx)
+	if err != nil && runErr != nil {
+		fmt.Fprintf(d.errOut(), "bookalign run: could not record in %s that the run failed: %v\n", layout.Out{Dir: d.out}.Marker(), err)
+	}
+	return err
 }
 
+// writeMarker writes run.json. A marker that is not complete leaves room
+// at its end (rundir.MarkerSlack), so that the final one can be written
+// over it in place when the disk is full.
 func (d *outDir) writeMarker(ctx context.Context) error {
 	b, err := d.marker.JSON()
 	if err != nil {
 		return err
 	}
-	return transforms.WriteFile(ctx, layout.Out{Dir: d.out}.Marker(), b)
+	if !d.marker.Complete && d.marker.Finished == "" {
+		b = rundir.Pad(b, rundir.MarkerSlack)
+	}
+	path := layout.Out{Dir: d.out}.Marker()
+	if !isLocal(path) {
+		return writeRemote(ctx, path, b)
+	}
+	return d.writeLocal(path, b)
+}
+
+// writeRemote writes a file through Beam's filesystem, removing the
+// temporary file a failed write leaves.
+func writeRemote(ctx context.Context, path string, b []byte) error {
+	err := transforms.WriteFile(ctx, path, b)
+	if err != nil {
+		if ok, _ := transforms.Exists(ctx, path+tmpSuffix); ok {
+			_ = removeFile(ctx, path+tmpSuffix)
+		}
+	}
+	return err
+}
+
+// tmpSuffix ends the name of the temporary file a write replaces a file
+// with (transforms.WriteFile).
+const tmpSuffix = ".tmp"
+
+// writeLocal replaces the marker at path by a new file holding b. When
+// that fails (a full disk), it removes the temporary file and rewrites the
+// marker in place, shortened to the size of the one there when it can be:
+// rewriting a file's own blocks needs no room on the disk.
+func (d *outDir) writeLocal(path string, b []byte) error {
+	disk := d.diskOps()
+	tmp := path + tmpSuffix
+	err := disk.writeFile(tmp, b)
+	if err == nil {
+		err = disk.rename(tmp, path)
+	}
+	if err == nil {
+		return nil
+	}
+	err = fmt.Errorf("writing the run marker: %w", err)
+	if rerr := disk.remove(tmp); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+		err = fmt.Errorf("%w (and removing %s: %v)", err, tmp, rerr)
+	}
+	size, serr := disk.size(path)
+	if serr != nil {
+		return err
+	}
+	fit, ferr := d.marker.JSONWithin(int(size))
+	if ferr != nil {
+		return err
+	}
+	if oerr := disk.overwrite(path, fit); oerr != nil {
+		return fmt.Errorf("%w; rewriting it in place: %v", err, oerr)
+	}
+	fmt.Fprintf(d.errOut(), "bookalign run: %v; rewrote %s in place instead\n", err, path)
+	return nil
+}
+
+// localDisk are the file operations that write the run marker on a local
+// disk.
+type localDisk struct {
+	// writeFile creates or truncates a file and writes data to it.
+	writeFile func(name string, data []byte) error
+	rename    func(from, to string) error
+	remove    func(name string) error
+	// overwrite writes data over the start of an existing file and cuts
+	// the file to its length.
+	overwrite func(name string, data []byte) error
+	size      func(name string) (int64, error)
+}
+
+// osDisk is localDisk on the operating system's files.
+var osDisk = localDisk{
+	writeFile: func(name string, data []byte) error { return os.WriteFile(name, data, 0o644) },
+	rename:    os.Rename,
+	remove:    os.Remove,
+	overwrite: overwriteFile,
+	size: func(name string) (int64, error) {
+		info, err := os.Stat(name)
+		if err != nil {
+			return 0, err
+		}
+		return info.Size(), nil
+	},
+}
+
+// overwriteFile writes data over the start of the existing file name and
+// truncates it to the length of data, without allocating a new file.
+func overwriteFile(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteAt(data, 0)
+	if err == nil {
+		err = f.Truncate(int64(len(data)))
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	return errors.Join(err, f.Close())
+}
+
+// diskOps is the disk the marker is written on: d.disk, or osDisk.
+func (d *outDir) diskOps() localDisk {
+	if d.disk.writeFile == nil {
+		return osDisk
+	}
+	return d.disk
+}
+
+// errOut is where the run says what it could not record: d.stderr, or
+// os.Stderr.
+func (d *outDir) errOut() io.Writer {
+	if d.stderr == nil {
+		return os.Stderr
+	}
+	return d.stderr
 }
 
 func now() string { return time.Now().UTC().Format(time.RFC3339) }
@@ -125,7 +267,11 @@ func (d *outDir) tryLock(ctx context.Context, path string, mine []byte) (*rundir
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err == nil {
 			_, err = f.Write(mine)
-			return nil, errors.Join(err, f.Close())
+			if err = errors.Join(err, f.Close()); err != nil {
+				// An empty lock (a full disk) would stop every later run.
+				_ = os.Remove(path)
+			}
+			return nil, err
 		}
 		if !errors.Is(err, fs.ErrExist) {
 			return nil, err
@@ -158,7 +304,8 @@ func (d *outDir) unlock(ctx context.Context) {
 }
 
 // state lists what the directory holds, the lock excepted, and reads its
-// marker.
+// marker. A local directory's entries are its names, a subdirectory's
+// with a final '/'.
 func (d *outDir) state(ctx context.Context) (rundir.State, error) {
 	var st rundir.State
 	var names []string
@@ -168,7 +315,11 @@ func (d *outDir) state(ctx context.Context) (rundir.State, error) {
 			return st, err
 		}
 		for _, e := range entries {
-			names = append(names, e.Name())
+			name := e.Name()
+			if e.IsDir() {
+				name += "/"
+			}
+			names = append(names, name)
 		}
 	} else {
 		files, err := listTree(ctx, d.out, "**")
@@ -201,8 +352,8 @@ func readMarker(ctx context.Context, out string) (*rundir.Marker, error) {
 	return rundir.ParseMarker(b)
 }
 
-// clear removes the entries of the directory: every output of the earlier
-// run, so that none survives into this one.
+// clear removes entries of the directory: every output of the earlier
+// run (rundir.Plan.Remove), so that none survives into this one.
 func (d *outDir) clear(ctx context.Context, entries []string) error {
 	for _, e := range entries {
 		var err error
@@ -253,35 +404,85 @@ func fileSize(ctx context.Context, fsys filesystem.Interface, path string) int64
 	return size
 }
 
-// inputFingerprint fingerprints the corpora of cfg: the content of each
-// pairs.tsv, and the names and sizes of the books and summaries.
-func inputFingerprint(ctx context.Context, cfg pipelines.Config) (string, error) {
-	var files []rundir.File
-	for _, dir := range []string{cfg.Corpus, cfg.TestCorpus} {
-		if dir == "" {
+// inputFiles lists the input files of the corpora of cfg, which the run
+// marker fingerprints and records: the test corpus's files are named
+// behind rundir.TestCorpusPrefix.
+func inputFiles(ctx context.Context, cfg pipelines.Config) ([]rundir.File, error) {
+	files, err := corpusFiles(ctx, cfg.Corpus, "")
+	if err != nil || cfg.TestCorpus == "" {
+		return files, err
+	}
+	test, err := corpusFiles(ctx, cfg.TestCorpus, rundir.TestCorpusPrefix)
+	return append(files, test...), err
+}
+
+// corpusFiles lists a corpus's input files: its pairs.tsv with its content,
+// and its books and summaries with their sizes. Each is named by its path
+// in the corpus, behind prefix.
+func corpusFiles(ctx context.Context, dir, prefix string) ([]rundir.File, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	index := corpus.Layout{Dir: dir}.Pairs()
+	b, err := transforms.ReadFile(ctx, index)
+	if err != nil {
+		return nil, err
+	}
+	files := []rundir.File{{Path: index, Name: prefix + path.Base(index), Size: int64(len(b)), Content: b}}
+	fsys, err := filesystem.New(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	defer fsys.Close()
+	for _, sub := range []string{"books", "summaries"} {
+		paths, err := fsys.List(ctx, corpus.Join(dir, sub+"/*"))
+		if err != nil {
 			continue
 		}
-		index := corpus.Layout{Dir: dir}.Pairs()
-		b, err := transforms.ReadFile(ctx, index)
-		if err != nil {
-			return "", err
-		}
-		files = append(files, rundir.File{Path: index, Size: int64(len(b)), Content: b})
-		for _, sub := range []string{"books", "summaries"} {
-			fsys, err := filesystem.New(ctx, dir)
-			if err != nil {
-				return "", err
-			}
-			paths, err := fsys.List(ctx, corpus.Join(dir, sub+"/*"))
-			if err == nil {
-				for _, p := range paths {
-					files = append(files, rundir.File{Path: p, Size: fileSize(ctx, fsys, p)})
-				}
-			}
-			fsys.Close()
+		for _, p := range paths {
+			files = append(files, rundir.File{Path: p, Name: prefix + sub + "/" + path.Base(filepath.ToSlash(p)), Size: fileSize(ctx, fsys, p)})
 		}
 	}
-	return rundir.Fingerprint(files), nil
+	return files, nil
+}
+
+// checkOutside refuses the input directories of cfg that lie inside its
+// --out, are it, or hold it: clearing the earlier outputs would delete
+// them. It runs before the directory is touched.
+func checkOutside(cfg pipelines.Config) error {
+	var inputs []rundir.Input
+	for _, in := range []struct{ flag, dir string }{
+		{"--corpus", cfg.Corpus}, {"--test-corpus", cfg.TestCorpus},
+		{"--rouge-data", cfg.Rouge.DataDir}, {"--thesaurus", cfg.Align.Thesaurus},
+	} {
+		if in.dir != "" {
+			inputs = append(inputs, rundir.Input{Flag: in.flag, Path: in.dir, Resolved: resolvePath(in.dir)})
+		}
+	}
+	return rundir.CheckOutside(rundir.Input{Flag: "--out", Path: cfg.Out, Resolved: resolvePath(cfg.Out)}, inputs)
+}
+
+// resolvePath is a local path made absolute, with the symbolic links of
+// its longest part that exists followed, so that two names of one
+// directory compare equal; a URL is returned as it is.
+func resolvePath(p string) string {
+	if !isLocal(p) {
+		return p
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	rest := ""
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(real, rest)
+		}
+		if filepath.Dir(dir) == dir {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+	}
 }
 
 // isLocal reports whether p is a local path rather than a URL (gs://…).

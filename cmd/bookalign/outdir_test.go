@@ -1,15 +1,24 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/bookalign/bookalign/internal/testcorpus"
+	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/rundir"
+	"github.com/bookalign/bookalign/transforms"
 )
 
 // quickRun are the flags of a fast run on a testcorpus corpus.
@@ -164,5 +173,237 @@ func TestFailedRunSaysWhy(t *testing.T) {
 	m := runMarker(t, out)
 	if m["complete"] != false || !strings.Contains(fmt.Sprint(m["error"]), "header") {
 		t.Errorf("run marker of a failed run: %v", m)
+	}
+}
+
+// loudRun are the flags of quickRun without --quiet, for tests of what a
+// run says.
+func loudRun() []string {
+	var flags []string
+	for _, f := range quickRun {
+		if f != "--quiet" {
+			flags = append(flags, f)
+		}
+	}
+	return flags
+}
+
+// writeCorpus writes the corpus of testcorpus.Good(3) to dir.
+func writeCorpus(t *testing.T, dir string) {
+	t.Helper()
+	if err := testcorpus.Good(3).WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestOutRefusesCorpusInside checks that a corpus inside --out is refused
+// before anything is touched: clearing the earlier outputs would delete it.
+func TestOutRefusesCorpusInside(t *testing.T) {
+	elsewhere := t.TempDir()
+	writeCorpus(t, elsewhere)
+	out := filepath.Join(t.TempDir(), "out")
+	if stderr, code := runInto(t, elsewhere, out); code != 0 {
+		t.Fatalf("first run: exit %d: %s", code, stderr)
+	}
+	inside := filepath.Join(out, "corpus")
+	writeCorpus(t, inside)
+	stderr, code := runInto(t, inside, out, "--overwrite")
+	if code != 1 || !strings.Contains(stderr, inside) || !strings.Contains(stderr, "inside --out") {
+		t.Errorf("corpus inside --out: exit %d, want 1 with an error naming %s: %s", code, inside, stderr)
+	}
+	if !exists(filepath.Join(inside, "pairs.tsv")) || !exists(filepath.Join(inside, "books", "book-00.txt")) {
+		t.Fatal("the corpus inside --out was deleted")
+	}
+	if m := runMarker(t, out); m["complete"] != true {
+		t.Errorf("the earlier run's marker was touched: %v", m)
+	}
+}
+
+// TestOutKeepsUserFiles checks that a rerun clears only what a run writes:
+// files the user put in --out stay, and the run says so.
+func TestOutKeepsUserFiles(t *testing.T) {
+	dir := t.TempDir()
+	writeCorpus(t, dir)
+	out := filepath.Join(t.TempDir(), "out")
+	if stderr, code := runInto(t, dir, out); code != 0 {
+		t.Fatalf("first run: exit %d: %s", code, stderr)
+	}
+	notes := filepath.Join(out, "analysis-notes.txt")
+	figure := filepath.Join(out, "my-figures", "fig.svg")
+	stale := filepath.Join(out, "summaries", "first1000", "gone-book.txt")
+	for _, f := range []string{notes, figure, stale} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte("mine"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, extra := range [][]string{nil, {"--seed", "2", "--overwrite"}} {
+		args := append([]string{"run", "--corpus", dir, "--out", out}, loudRun()...)
+		_, stderr, code := bookalign(t, append(args, extra...)...)
+		if code != 0 {
+			t.Fatalf("rerun %v: exit %d: %s", extra, code, stderr)
+		}
+		if !exists(notes) || !exists(figure) {
+			t.Errorf("rerun %v removed files bookalign did not write", extra)
+		}
+		if exists(stale) {
+			t.Errorf("rerun %v: a summary of the earlier run survived", extra)
+		}
+		if !strings.Contains(stderr, "kept 2 entries") || !strings.Contains(stderr, "analysis-notes.txt, my-figures/") {
+			t.Errorf("rerun %v does not say what it kept:\n%s", extra, stderr)
+		}
+	}
+}
+
+// startedOutDir is an outDir of a run that has written its first marker
+// in a new directory.
+func startedOutDir(t *testing.T) *outDir {
+	t.Helper()
+	d := &outDir{out: t.TempDir(), marker: rundir.Marker{Format: rundir.FormatVersion, Command: "run", Settings: json.RawMessage(`{"Seed":1}`), Started: now()}}
+	if err := d.writeMarker(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestMarkerSurvivesFailedWrite checks that a failed run is recorded as
+// failed even when its marker cannot be replaced by a new file (here,
+// because a directory is in the way of the temporary file).
+func TestMarkerSurvivesFailedWrite(t *testing.T) {
+	d := startedOutDir(t)
+	d.stderr = io.Discard
+	blocker := filepath.Join(d.out, "run.json.tmp", "x")
+	if err := os.MkdirAll(blocker, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	d.finish(context.Background(), errors.New("pipeline failed: no space left on device"))
+	if m := runMarker(t, d.out); m["complete"] != false || !strings.Contains(fmt.Sprint(m["error"]), "no space left") {
+		t.Errorf("run marker of a run that failed: %v", m)
+	}
+}
+
+// failingDisk is the local disk with a full disk injected: writing a new
+// file leaves it empty and fails, and rewriting a file in place fails
+// when fail is set or when the new content is longer than the file.
+func failingDisk(failInPlace bool) localDisk {
+	full := &fs.PathError{Op: "write", Err: syscall.ENOSPC}
+	disk := osDisk
+	disk.writeFile = func(name string, _ []byte) error {
+		if err := os.WriteFile(name, nil, 0o644); err != nil {
+			return err
+		}
+		full.Path = name
+		return full
+	}
+	disk.overwrite = func(name string, data []byte) error {
+		info, err := os.Stat(name)
+		if err != nil {
+			return err
+		}
+		if failInPlace || int64(len(data)) > info.Size() {
+			full.Path = name
+			return full
+		}
+		return osDisk.overwrite(name, data)
+	}
+	return disk
+}
+
+// TestMarkerWriteFailures checks the marker write on a full disk: no
+// temporary file stays, the final marker is rewritten in place (its error
+// shortened to fit), and when even that fails, stderr says so.
+func TestMarkerWriteFailures(t *testing.T) {
+	long := "pipeline failed: " + strings.Repeat("a stage said something long; ", 200) + "no space left on device"
+	tests := []struct {
+		name        string
+		runErr      string
+		failInPlace bool
+		wantErr     bool
+		error       string
+		stderr      string
+	}{
+		{"failed run, rewritten in place", "pipeline failed: no space left on device", false, false, "pipeline failed: no space left on device", "in place"},
+		{"long error shortened to fit", long, false, false, "pipeline failed: a stage said", "in place"},
+		{"finished run, rewritten in place", "", false, false, "", "in place"},
+		{"even in place fails", "pipeline failed: no space left on device", true, true, "", "could not record"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := startedOutDir(t)
+			var stderr bytes.Buffer
+			d.disk, d.stderr = failingDisk(tt.failInPlace), &stderr
+			var runErr error
+			if tt.runErr != "" {
+				runErr = errors.New(tt.runErr)
+			}
+			err := d.finish(context.Background(), runErr)
+			if (err != nil) != tt.wantErr {
+				t.Errorf("finish: error %v, want one: %v", err, tt.wantErr)
+			}
+			if exists(filepath.Join(d.out, "run.json.tmp")) {
+				t.Error("run.json.tmp left behind")
+			}
+			if !strings.Contains(stderr.String(), tt.stderr) {
+				t.Errorf("stderr %q, want it to say %q", stderr.String(), tt.stderr)
+			}
+			m := runMarker(t, d.out)
+			switch {
+			case tt.wantErr:
+				if m["finished"] != nil || m["error"] != nil {
+					t.Errorf("marker %v changed by a write that failed", m)
+				}
+			case tt.runErr == "":
+				if m["complete"] != true {
+					t.Errorf("marker %v of a finished run", m)
+				}
+			default:
+				if got := fmt.Sprint(m["error"]); m["complete"] != false || m["finished"] == nil || !strings.HasPrefix(got, tt.error) {
+					t.Errorf("marker %v, want error %q…", m, tt.error)
+				}
+			}
+		})
+	}
+}
+
+// TestOutCheckOutside checks the refusal of input directories inside
+// --out on real paths: through symbolic links, relative, not yet made.
+func TestOutCheckOutside(t *testing.T) {
+	root := t.TempDir()
+	real := filepath.Join(root, "real")
+	if err := os.MkdirAll(filepath.Join(real, "corpus"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(root, "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	t.Chdir(root)
+	tests := []struct {
+		name string
+		cfg  pipelines.Config
+		err  string
+	}{
+		{"apart", pipelines.Config{Out: "out", Corpus: "real/corpus"}, ""},
+		{"corpus through a link to --out", pipelines.Config{Out: link, Corpus: filepath.Join(real, "corpus")}, "lies inside --out " + link},
+		{"--out through a link, not made yet", pipelines.Config{Out: "link/new/out", Corpus: "real/new/out/corpus"}, "--corpus real/new/out/corpus"},
+		{"relative and absolute", pipelines.Config{Out: "real", Corpus: "x", TestCorpus: filepath.Join(real, "corpus")}, "--test-corpus"},
+		{"thesaurus is --out", pipelines.Config{Out: "real/", Corpus: "x", Align: transforms.AlignOptions{Thesaurus: link}}, "--thesaurus " + link},
+		{"--out inside the ROUGE data", pipelines.Config{Out: "real/corpus/out", Corpus: "x", Rouge: transforms.RougeOptions{DataDir: "link"}}, "lies inside --rouge-data link"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := checkOutside(tt.cfg)
+			if tt.err == "" {
+				if err != nil {
+					t.Errorf("error %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("error %v, want one saying %q", err, tt.err)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -9,7 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/bookalign/bookalign/layout"
+	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/report"
 	"github.com/bookalign/bookalign/rundir"
 	"github.com/bookalign/bookalign/transforms"
@@ -33,35 +36,122 @@ func runReport(args []string) error {
 		progress = nil
 	}
 	ctx, dir := context.Background(), strings.TrimRight(*out, "/")
-	if err := checkFinished(ctx, dir, progress); err != nil {
+	books := strings.TrimRight(*corpusDir, "/")
+	m, err := checkFinished(ctx, dir, progress)
+	if err != nil {
 		return err
 	}
-	return buildReport(ctx, dir, strings.TrimRight(*corpusDir, "/"), progress)
+	if m != nil {
+		if err := checkCorpus(ctx, dir, m, books, progress); err != nil {
+			return err
+		}
+	}
+	return buildReport(ctx, dir, books, progress)
 }
 
 // checkFinished refuses an output directory whose run marker says the run
-// did not finish. A directory without a marker (made by reprocess or by an
-// older bookalign) cannot be checked: w, when not nil, is told so.
-func checkFinished(ctx context.Context, out string, w io.Writer) error {
+// did not finish, and returns the marker. A directory without a marker
+// (made by reprocess or by an older bookalign) cannot be checked: w, when
+// not nil, is told so.
+func checkFinished(ctx context.Context, out string, w io.Writer) (*rundir.Marker, error) {
 	path := layout.Out{Dir: out}.Marker()
 	ok, err := transforms.Exists(ctx, path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !ok {
 		if w != nil {
 			fmt.Fprintf(w, "bookalign report: warning: %s has no run marker (%s), so whether its run finished cannot be checked\n", out, rundir.MarkerFile)
 		}
-		return nil
+		return nil, nil
 	}
 	m, err := readMarker(ctx, out)
 	if err != nil {
-		return fmt.Errorf("%s: %w", out, err)
+		return nil, fmt.Errorf("%s: %w", out, err)
 	}
 	if !m.Complete {
-		return fmt.Errorf("the run in %s (started %s) did not finish: it %s; its files may mix two runs, so no report is built from them (rerun it with --overwrite)", out, m.Started, m.Unfinished())
+		return nil, fmt.Errorf("the run in %s (started %s) did not finish: it %s; its files may mix two runs, so no report is built from them (rerun it with --overwrite)", out, m.Started, m.Unfinished(runHoldsLock(ctx, out)))
+	}
+	return m, nil
+}
+
+// runHoldsLock reports whether a run may still be writing out: its lock is
+// there, and is not one left by a process of this host that is gone.
+func runHoldsLock(ctx context.Context, out string) bool {
+	path := layout.Out{Dir: out}.Lock()
+	if ok, err := transforms.Exists(ctx, path); err != nil || !ok {
+		return false
+	}
+	b, err := transforms.ReadFile(ctx, path)
+	if err != nil {
+		return true
+	}
+	l, err := rundir.ParseLock(b)
+	if err != nil {
+		return true
+	}
+	host, _ := os.Hostname()
+	return !l.Stale(host, processAlive)
+}
+
+// checkCorpus refuses to report on a corpus that differs from the one the
+// run of marker m read: the books of the report must be those the run
+// aligned and summarized, or its highlights fall on other text. The
+// corpus is corpusDir, or the run's (its test corpus, when it had one).
+// A marker that lists its input files names the files that changed; an
+// older one is checked by its fingerprint, when the corpus is the run's.
+func checkCorpus(ctx context.Context, out string, m *rundir.Marker, corpusDir string, w io.Writer) error {
+	var set struct{ Corpus, TestCorpus string }
+	if err := json.Unmarshal(m.Settings, &set); err != nil {
+		return fmt.Errorf("%s: the settings in %s: %w", out, rundir.MarkerFile, err)
+	}
+	runDir, test := set.Corpus, set.TestCorpus != ""
+	if test {
+		runDir = set.TestCorpus
+	}
+	dir := runDir
+	if corpusDir != "" {
+		dir = corpusDir
+	}
+	if m.InputFiles != nil {
+		now, err := corpusFiles(ctx, dir, "")
+		if err != nil {
+			return fmt.Errorf("reading the corpus %s: %w", dir, err)
+		}
+		if changes := m.InputFiles.Corpus(test).Changes(rundir.NewListing(now)); len(changes) > 0 {
+			return changedCorpus(out, dir, m, listChanges(changes))
+		}
+		return nil
+	}
+	if dir != runDir {
+		if w != nil {
+			fmt.Fprintf(w, "bookalign report: warning: %s lists no input files, so whether the corpus %s is the one its run read cannot be checked\n", layout.Out{Dir: out}.Marker(), dir)
+		}
+		return nil
+	}
+	now, err := inputFiles(ctx, pipelines.Config{Corpus: set.Corpus, TestCorpus: set.TestCorpus})
+	if err != nil {
+		return fmt.Errorf("reading the corpus %s: %w", dir, err)
+	}
+	if fp := rundir.Fingerprint(now); fp != m.Inputs {
+		return changedCorpus(out, dir, m, fmt.Sprintf("its fingerprint was %s and is now %s", m.Inputs, fp))
 	}
 	return nil
+}
+
+// changedCorpus is the error of a report refused because the corpus
+// changed since the run: what says how.
+func changedCorpus(out, dir string, m *rundir.Marker, what string) error {
+	return fmt.Errorf("the corpus %s differs from the one the run in %s (started %s) read: %s; the report would show its alignments and selections on other text, so none is built (rerun the run, or give the corpus it read with --corpus)", dir, out, m.Started, what)
+}
+
+// listChanges joins the first changes of a corpus for a message.
+func listChanges(changes []string) string {
+	const named = 5
+	if len(changes) <= named {
+		return strings.Join(changes, "; ")
+	}
+	return strings.Join(changes[:named], "; ") + fmt.Sprintf("; and %d more", len(changes)-named)
 }
 
 // buildReport writes out/report, showing progress on w unless it is nil.
@@ -77,7 +167,8 @@ func buildReport(ctx context.Context, out, corpusDir string, w io.Writer) error 
 			}
 		}
 	}
-	built, err := report.Build(ctx, report.Files{Read: transforms.ReadFile, Exists: transforms.Exists, Write: transforms.WriteFile}, opts)
+	files := report.Files{Read: transforms.ReadFile, Exists: transforms.Exists, Write: transforms.WriteFile, RemoveAll: removeAll, Rename: renameDir}
+	built, err := report.Build(ctx, files, opts)
 	if err != nil {
 		return err
 	}
@@ -85,6 +176,47 @@ func buildReport(ctx context.Context, out, corpusDir string, w io.Writer) error 
 		fmt.Fprintf(w, "bookalign report: %d book pages in %.1fs: %s\n", built.Pages, time.Since(start).Seconds(), out+"/report/index.html")
 		for _, f := range built.Failed {
 			fmt.Fprintf(w, "bookalign report: no page for %s: %s\n", f.ID, f.Reason)
+		}
+	}
+	return nil
+}
+
+// removeAll removes a directory and everything under it, local or not;
+// one that does not exist is no error.
+func removeAll(ctx context.Context, dir string) error {
+	if isLocal(dir) {
+		return os.RemoveAll(dir)
+	}
+	files, err := listTree(ctx, dir, "**")
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if err := removeFile(ctx, f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// renameDir gives the directory from the name to, which must not exist:
+// locally one rename, on an object store one per object.
+func renameDir(ctx context.Context, from, to string) error {
+	if isLocal(from) {
+		return os.Rename(from, to)
+	}
+	files, err := listTree(ctx, from, "**")
+	if err != nil {
+		return err
+	}
+	fsys, err := filesystem.New(ctx, from)
+	if err != nil {
+		return err
+	}
+	defer fsys.Close()
+	for _, f := range files {
+		if err := filesystem.Rename(ctx, fsys, f, to+strings.TrimPrefix(f, from)); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -244,4 +245,72 @@ func keysOf[V any](m map[string]V) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// TestReportChangedCorpus checks that `bookalign report` rebuilds its pages
+// folder whole, so no page of an earlier build survives, and refuses a
+// corpus that changed since the run, naming what changed.
+func TestReportChangedCorpus(t *testing.T) {
+	dir := t.TempDir()
+	writeCorpus(t, dir)
+	out := filepath.Join(t.TempDir(), "out")
+	if stderr, code := runInto(t, dir, out); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	stalePage := filepath.Join(out, "report", "books", "removed-book.html")
+	if err := os.MkdirAll(filepath.Dir(stalePage), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(stalePage, []byte("<p>old</p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := bookalign(t, "report", "--out", out); code != 0 {
+		t.Fatalf("report: exit %d: %s", code, stderr)
+	}
+	if exists(stalePage) {
+		t.Error("a page of an earlier build survived the report's rebuild")
+	}
+	if !exists(filepath.Join(out, "report", "books", "book-01.html")) {
+		t.Fatal("no page for book-01")
+	}
+	page, err := os.ReadFile(filepath.Join(out, "report", "books", "book-01.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The same corpus elsewhere, given with --corpus, is the run's.
+	moved := t.TempDir()
+	writeCorpus(t, moved)
+	if _, stderr, code := bookalign(t, "report", "--out", out, "--corpus", moved); code != 0 {
+		t.Fatalf("report --corpus of a copy of the corpus: exit %d: %s", code, stderr)
+	}
+
+	book := filepath.Join(dir, "books", "book-01.txt")
+	f, err := os.OpenFile(book, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("\nAn edited ending.\n"); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	_, stderr, code := bookalign(t, "report", "--out", out)
+	if code != 1 || !strings.Contains(stderr, "books/book-01.txt") {
+		t.Errorf("report on an edited corpus: exit %d, want 1 naming books/book-01.txt: %s", code, stderr)
+	}
+	if again, err := os.ReadFile(filepath.Join(out, "report", "books", "book-01.html")); err != nil || !bytes.Equal(again, page) {
+		t.Errorf("the refused report touched the earlier pages (%v)", err)
+	}
+
+	// A marker without the list of input files (an older bookalign) is
+	// checked against its fingerprint.
+	m := runMarker(t, out)
+	delete(m, "input_files")
+	b, _ := json.Marshal(m)
+	if err := os.WriteFile(filepath.Join(out, "run.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := bookalign(t, "report", "--out", out); code != 1 || !strings.Contains(stderr, "differ") {
+		t.Errorf("report on an edited corpus, marker without files: exit %d, want 1: %s", code, stderr)
+	}
 }
