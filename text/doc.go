@@ -59,8 +59,10 @@
 //
 // Errors. ParseBook and ParseSummary reject text that is not valid UTF-8
 // (ErrInvalidUTF8) rather than repair it, since a repaired text would not
-// match its offsets, and a body with no word (ErrEmpty). Both come wrapped in
-// a *ParseError that gives the byte offset.
+// match its offsets, text whose bytes are NUL in one case of twenty or more
+// (ErrUTF16: UTF-16 without a byte order mark is valid UTF-8, every other
+// byte NUL, and would be read as one-letter words), and a body with no word
+// (ErrEmpty). All come wrapped in a *ParseError that gives the byte offset.
 //
 // Package text never imports Beam.
 package text

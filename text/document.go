@@ -15,14 +15,25 @@ var (
 	ErrInvalidUTF8 = errors.New("text: invalid UTF-8")
 	// ErrEmpty means the body holds no word token.
 	ErrEmpty = errors.New("text: no words in body")
+	// ErrUTF16 means that NUL bytes make a large share of the text (one
+	// byte in nulShare or more): most likely UTF-16 without a byte order
+	// mark, which is valid UTF-8 when its characters are ASCII, or not text
+	// at all. The *ParseError's error says the share.
+	ErrUTF16 = errors.New("text: looks like UTF-16")
 )
+
+// nulShare is the share of NUL bytes, one byte in nulShare, from which a
+// text is refused with ErrUTF16. UTF-16 has one in two for ASCII text; a
+// UTF-8 text has none, or a stray one.
+const nulShare = 20
 
 // A ParseError is returned for a text that cannot be parsed. Offset is the
 // byte offset into the text where the problem lies: the first invalid UTF-8
-// sequence for ErrInvalidUTF8, the start of the body for ErrEmpty.
+// sequence for ErrInvalidUTF8, the first NUL byte for ErrUTF16, the start
+// of the body for ErrEmpty.
 type ParseError struct {
 	Offset int   // byte offset into the text
-	Err    error // the reason: ErrInvalidUTF8 or ErrEmpty
+	Err    error // the reason: ErrInvalidUTF8, ErrUTF16 (wrapped with the share of NUL bytes) or ErrEmpty
 }
 
 func (e *ParseError) Error() string {
@@ -46,7 +57,7 @@ type Document struct {
 // ParseBook parses the text of a Project Gutenberg book: it checks that raw
 // is valid UTF-8, finds the body with GutenbergBody, checks that the body
 // has a word, and splits it into sentences. The error, if any, is a
-// *ParseError wrapping ErrInvalidUTF8 or ErrEmpty.
+// *ParseError wrapping ErrUTF16, ErrInvalidUTF8 or ErrEmpty.
 func ParseBook(raw string) (*Document, error) {
 	if err := validUTF8(raw); err != nil {
 		return nil, err
@@ -75,8 +86,13 @@ func parse(raw string, body Span) (*Document, error) {
 }
 
 // validUTF8 returns a *ParseError giving the offset of the first invalid
-// UTF-8 sequence in s, or nil.
+// UTF-8 sequence in s, or of its first NUL byte when they are one byte in
+// nulShare or more (ErrUTF16, checked first: UTF-16 of other than ASCII
+// is also invalid UTF-8, and ErrUTF16 says better what is wrong), or nil.
 func validUTF8(s string) error {
+	if n := strings.Count(s, "\x00"); n > 0 && n*nulShare >= len(s) {
+		return &ParseError{Offset: strings.IndexByte(s, 0), Err: fmt.Errorf("%w (NUL bytes in %d%% of bytes)", ErrUTF16, (200*n+len(s))/(2*len(s)))}
+	}
 	if utf8.ValidString(s) {
 		return nil
 	}
