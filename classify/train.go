@@ -16,6 +16,13 @@ var (
 	// ErrNoLabels means a book given to Train has no labels, or as many
 	// labels as rows.
 	ErrNoLabels = errors.New("classify: book without labels")
+	// ErrNoPositives means no sentence of the books given to Train is
+	// labelled: a model trained on them would learn that no sentence
+	// belongs in a summary, and every summary it made would be arbitrary.
+	// The alignments that label the books placed no summary sentence in
+	// them (summaries that share no word with their books, or the wrong
+	// summaries).
+	ErrNoPositives = errors.New("classify: no positive label")
 	// ErrFeatures means a book's features do not fit the collection.
 	ErrFeatures = errors.New("classify: features out of range")
 	// ErrTooFewBooks means there are too few books to hold some out for
@@ -135,7 +142,8 @@ func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
 	return m, nil
 }
 
-// check validates books against c and returns them sorted by ID.
+// check validates books against c and returns them sorted by ID. Some
+// sentence of some book must be labelled (ErrNoPositives).
 func (t *Trainer) check(c *Collection, books []*Features) ([]*Features, error) {
 	if len(books) == 0 {
 		return nil, ErrNoBooks
@@ -162,6 +170,9 @@ func (t *Trainer) check(c *Collection, books []*Features) ([]*Features, error) {
 			}
 		}
 	}
+	if rows, positive := labelCounts(books); positive == 0 {
+		return nil, fmt.Errorf("%w: none of the %d sentences of the %d training books is labelled as in the summary", ErrNoPositives, rows, len(books))
+	}
 	for _, l := range t.Lambdas {
 		if !(l > 0) || math.IsInf(l, 0) {
 			return nil, fmt.Errorf("classify: lambda %v is not positive", l)
@@ -171,6 +182,20 @@ func (t *Trainer) check(c *Collection, books []*Features) ([]*Features, error) {
 		return nil, fmt.Errorf("classify: lambda %v is not positive", t.Lambda)
 	}
 	return books, nil
+}
+
+// labelCounts returns the number of sentences of books and of those
+// labelled.
+func labelCounts(books []*Features) (rows, positive int) {
+	for _, f := range books {
+		rows += len(f.Label)
+		for _, y := range f.Label {
+			if y {
+				positive++
+			}
+		}
+	}
+	return rows, positive
 }
 
 // check reports ErrFeatures unless f is well formed for dim features.

@@ -98,6 +98,8 @@ func TestTrainErrors(t *testing.T) {
 		{"malformed", Trainer{Lambda: 1}, func() []*Features { b := good(); b[2].Start[0] = 1; return b }, ErrFeatures},
 		{"duplicate", Trainer{Lambda: 1}, func() []*Features { b := good(); b[1].ID = b[0].ID; return b }, ErrDuplicateBook},
 		{"bad lambda", Trainer{Lambdas: []float64{0}}, good, nil},
+		{"no positive label", Trainer{Lambda: 1}, func() []*Features { return unlabelled(good()) }, ErrNoPositives},
+		{"no positive label, lambda to choose", Trainer{}, func() []*Features { return unlabelled(good()) }, ErrNoPositives},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := (&tc.tr).Train(c, tc.books())
@@ -106,6 +108,14 @@ func TestTrainErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// unlabelled clears every label of books: no sentence is in a summary.
+func unlabelled(books []*Features) []*Features {
+	for _, b := range books {
+		clear(b.Label)
+	}
+	return books
 }
 
 // TestTrainTooFewBooks trains on a single book: with no book to hold out,
