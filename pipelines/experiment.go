@@ -2,8 +2,10 @@ package pipelines
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
+	"strconv"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/classify"
@@ -142,11 +144,8 @@ func (c Config) Validate() error {
 	if c.Corpus == "" || c.Out == "" {
 		return fmt.Errorf("a corpus and an output directory are required")
 	}
-	if c.Folds < 2 && c.TestCorpus == "" && len(c.trained()) > 0 {
-		return fmt.Errorf("cross-validation needs at least 2 folds, not %d", c.Folds)
-	}
-	if c.Words <= 0 {
-		return fmt.Errorf("the summary budget must be positive, not %d words", c.Words)
+	if err := c.checkRanges(); err != nil {
+		return err
 	}
 	if len(c.Methods) == 0 {
 		return fmt.Errorf("no method to run")
@@ -172,12 +171,6 @@ func (c Config) Validate() error {
 			return fmt.Errorf("figure book %q: %w", c.FigureBook, err)
 		}
 	}
-	if !(c.Align.PassagePrior >= 0) { // also NaN
-		return fmt.Errorf("the Passage HMM's prior (--passage-prior) must be zero or positive, not %g", c.Align.PassagePrior)
-	}
-	if c.Align.SynonymCap < 0 {
-		return fmt.Errorf("the Token HMM's synonym cap (--synonym-cap) must be zero or positive, not %d", c.Align.SynonymCap)
-	}
 	if c.Align.Synonyms && c.Align.Thesaurus == "" {
 		return fmt.Errorf("the Token HMM's synonyms (--synonyms) need Roget's Thesaurus: give --thesaurus or BOOKALIGN_THESAURUS")
 	}
@@ -185,6 +178,67 @@ func (c Config) Validate() error {
 		return fmt.Errorf("ROUGE stopword removal (-s) needs ROUGE's stopword list: give --rouge-data or BOOKALIGN_ROUGE_DATA")
 	}
 	return nil
+}
+
+// checkRanges checks every number of the configuration against its range,
+// in the words of the flag that sets it (bookalign run): "--iterations -1
+// is out of range: want 0 or more (0: …)".
+func (c Config) checkRanges() error {
+	type intFlag struct {
+		flag     string
+		v, least int
+		note     string
+	}
+	ints := []intFlag{
+		{"words", c.Words, 1, ""},
+		{"min-book-words", c.MinBookWords, 0, ""},
+		{"min-summary-words", c.MinSummaryWords, 0, ""},
+		{"iterations", c.Align.Iterations, 0, "0: the aligners' own, Passage HMM 500, Token HMM at most 20"},
+		{"synonym-cap", c.Align.SynonymCap, 0, "0: no cap"},
+		{"min-vocab-books", c.Features.MinBooks, 0, ""},
+		{"segments", c.Features.Segments, 0, "0: rank by score alone"},
+		{"coverage-min-words", c.Features.CoverageMinWords, 0, ""},
+	}
+	if c.TestCorpus == "" && len(c.trained()) > 0 {
+		ints = append(ints, intFlag{"folds", c.Folds, 2, "cross-validation holds out each fold in turn and trains on the others"})
+	}
+	for _, x := range ints {
+		if x.v < x.least {
+			return rangeError(x.flag, strconv.Itoa(x.v), x.least, x.note)
+		}
+	}
+	for _, x := range []struct {
+		flag string
+		v    float64
+		note string
+	}{
+		{"lambda", c.Lambda, "0: chosen on an inner split of each training set"},
+		{"passage-prior", c.Align.PassagePrior, "0: the default, 100"},
+		{"redundancy", c.Features.Redundancy, ""},
+		{"coverage-bigram", c.Features.CoverageBigram, ""},
+		{"coverage-prior", c.Features.CoveragePrior, ""},
+	} {
+		if !(x.v >= 0) || math.IsInf(x.v, 0) { // also NaN
+			return rangeError(x.flag, strconv.FormatFloat(x.v, 'g', -1, 64), -1, x.note)
+		}
+	}
+	return nil
+}
+
+// rangeError says that the value of a flag is out of its range: at least
+// least, or a finite number, 0 or more, when least is negative.
+func rangeError(flag, value string, least int, note string) error {
+	want := fmt.Sprintf("at least %d", least)
+	switch {
+	case least < 0:
+		want = "a finite number, 0 or more"
+	case least == 0:
+		want = "0 or more"
+	}
+	if note != "" {
+		want += " (" + note + ")"
+	}
+	return fmt.Errorf("--%s %s is out of range: want %s", flag, value, want)
 }
 
 // validateBeside checks the variants: each named by a lower-case word of

@@ -35,6 +35,9 @@ func runAlign(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: bookalign align --method "+strings.Join(pipelines.Aligners, "|")+" --book B.txt --summary S.txt [--seed N] [--iterations N] [--synonyms [--synonym-cap N] --thesaurus DIR]")
 		return errUsage
 	}
+	if err := errors.Join(atLeast("iterations", *iterations, 0), atLeast("synonym-cap", *synonymCap, 0)); err != nil {
+		return err
+	}
 	if *synonyms && *thesaurus == "" {
 		return fmt.Errorf("--synonyms needs Roget's Thesaurus: give --thesaurus or BOOKALIGN_THESAURUS")
 	}

@@ -121,6 +121,21 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	}
 }
 
+// atLeast returns an error saying that the value v of the integer flag
+// named flag is out of its range when it is below least, in the words of
+// pipelines.Config.Validate: "--iterations -1 is out of range: want 0 or
+// more". The commands that share a flag with run check it as run does.
+func atLeast(flag string, v, least int) error {
+	if v >= least {
+		return nil
+	}
+	want := fmt.Sprintf("at least %d", least)
+	if least == 0 {
+		want = "0 or more"
+	}
+	return fmt.Errorf("--%s %d is out of range: want %s", flag, v, want)
+}
+
 // presetFlag is the value of --preset: "" (the defaults) or "paper".
 type presetFlag string
 

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -232,6 +233,80 @@ func TestCheckCoverageFlags(t *testing.T) {
 		err := checkCoverageFlags(read().Features)
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%q: %v, want an error holding %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// TestNumericFlagRanges checks every numeric flag of run (and of align and
+// summarize, where they share one) against its range before anything
+// runs: a value out of range is refused with the flag, the value and the
+// range allowed, and the values at the edge of the range pass.
+func TestNumericFlagRanges(t *testing.T) {
+	noCoverage := []string{"--coverage=false"}
+	for _, tc := range []struct {
+		flag      string
+		bad, good []string // values
+		extra     []string // other flags the case needs
+		want      string   // a part of the range in the message
+	}{
+		{"words", []string{"0", "-5"}, []string{"1"}, nil, "at least 1"},
+		{"min-book-words", []string{"-1"}, []string{"0"}, nil, "0 or more"},
+		{"min-summary-words", []string{"-1"}, []string{"0"}, nil, "0 or more"},
+		{"iterations", []string{"-1"}, []string{"0", "1"}, nil, "0 or more"},
+		{"folds", []string{"1", "0", "-3"}, []string{"2"}, nil, "at least 2"},
+		{"lambda", []string{"-1", "NaN", "+Inf"}, []string{"0", "1e-4"}, nil, "finite"},
+		{"min-vocab-books", []string{"-1"}, []string{"0"}, nil, "0 or more"},
+		{"passage-prior", []string{"-1", "NaN", "+Inf"}, []string{"0", "100"}, nil, "finite"},
+		{"synonym-cap", []string{"-1"}, []string{"0"}, []string{"--synonyms", "--thesaurus", "th"}, "0 or more"},
+		{"segments", []string{"-1"}, []string{"0", "10"}, noCoverage, "0 or more"},
+		{"redundancy", []string{"-0.5", "NaN", "+Inf"}, []string{"0", "0.5"}, noCoverage, "finite"},
+		{"coverage-bigram", []string{"-1", "NaN", "+Inf"}, []string{"0", "3"}, nil, "finite"},
+		{"coverage-prior", []string{"-1", "NaN"}, []string{"0", "0.03"}, nil, "finite"},
+		{"coverage-min-words", []string{"-1"}, []string{"0", "15"}, nil, "0 or more"},
+	} {
+		for _, v := range append(tc.bad, tc.good...) {
+			t.Run(tc.flag+"="+v, func(t *testing.T) {
+				fs := flag.NewFlagSet("test", flag.ContinueOnError)
+				read := addExperimentFlags(fs)
+				if err := fs.Parse(append(slices.Clone(tc.extra), "--"+tc.flag, v)); err != nil {
+					t.Fatal(err)
+				}
+				cfg := read()
+				cfg.Corpus, cfg.Out = "c", "o"
+				err := cfg.Validate()
+				if slices.Contains(tc.good, v) {
+					if err != nil {
+						t.Errorf("--%s %s refused: %v", tc.flag, v, err)
+					}
+					return
+				}
+				if err == nil {
+					t.Fatalf("--%s %s: no error", tc.flag, v)
+				}
+				for _, want := range []string{"--" + tc.flag + " " + v, tc.want} {
+					if !strings.Contains(err.Error(), want) {
+						t.Errorf("--%s %s: %q lacks %q", tc.flag, v, err, want)
+					}
+				}
+			})
+		}
+	}
+
+	// align and summarize check the flags they share with run as run does,
+	// before they read a file.
+	for _, tc := range []struct {
+		name string
+		run  func([]string, io.Writer, io.Writer) error
+		args []string
+		want string
+	}{
+		{"align --iterations", runAlign, []string{"--method", "jing", "--book", "b", "--summary", "s", "--iterations", "-1"}, "--iterations -1"},
+		{"align --synonym-cap", runAlign, []string{"--method", "token", "--book", "b", "--summary", "s", "--synonym-cap", "-2"}, "--synonym-cap -2"},
+		{"summarize --words", runSummarize, []string{"--model", "m", "--words", "0", "b.txt"}, "--words 0"},
+	} {
+		err := tc.run(tc.args, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "want") {
+			t.Errorf("%s: %v, want an error naming %q and the range", tc.name, err, tc.want)
 		}
 	}
 }

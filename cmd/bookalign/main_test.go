@@ -134,6 +134,8 @@ func TestRunCommandErrors(t *testing.T) {
 		{"unknown method", []string{"run", "--corpus", empty, "--out", empty, "--methods", "magic"}, 1, `unknown method "magic"`},
 		{"stopwords without data", []string{"rouge", "--candidate", "x", "--reference", "y", "--stopwords"}, 1, "rouge-data"},
 		{"missing rouge data", []string{"run", "--corpus", withIndex, "--out", empty, "--rouge-data", filepath.Join(empty, "nope")}, 1, "ROUGE data file"},
+		{"negative iterations", []string{"run", "--corpus", withIndex, "--out", empty, "--iterations", "-1"}, 1, "--iterations -1 is out of range"},
+		{"negative lambda", []string{"run", "--corpus", withIndex, "--out", empty, "--lambda", "-1"}, 1, "--lambda -1 is out of range"},
 		{"extra argument", []string{"run", "--corpus", empty, "--out", empty, "surplus"}, 2, "unexpected arguments"},
 	}
 	for _, tt := range tests {

@@ -23,9 +23,12 @@ func runSummarize(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *modelPath == "" || fs.NArg() != 1 || *words <= 0 {
+	if *modelPath == "" || fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "usage: bookalign summarize --model OUT/models/passage.json [--words 1000] BOOK.txt")
 		return errUsage
+	}
+	if err := atLeast("words", *words, 1); err != nil {
+		return err
 	}
 	f, err := os.Open(*modelPath)
 	if err != nil {
