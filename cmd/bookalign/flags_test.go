@@ -71,7 +71,7 @@ func TestExperimentFlags(t *testing.T) {
 				t.Fatal(err)
 			}
 			cfg := read()
-			if cfg.Features != tc.features || cfg.Align.WholeSpans != tc.wholeSpans || cfg.Lambda != tc.lambda || cfg.Align.PaperAligners != tc.paperAlign {
+			if !reflect.DeepEqual(cfg.Features, tc.features) || cfg.Align.WholeSpans != tc.wholeSpans || cfg.Lambda != tc.lambda || cfg.Align.PaperAligners != tc.paperAlign {
 				t.Errorf("features %+v whole spans %v lambda %v paper aligners %v, want %+v %v %v %v",
 					cfg.Features, cfg.Align.WholeSpans, cfg.Lambda, cfg.Align.PaperAligners, tc.features, tc.wholeSpans, tc.lambda, tc.paperAlign)
 			}
