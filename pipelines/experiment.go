@@ -482,7 +482,7 @@ func (c Config) baselines() []string {
 
 // trainOptions configure the trained summarizers, and their variants.
 func (c Config) trainOptions(methods []string) transforms.TrainOptions {
-	opts := transforms.TrainOptions{Methods: methods, Folds: c.Folds, Seed: c.Seed, Words: c.Words, Features: c.Features, Lambda: c.Lambda, WorkDir: transforms.WorkDir(c.Out)}
+	opts := transforms.TrainOptions{Methods: methods, Folds: c.Folds, Seed: c.Seed, Words: c.Words, Features: c.Features, Lambda: c.Lambda, Test: c.TestCorpus != "", WorkDir: transforms.WorkDir(c.Out)}
 	for _, v := range c.Beside {
 		tv := transforms.TrainVariant{Name: v.Name, Features: v.Features}
 		for _, m := range methods {

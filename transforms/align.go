@@ -3,6 +3,7 @@ package transforms
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -197,6 +198,13 @@ type Aligned struct {
 	Rejects beam.PCollection
 }
 
+// errNothingLabelled rejects a pair whose alignment labels no book
+// sentence: none of the summary's sentences was placed in the book, which
+// happens when they share no word. Its summarizers would learn from it
+// that no sentence belongs in a summary, and a corpus of such pairs would
+// train models on no positive label at all.
+var errNothingLabelled = errors.New("labelled no book sentence: no summary sentence was placed in the book (do the summary and the book share no word? is it this book's summary?)")
+
 // Align runs every configured aligner on every pair, one pair at a time:
 // the pair's parsed documents are prepared once and handed to each method
 // in turn; pairs are aligned in parallel by the runner. Each aligned pair
@@ -204,7 +212,8 @@ type Aligned struct {
 // its alignment records go to Files. A pair that a method cannot align
 // goes to rejects with the method and the reason, and its other
 // alignments are dropped with it, so that every method sees the same
-// books.
+// books; so does a pair of which a method labels no book sentence
+// (errNothingLabelled).
 //
 // The variants of opts.Beside align every pair too, each aligner under
 // the variant's name (evaluate.VariantName) and with its settings, in the
@@ -373,6 +382,10 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Pai
 		}
 		l := res.Labelled()
 		labelledCounts.Update(ctx, int64(len(l)))
+		if len(l) == 0 {
+			fail(j.name, errNothingLabelled)
+			return nil
+		}
 		labels = append(labels, MethodLabels{Method: j.name, Sentences: l})
 		out.Alignments = append(out.Alignments, MethodAlignment{Method: j.name, JSONL: buf.String()})
 	}

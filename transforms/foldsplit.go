@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 
@@ -103,7 +104,7 @@ func FoldSplit(s beam.Scope, opts TrainOptions, books beam.PCollection) Split {
 	s = s.Scope("transforms.FoldSplit")
 	coverage := opts.coverage()
 	refs, stats := beam.ParDo2(s, &spillBookFn{Dir: opts.WorkDir, Terms: coverage}, books)
-	plan := beam.ParDo(s, &planFn{Folds: opts.Folds, Seed: opts.Seed}, beam.GroupByKey(s, beam.AddFixedKey(s, refs)))
+	plan := beam.ParDo(s, &planFn{Folds: opts.Folds, Seed: opts.Seed, Test: opts.Test}, beam.GroupByKey(s, beam.AddFixedKey(s, refs)))
 	train, test := beam.ParDo2(s, routeBook, refs, beam.SideInput{Input: plan})
 	if coverage {
 		stats = keepFrequentBigrams(s, stats)
@@ -304,18 +305,25 @@ func readCounts(ctx context.Context, dir string, set int) ([]byte, error) {
 	return data, nil
 }
 
-// planFn makes the plan from every book's ID and fingerprint.
+// planFn makes the plan from every book's ID and fingerprint. The books
+// are those that were not rejected, known only here: too few of them for
+// the plan (enoughBooks) fail the run with an error that says how many
+// there are and how many it needs, rather than in a fold that has books
+// to summarize and no model.
 type planFn struct {
 	// Folds is the number of cross-validation folds.
 	Folds int `json:"folds"`
 	// Seed seeds the fold assignment.
 	Seed uint64 `json:"seed"`
+	// Test makes the plan of a test corpus (TrainOptions.Test) whether or
+	// not a test book is among the books.
+	Test bool `json:"test,omitempty"`
 }
 
 func (f *planFn) ProcessElement(ctx context.Context, _ int, iter func(*BookRef) bool, emit func(classify.Plan)) error {
 	var ids []string
 	var prints []uint64
-	test := false
+	test := f.Test
 	var r BookRef
 	for iter(&r) {
 		if r.Test {
@@ -326,6 +334,9 @@ func (f *planFn) ProcessElement(ctx context.Context, _ int, iter func(*BookRef) 
 		}
 	}
 	groups := classify.Groups(ids, prints)
+	if err := f.enoughBooks(len(ids), len(ids)-len(groups), test); err != nil {
+		return err
+	}
 	p, err := classify.NewPlan(f.Seed, f.Folds, ids, groups, test)
 	if err != nil {
 		return err
@@ -335,6 +346,29 @@ func (f *planFn) ProcessElement(ctx context.Context, _ int, iter func(*BookRef) 
 		log.Infof(ctx, "%d training books share their text with another and are kept in its fold", len(groups))
 	}
 	emit(*p)
+	return nil
+}
+
+// enoughBooks returns an error unless books training books, of texts
+// distinct texts, can make a plan: with test books, one book at least to
+// train on; under cross-validation, two distinct texts at least, so that
+// every book is held out of a training set that is not empty (books that
+// share a text share a fold). Fewer books than folds are enough: the
+// folds beyond them are empty, and each book is held out on its own.
+func (f *planFn) enoughBooks(books, texts int, test bool) error {
+	switch {
+	case test && books == 0:
+		return errors.New("no book to train on: every pair of the training corpus (--corpus) was rejected")
+	case !test && texts < 2:
+		usable := fmt.Sprintf("%d usable book", books)
+		if books != 1 {
+			usable += "s"
+		}
+		if texts != books {
+			usable += fmt.Sprintf(" with %d distinct text", texts)
+		}
+		return fmt.Errorf("too few books for cross-validation: %s once the rejected pairs are set aside, where --folds %d needs at least 2 books with distinct texts, one to hold out and one to train on", usable, f.Folds)
+	}
 	return nil
 }
 

@@ -28,6 +28,7 @@ import (
 func init() {
 	beam.RegisterType(reflect.TypeOf((*removeWorkFn)(nil)).Elem())
 	register.Function1x1[beam.T, int](one)
+	register.Function1x1[[]byte, int](zero)
 	register.Emitter2[int, string]()
 	register.Iter1[string]()
 }
@@ -77,12 +78,15 @@ func readBook(ctx context.Context, dir, id string) (BookData, error) {
 
 // RemoveWork removes the work directory dir once every collection of
 // after is complete: their element count is a side input of the removal,
-// which a runner computes in full before the removal runs.
+// which a runner computes in full before the removal runs. The count
+// starts from a zero of its own, so that it has its one value when the
+// collections are empty (every pair rejected): a sum of nothing is no
+// value at all, and a singleton side input without one fails the run.
 func RemoveWork(s beam.Scope, dir string, after ...beam.PCollection) {
 	s = s.Scope("transforms.RemoveWork")
-	ones := make([]beam.PCollection, len(after))
-	for i, c := range after {
-		ones[i] = beam.ParDo(s, one, c)
+	ones := []beam.PCollection{beam.ParDo(s, zero, beam.Impulse(s))}
+	for _, c := range after {
+		ones = append(ones, beam.ParDo(s, one, c))
 	}
 	done := stats.Sum(s, beam.Flatten(s, ones...))
 	beam.ParDo0(s, &removeWorkFn{Dir: dir}, beam.Impulse(s), beam.SideInput{Input: done})
@@ -90,6 +94,9 @@ func RemoveWork(s beam.Scope, dir string, after ...beam.PCollection) {
 
 // one counts an element.
 func one(beam.T) int { return 1 }
+
+// zero starts a count.
+func zero([]byte) int { return 0 }
 
 // removeWorkFn removes the work directory.
 type removeWorkFn struct {

@@ -53,6 +53,11 @@ type TrainOptions struct {
 	// Lambda fixes the L2 strength; zero chooses it on an inner split of
 	// each training set.
 	Lambda float64 `json:"lambda"`
+	// Test says that the books to summarize are test books (a test corpus)
+	// rather than the training books under cross-validation: one model is
+	// trained on all training books, even when no test book is left to
+	// summarize (every pair of the test corpus rejected).
+	Test bool `json:"test,omitempty"`
 	// WorkDir is where the training stages pass books, features and
 	// models by claim check (WorkDir(out)): reachable from every worker,
 	// and removed by RemoveWork when the selections are rendered and the

@@ -68,7 +68,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() pipelines.Config {
 	thesaurus := fs.String("thesaurus", os.Getenv("BOOKALIGN_THESAURUS"), "Roget's Thesaurus `DIR` for the Token HMM's synonyms (with --synonyms, --paper-aligners or --preset paper; read only then); default $BOOKALIGN_THESAURUS")
 	iterations := fs.Int("iterations", 0, "EM rounds of the HMM aligners (0: Passage HMM 500, Token HMM at most 20)")
 	seed := fs.Uint64("seed", def.Seed, "seed for every random choice (bootstrap, folds, sampler)")
-	folds := fs.Int("folds", def.Folds, "cross-validation folds over books")
+	folds := fs.Int("folds", def.Folds, "cross-validation folds over books, at least 2 (with fewer usable books than folds each book is a fold of its own and the other folds are empty; fewer than 2 books with distinct texts is an error)")
 	lambda := fs.Float64("lambda", 0, "L2 strength of the logistic regression (0: chosen on an inner split of each training set)")
 	minBooks := fs.Int("min-vocab-books", def.Features.MinBooks, "keep out of the word features the words found in fewer training books (0 or 1: the paper's vocabulary)")
 	paperAligners := fs.Bool("paper-aligners", false, "run the aligners as the paper describes them: words compared by their lower-cased forms (no possessive dropped, no stem) and a summary sentence with no book word left unaligned (default: stems, possessives dropped, placement by the neighbours)")

@@ -186,3 +186,46 @@ func TestAlignCommand(t *testing.T) {
 		t.Errorf("missing files: exit %d, want 2", code)
 	}
 }
+
+// TestEndOfRunCounts checks the figures printed at the end of a run: they
+// are read from the run's outputs (results.json, rejects.jsonl), so that
+// identical runs print identical figures, whatever the runner reported of
+// its counters; those are shown only with --verbose, marked as the
+// runner's.
+func TestEndOfRunCounts(t *testing.T) {
+	out := t.TempDir()
+	results := `{"books": 2, "rejected": 3, "methods": [{"name": "first1000", "books": 2}, {"name": "passage", "books": 2}]}`
+	rejects := `{"id":"a","row":1,"stage":"load","reason":"book: missing"}
+{"id":"b","row":2,"stage":"filter-by-length","reason":"book has 3 words, below the minimum of 10 (stopwords and punctuation excluded)"}
+{"id":"c","row":3,"stage":"load","reason":"summary: missing"}
+`
+	for name, data := range map[string]string{"results.json": results, "rejects.jsonl": rejects} {
+		if err := os.WriteFile(filepath.Join(out, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A runner that lost some bundles' counts (prism may) and counted
+	// something the outputs do not say.
+	runner := map[string]int64{"pairs_read": 4, "summaries_scored": 3, "models_trained": 6}
+	for _, verbose := range []bool{false, true} {
+		var buf bytes.Buffer
+		if err := printEndOfRun(context.Background(), &buf, out, runner, verbose); err != nil {
+			t.Fatal(err)
+		}
+		got := buf.String()
+		final, partial, _ := strings.Cut(got, "runner")
+		norm := strings.Join(strings.Fields(final), " ")
+		for _, want := range []string{"pairs_read 5", "books_evaluated 2", "pairs_rejected 3", "rejected_load 2",
+			"rejected_filter-by-length 1", "summaries_scored 4"} {
+			if !strings.Contains(norm, want) {
+				t.Errorf("verbose %v: the final figures lack %q:\n%s", verbose, want, got)
+			}
+		}
+		if strings.Contains(norm, "summaries_scored 3") || strings.Contains(norm, "models_trained") {
+			t.Errorf("verbose %v: a runner's counter among the final figures:\n%s", verbose, got)
+		}
+		if verbose != strings.Contains(partial, "models_trained") {
+			t.Errorf("verbose %v: runner's counters shown: %v\n%s", verbose, !verbose, got)
+		}
+	}
+}

@@ -1,13 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,6 +24,7 @@ import (
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/beamrun"
 	"github.com/bookalign/bookalign/layout"
+	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/transforms"
 
@@ -59,6 +67,9 @@ func runExperiment(args []string) error {
 	if err := checkInputs(ctx, cfg); err != nil {
 		return err
 	}
+	if err := checkCorpora(ctx, cfg); err != nil {
+		return err
+	}
 	var say func(string)
 	if !*quiet {
 		say = func(note string) { fmt.Fprintf(os.Stderr, "bookalign run: --out %s: %s\n", cfg.Out, note) }
@@ -72,7 +83,7 @@ func runExperiment(args []string) error {
 		return err
 	}
 	start := time.Now()
-	counters, err := runAndReport(ctx, cfg, *writeReport, *quiet)
+	counters, err := runAndReport(ctx, cfg, *writeReport, *quiet, *term.verbose)
 	if err == nil {
 		dir.marker.Warnings, err = runWarnings(ctx, cfg, counters)
 	}
@@ -94,9 +105,12 @@ func runExperiment(args []string) error {
 	return nil
 }
 
-// runAndReport runs the experiment pipeline of cfg and, if asked, builds
-// its report. It returns the pipeline's bookalign counters.
-func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet bool) (map[string]int64, error) {
+// runAndReport runs the experiment pipeline of cfg, prints the final
+// counts of what became of the pairs (printEndOfRun) and, if asked, builds
+// its report. A run none of whose pairs has results is an error that says
+// why (allRejected), once the rejects are written. It returns the
+// pipeline's bookalign counters, as the runner reported them.
+func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet, verbose bool) (map[string]int64, error) {
 	p, s := beam.NewPipelineWithRoot()
 	pipelines.Experiment(s, cfg)
 	if !quiet {
@@ -109,14 +123,17 @@ func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet 
 	}
 	res, err := beamrun.Run(ctx, p)
 	if err != nil {
-		return nil, fmt.Errorf("pipeline failed: %w", err)
+		return nil, pipelineError(err)
 	}
 	counters := counterTotals(res)
 	var progress io.Writer = os.Stderr
 	if quiet {
 		progress = nil
-	} else {
-		printCounters(counters)
+	} else if err := printEndOfRun(ctx, os.Stderr, cfg.Out, counters, verbose); err != nil {
+		return counters, err
+	}
+	if err := allRejected(ctx, cfg); err != nil {
+		return counters, err
 	}
 	if writeReport {
 		if err := buildReport(ctx, cfg.Out, cfg.TestCorpus, progress); err != nil {
@@ -129,12 +146,8 @@ func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet 
 // runWarnings are the warnings of a finished run, for its marker: what
 // the log said that a reader of the outputs should know too.
 func runWarnings(ctx context.Context, cfg pipelines.Config, counters map[string]int64) ([]string, error) {
-	b, err := transforms.ReadFile(ctx, layout.Out{Dir: cfg.Out}.Results())
+	res, err := readResults(ctx, cfg.Out)
 	if err != nil {
-		return nil, err
-	}
-	var res evaluate.Results
-	if err := json.Unmarshal(b, &res); err != nil {
 		return nil, err
 	}
 	var warnings []string
@@ -147,10 +160,70 @@ func runWarnings(ctx context.Context, cfg pipelines.Config, counters map[string]
 	if cfg.AlignOptions().SynonymsWithoutThesaurus() {
 		warnings = append(warnings, "the paper's Token HMM emitted identical words only, without its synonyms: no --thesaurus was given")
 	}
-	if counters["figures_skipped"] > 0 {
+	if skipped, err := transforms.Exists(ctx, corpus.Join(cfg.Out, layout.Rel.BoundaryNote())); err != nil {
+		return nil, err
+	} else if skipped {
 		warnings = append(warnings, "Figure 3 was not drawn: "+layout.Rel.BoundaryNote()+" says why")
 	}
 	return warnings, nil
+}
+
+// allRejected returns an error when the run scored no book although it
+// read pairs: every pair was rejected. The error says how many there
+// were, the commonest reasons (outcome.DescribeRejects) and where every
+// reject is, which the pipeline has written.
+func allRejected(ctx context.Context, cfg pipelines.Config) error {
+	out := layout.Out{Dir: cfg.Out}
+	res, err := readResults(ctx, cfg.Out)
+	if err != nil {
+		return err
+	}
+	if res.Books > 0 || res.Rejected == 0 {
+		return nil
+	}
+	rejects, err := readRejects(ctx, out.Rejects())
+	if err != nil {
+		return err
+	}
+	what := "pairs"
+	if cfg.TestCorpus != "" {
+		what = "pairs of the test corpus (--test-corpus)"
+	}
+	return fmt.Errorf("all %d %s were rejected, so no summary was scored: %s; every reject and its reason is in %s",
+		res.Rejected, what, outcome.DescribeRejects(rejects, 3), out.Rejects())
+}
+
+// readResults reads OUT/results.json.
+func readResults(ctx context.Context, dir string) (*evaluate.Results, error) {
+	b, err := transforms.ReadFile(ctx, layout.Out{Dir: dir}.Results())
+	if err != nil {
+		return nil, err
+	}
+	var res evaluate.Results
+	if err := json.Unmarshal(b, &res); err != nil {
+		return nil, fmt.Errorf("%s: %w", layout.Out{Dir: dir}.Results(), err)
+	}
+	return &res, nil
+}
+
+// readRejects reads a rejects.jsonl file.
+func readRejects(ctx context.Context, path string) ([]outcome.Reject, error) {
+	b, err := transforms.ReadFile(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	var rejects []outcome.Reject
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		var r outcome.Reject
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		rejects = append(rejects, r)
+	}
+	return rejects, nil
 }
 
 // checkInputs turns a missing corpus or ROUGE data directory into a clear
@@ -207,9 +280,69 @@ func counterTotals(res beam.PipelineResult) map[string]int64 {
 	return totals
 }
 
-// printCounters prints the bookalign counters of a finished run, one a
-// line, sorted by name.
+// printEndOfRun prints to w the final counts of a finished run: what
+// became of the pairs, read from the files the run wrote (results.json,
+// rejects.jsonl, and train_rejects.jsonl with a test corpus), so that the
+// same run prints the same figures on every runner and every time. With
+// verbose it prints the runner's counters too (runner, by name), marked
+// as the runner's: a runner may report them in part (prism v2.77 keeps
+// one bundle's counts of several that finish before it has learned a
+// counter's name), and they vary from one run to the next.
+func printEndOfRun(ctx context.Context, w io.Writer, dir string, runner map[string]int64, verbose bool) error {
+	res, err := readResults(ctx, dir)
+	if err != nil {
+		return err
+	}
+	out := layout.Out{Dir: dir}
+	rejects, err := readRejects(ctx, out.Rejects())
+	if err != nil {
+		return err
+	}
+	scored := 0
+	for _, m := range res.Methods {
+		scored += m.Books
+	}
+	fmt.Fprintf(w, "bookalign run: final counts, from %s and %s:\n", layout.Rel.Results(), layout.Rel.Rejects())
+	line := func(name string, n int) { fmt.Fprintf(w, "  %-36s %d\n", name, n) }
+	line("pairs_read", res.Books+res.Rejected)
+	line("books_evaluated", res.Books)
+	line("summaries_scored", scored)
+	line("pairs_rejected", res.Rejected)
+	byStage(rejects, func(stage string, n int) { line("rejected_"+stage, n) })
+	train := corpus.Join(dir, layout.Rel.TrainRejects())
+	if ok, err := transforms.Exists(ctx, train); err != nil {
+		return err
+	} else if ok {
+		trainRejects, err := readRejects(ctx, train)
+		if err != nil {
+			return err
+		}
+		line("training_pairs_rejected", len(trainRejects))
+		byStage(trainRejects, func(stage string, n int) { line("training_rejected_"+stage, n) })
+	}
+	if !verbose || len(runner) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "bookalign run: the runner's counters, as it reported them (they may miss some bundles' counts):")
+	names := make([]string, 0, len(runner))
+	for n := range runner {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-36s %d\n", n, runner[n])
+	}
+	return nil
+}
+
+// printCounters prints the bookalign counters of a finished pipeline, one
+// a line, sorted by name, under a line that says they are the runner's
+// account (printEndOfRun says why it may be partial).
 func printCounters(totals map[string]int64) {
+	if len(totals) == 0 {
+		return
+	}
+	fmt.Fprintln(os.Stderr, "  counters, as the runner reported them (they may miss some bundles' counts):")
 	names := make([]string, 0, len(totals))
 	for n := range totals {
 		names = append(names, n)
@@ -218,6 +351,216 @@ func printCounters(totals map[string]int64) {
 	for _, n := range names {
 		fmt.Fprintf(os.Stderr, "  %-24s %d\n", n, totals[n])
 	}
+}
+
+// byStage calls f with each stage of rejects and its number of rejects,
+// in the order of the stages' first rejects (outcome.SortRejects: by row).
+func byStage(rejects []outcome.Reject, f func(stage string, n int)) {
+	outcome.SortRejects(rejects)
+	count := map[string]int{}
+	var stages []string
+	for _, r := range rejects {
+		if count[r.Stage] == 0 {
+			stages = append(stages, r.Stage)
+		}
+		count[r.Stage]++
+	}
+	for _, st := range stages {
+		f(st, count[st])
+	}
+}
+
+// pipelineError is the error of a pipeline that failed: the error that
+// failed it, as the DoFn that returned it wrote it, and the DoFn's name,
+// rather than the runner's account of its bundles, stages and coders,
+// which the runner has logged. An error of another form is returned
+// whole.
+func pipelineError(err error) error {
+	msg := err.Error()
+	loc := failedDoFn.FindAllStringSubmatchIndex(msg, -1)
+	if len(loc) == 0 {
+		return fmt.Errorf("pipeline failed: %w", err)
+	}
+	last := loc[len(loc)-1]
+	name := strings.TrimPrefix(msg[last[2]:last[3]], "github.com/bookalign/bookalign/")
+	cause := strings.TrimSpace(msg[last[1]:])
+	if cause == "" {
+		return fmt.Errorf("pipeline failed: %w", err)
+	}
+	return fmt.Errorf("pipeline failed in %s: %s", name, cause)
+}
+
+// failedDoFn finds where Beam's SDK harness says which DoFn failed, the
+// error it returned following: "DoFn[UID:14, PID:e31, Name:
+// github.com/bookalign/bookalign/transforms.trainModelFn] failed:".
+var failedDoFn = regexp.MustCompile(`DoFn\[[^\]]*?Name: ([^\]]+)\] failed:`)
+
+// checkCorpora refuses, before anything runs, corpora that cannot make the
+// experiment asked for: a corpus of one pair to cross-validate (tooFewPairs)
+// and a test corpus that overlaps the training corpus (checkTestCorpus).
+func checkCorpora(ctx context.Context, cfg pipelines.Config) error {
+	if !slices.ContainsFunc(cfg.Methods, func(m string) bool { return slices.Contains(pipelines.Aligners, m) }) {
+		return nil // nothing is trained, nor cross-validated
+	}
+	train, err := readIndex(ctx, cfg.Corpus)
+	if err != nil {
+		return err
+	}
+	if cfg.TestCorpus == "" {
+		return tooFewPairs(cfg, len(train))
+	}
+	return checkTestCorpus(ctx, cfg, train)
+}
+
+// readIndex returns the usable pairs of the index of the corpus at dir
+// (the rejected rows are the pipeline's to report).
+func readIndex(ctx context.Context, dir string) ([]corpus.Pair, error) {
+	path := corpus.Layout{Dir: dir}.Pairs()
+	b, err := transforms.ReadFile(ctx, path)
+	if err != nil {
+		return nil, fmt.Errorf("the corpus index: %w", err)
+	}
+	pairs, _, err := corpus.ParsePairs(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return pairs, nil
+}
+
+// tooFewPairs refuses to cross-validate a corpus of one pair: a book needs
+// another to train on. A corpus of more pairs may still have too few once
+// some are rejected, which the fold assignment reports (transforms.FoldSplit);
+// one of no pairs runs, with a warning that there was nothing to do.
+func tooFewPairs(cfg pipelines.Config, pairs int) error {
+	if pairs != 1 {
+		return nil
+	}
+	return fmt.Errorf("too few books for cross-validation: the corpus %s has 1 pair, where --folds %d needs at least 2 books with distinct texts, one to hold out and one to train on", cfg.Corpus, cfg.Folds)
+}
+
+// checkTestCorpus refuses a test corpus that is the training corpus (the
+// same directory once its path is cleaned and, for a local corpus, its
+// links resolved), that shares a pair id with it (the two pairs would
+// share one work file, and a book would be scored by a model trained on
+// it), or, for local corpora, that holds a book file of the training
+// corpus under another id (the same SHA-256).
+func checkTestCorpus(ctx context.Context, cfg pipelines.Config, train []corpus.Pair) error {
+	if sameDir(cfg.Corpus, cfg.TestCorpus) {
+		return fmt.Errorf("--test-corpus %s is the same corpus as --corpus %s: the summarizers would be scored on the books they were trained on", cfg.TestCorpus, cfg.Corpus)
+	}
+	test, err := readIndex(ctx, cfg.TestCorpus)
+	if err != nil {
+		return err
+	}
+	trainIDs := map[string]bool{}
+	for _, p := range train {
+		trainIDs[p.ID] = true
+	}
+	var shared []string
+	for _, p := range test {
+		if trainIDs[p.ID] {
+			shared = append(shared, strconv.Quote(p.ID))
+		}
+	}
+	if len(shared) > 0 {
+		return fmt.Errorf("--test-corpus %s and --corpus %s both hold the pair %s %s: a test book must not be a training book", cfg.TestCorpus, cfg.Corpus, plural(len(shared), "id"), listSome(shared, 10))
+	}
+	if strings.Contains(cfg.Corpus, "://") || strings.Contains(cfg.TestCorpus, "://") {
+		return nil // reading every book up front is for local corpora
+	}
+	trainTexts, err := bookPrints(cfg.Corpus, train, cfg.AllowOutsideSymlinks)
+	if err != nil {
+		return err
+	}
+	testTexts, err := bookPrints(cfg.TestCorpus, test, cfg.AllowOutsideSymlinks)
+	if err != nil {
+		return err
+	}
+	var same []string
+	for _, p := range test {
+		if id, ok := trainTexts[testTexts[p.ID]]; ok && testTexts[p.ID] != "" {
+			same = append(same, fmt.Sprintf("test %q is training %q", p.ID, id))
+		}
+	}
+	if len(same) > 0 {
+		return fmt.Errorf("--test-corpus %s holds the same book text as --corpus %s under other ids (%s): a test book must not be a training book", cfg.TestCorpus, cfg.Corpus, listSome(same, 10))
+	}
+	return nil
+}
+
+// sameDir reports whether the directories a and b are one: the same path
+// once cleaned, or, on the local filesystem, once made absolute with every
+// symbolic link followed.
+func sameDir(a, b string) bool {
+	if strings.Contains(a, "://") || strings.Contains(b, "://") {
+		return strings.TrimRight(a, "/") == strings.TrimRight(b, "/")
+	}
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ra, errA := filepath.EvalSymlinks(a)
+	rb, errB := filepath.EvalSymlinks(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	ra, errA = filepath.Abs(ra)
+	rb, errB = filepath.Abs(rb)
+	return errA == nil && errB == nil && ra == rb
+}
+
+// bookPrints returns the SHA-256 of the book file of each pair of the
+// local corpus dir, keyed by id, and the first id of each SHA-256 keyed by
+// it. A book that is missing, unreadable or refused (transforms.CheckInput:
+// a FIFO, a link out of the corpus) has none: the pipeline rejects its
+// pair.
+func bookPrints(dir string, pairs []corpus.Pair, allowOutside bool) (map[string]string, error) {
+	prints := map[string]string{}
+	for _, p := range pairs {
+		path := corpus.Layout{Dir: dir}.Book(p.ID)
+		if transforms.CheckInput(path, dir, allowOutside) != nil {
+			continue
+		}
+		sum, err := fileSHA256(path)
+		if err != nil {
+			continue
+		}
+		prints[p.ID] = sum
+		if _, ok := prints[sum]; !ok {
+			prints[sum] = p.ID
+		}
+	}
+	return prints, nil
+}
+
+// fileSHA256 returns the SHA-256 of the file at path, in hex.
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// listSome joins the first n of items, saying how many there are in all
+// when there are more.
+func listSome(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, ", ")
+	}
+	return fmt.Sprintf("%s, … (%d in all)", strings.Join(items[:n], ", "), len(items))
+}
+
+// plural is n and noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
 }
 
 func splitList(s string) []string {
