@@ -125,13 +125,24 @@ func (c *Client) userAgent() string {
 // which is renamed to dest only when it is complete (its length equals the
 // Content-Length, when the server sent one). It returns the file's Entry
 // (URL, size and SHA-256; Path is left to the caller). A 404 or 410 is an
-// *HTTPError wrapping ErrNotFound and is not retried.
+// *HTTPError wrapping ErrNotFound and is not retried; an attempt that
+// runs out of Timeout is an error wrapping ErrTimeout that names the URL
+// and the timeout.
 func (c *Client) Download(ctx context.Context, rawURL, dest string) (Entry, error) {
+	return c.DownloadAs(ctx, rawURL, dest, Expect{})
+}
+
+// DownloadAs is Download of a body that must be as x says. A body over
+// x.Max is cut off at once (before a byte is read when its Content-Length
+// says so) with an error wrapping ErrTooLarge; a whole body that x.Check
+// refuses is an error wrapping ErrInvalid. Neither is retried, and either
+// way the .part file is removed and dest is left as it was.
+func (c *Client) DownloadAs(ctx context.Context, rawURL, dest string, x Expect) (Entry, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	wait := c.Backoff
 	for attempt := 0; ; attempt++ {
-		e, err := c.attempt(ctx, rawURL, dest)
+		e, err := c.attempt(ctx, rawURL, dest, x)
 		if err == nil || !retryable(ctx, err) || attempt >= c.Retries {
 			if err != nil && attempt > 0 {
 				err = fmt.Errorf("%w (after %d attempts)", err, attempt+1)
@@ -154,7 +165,7 @@ func (c *Client) Download(ctx context.Context, rawURL, dest string) (Entry, erro
 }
 
 // attempt makes one request, after the delay since the last one.
-func (c *Client) attempt(ctx context.Context, rawURL, dest string) (Entry, error) {
+func (c *Client) attempt(ctx context.Context, rawURL, dest string, x Expect) (Entry, error) {
 	if !c.last.IsZero() {
 		if err := sleep(ctx, time.Until(c.last.Add(c.Delay))); err != nil {
 			return Entry{}, err
@@ -174,7 +185,7 @@ func (c *Client) attempt(ctx context.Context, rawURL, dest string) (Entry, error
 	req.Header.Set("User-Agent", c.userAgent())
 	resp, err := c.client().Do(req)
 	if err != nil {
-		return Entry{}, classify(err)
+		return Entry{}, c.timedOut(ctx, actx, rawURL, 0, classify(err))
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
@@ -185,6 +196,17 @@ func (c *Client) attempt(ctx context.Context, rawURL, dest string) (Entry, error
 		}
 		return Entry{}, he
 	}
+	if x.Max > 0 && resp.ContentLength > x.Max {
+		return Entry{}, x.tooLarge(rawURL, fmt.Sprintf("Content-Length %d", resp.ContentLength))
+	}
+	e, err := c.save(resp, rawURL, dest, x)
+	return e, c.timedOut(ctx, actx, rawURL, e.Size, err)
+}
+
+// save writes the body of resp to dest.part, checks it is whole and as x
+// says, and renames it to dest. On an error it removes dest.part and
+// returns the bytes received in the entry's Size.
+func (c *Client) save(resp *http.Response, rawURL, dest string, x Expect) (Entry, error) {
 	if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
 		return Entry{}, err
 	}
@@ -193,26 +215,48 @@ func (c *Client) attempt(ctx context.Context, rawURL, dest string) (Entry, error
 	if err != nil {
 		return Entry{}, err
 	}
+	body := io.Reader(resp.Body)
+	if x.Max > 0 {
+		body = io.LimitReader(body, x.Max+1)
+	}
 	h := sha256.New()
-	n, err := io.Copy(io.MultiWriter(f, h), resp.Body)
+	n, err := io.Copy(io.MultiWriter(f, h), body)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
+	if err == nil && x.Max > 0 && n > x.Max {
+		err = x.tooLarge(rawURL, "the body went on past it")
+	}
 	if err == nil && resp.ContentLength >= 0 && n != resp.ContentLength {
 		err = fmt.Errorf("GET %s: %w: got %d bytes, Content-Length %d", rawURL, ErrTruncated, n, resp.ContentLength)
+	}
+	if err == nil && x.Check != nil {
+		if cerr := x.Check(part); cerr != nil {
+			err = fmt.Errorf("GET %s: %w: %w", rawURL, ErrInvalid, cerr)
+		}
 	}
 	if err != nil {
 		os.Remove(part)
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			err = fmt.Errorf("GET %s: %w: %v after %d bytes, Content-Length %d", rawURL, ErrTruncated, err, n, resp.ContentLength)
 		}
-		return Entry{}, err
+		return Entry{Size: n}, err
 	}
 	if err := os.Rename(part, dest); err != nil {
 		os.Remove(part)
 		return Entry{}, err
 	}
 	return Entry{URL: rawURL, Size: n, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
+}
+
+// timedOut replaces err, when the attempt's own deadline (actx's, not
+// ctx's) ended it, with an error wrapping ErrTimeout that names the URL,
+// the timeout and how much had come.
+func (c *Client) timedOut(ctx, actx context.Context, rawURL string, got int64, err error) error {
+	if err == nil || c.Timeout <= 0 || ctx.Err() != nil || !errors.Is(actx.Err(), context.DeadlineExceeded) {
+		return err
+	}
+	return fmt.Errorf("GET %s: %w: no whole answer within %v (%s received)", rawURL, ErrTimeout, c.Timeout, Bytes(got))
 }
 
 // classify marks the errors of a request that made no connection.
@@ -233,7 +277,7 @@ func classify(err error) error {
 // retryable reports whether err may pass on another attempt. Nothing is
 // retried once ctx is done.
 func retryable(ctx context.Context, err error) bool {
-	if ctx.Err() != nil || errors.Is(err, ErrUnreachable) {
+	if ctx.Err() != nil || errors.Is(err, ErrUnreachable) || errors.Is(err, ErrTooLarge) || errors.Is(err, ErrInvalid) {
 		return false
 	}
 	var he *HTTPError
@@ -242,7 +286,7 @@ func retryable(ctx context.Context, err error) bool {
 	}
 	var ne net.Error
 	switch {
-	case errors.Is(err, ErrTruncated), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, context.DeadlineExceeded),
+	case errors.Is(err, ErrTruncated), errors.Is(err, ErrTimeout), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, context.DeadlineExceeded),
 		errors.Is(err, syscall.ECONNRESET), errors.Is(err, io.EOF):
 		return true
 	case errors.As(err, &ne) && ne.Timeout():

@@ -186,3 +186,99 @@ func TestDownloadRetryAfter(t *testing.T) {
 		t.Errorf("retried after %v, the server asked for 1s", d)
 	}
 }
+
+// TestDownloadCap: a body over the cap stops the download at once, whether
+// its Content-Length says so or it never ends, with an error that names
+// the URL and the cap; the .part file is removed and nothing is retried.
+func TestDownloadCap(t *testing.T) {
+	body := []byte(strings.Repeat("a line of a book\n", 100)) // 1,700 bytes
+	tests := []struct {
+		name    string
+		max     int64
+		endless bool
+		wantErr bool
+	}{
+		{name: "under the cap", max: 2000},
+		{name: "exactly the cap", max: int64(len(body))},
+		{name: "Content-Length over the cap", max: 1000, wantErr: true},
+		{name: "endless chunked body", max: 100000, endless: true, wantErr: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := fetchtest.NewServer(t)
+			srv.Put("/f.txt", body)
+			if tc.endless {
+				srv.Endless("/f.txt")
+			}
+			dest := filepath.Join(t.TempDir(), "f.txt")
+			c := quick()
+			c.Timeout = 2 * time.Second // a net under a cap that fails
+			_, err := c.DownloadAs(context.Background(), srv.URL+"/f.txt", dest, fetch.Expect{Kind: fetch.KindBook, Max: tc.max})
+			if _, perr := os.Stat(dest + ".part"); perr == nil {
+				t.Error("a .part file was left")
+			}
+			if !tc.wantErr {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if !errors.Is(err, fetch.ErrTooLarge) {
+				t.Fatalf("err = %v, want ErrTooLarge", err)
+			}
+			if msg := err.Error(); !strings.Contains(msg, srv.URL+"/f.txt") || !strings.Contains(msg, fetch.Bytes(tc.max)) || !strings.Contains(msg, "book") {
+				t.Errorf("%q does not name the URL, the cap (%s) and the kind", msg, fetch.Bytes(tc.max))
+			}
+			if _, serr := os.Stat(dest); serr == nil {
+				t.Error("a body over the cap was renamed into place")
+			}
+			if h := srv.Hits("/f.txt"); h != 1 {
+				t.Errorf("%d requests: a body over the cap was retried", h)
+			}
+		})
+	}
+}
+
+// TestDownloadCheck: a body its check refuses is not renamed into place nor
+// retried, and the error says why.
+func TestDownloadCheck(t *testing.T) {
+	srv := fetchtest.NewServer(t)
+	srv.Put("/f.txt", []byte(fetchtest.ErrorPage))
+	dest := filepath.Join(t.TempDir(), "f.txt")
+	refuse := func(name string) error { return errors.New("an HTML page") }
+	_, err := quick().DownloadAs(context.Background(), srv.URL+"/f.txt", dest, fetch.Expect{Kind: fetch.KindBook, Check: refuse})
+	if !errors.Is(err, fetch.ErrInvalid) || !strings.Contains(err.Error(), "an HTML page") || !strings.Contains(err.Error(), srv.URL) {
+		t.Fatalf("err = %v, want ErrInvalid naming the URL and the reason", err)
+	}
+	for _, name := range []string{dest, dest + ".part"} {
+		if _, serr := os.Stat(name); serr == nil {
+			t.Errorf("%s is there", name)
+		}
+	}
+	if h := srv.Hits("/f.txt"); h != 1 {
+		t.Errorf("%d requests, want 1", h)
+	}
+}
+
+// TestDownloadTimeoutMessage: a server that sends part of a body and then
+// nothing ends in an error naming the URL and the timeout.
+func TestDownloadTimeoutMessage(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("the first words, then silence"))
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	}))
+	defer srv.Close()
+	c := quick()
+	c.Retries = 1
+	c.Timeout = 100 * time.Millisecond
+	_, err := c.Download(context.Background(), srv.URL+"/slow.txt", filepath.Join(t.TempDir(), "f"))
+	if !errors.Is(err, fetch.ErrTimeout) {
+		t.Fatalf("err = %v, want ErrTimeout", err)
+	}
+	for _, want := range []string{srv.URL + "/slow.txt", "timed out", "100ms", "2 attempts"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q lacks %q", err, want)
+		}
+	}
+}

@@ -14,10 +14,23 @@
 // Content-Length (ErrTruncated). A 404 or 410 is ErrNotFound at once; a
 // host that cannot be reached (no such host, connection refused) is
 // ErrUnreachable at once, since an offline machine will not come online by
-// waiting. A body is written to NAME.part and renamed to NAME only when
-// whole, so a file in place is always complete. file:// URLs (and, through
+// waiting. An attempt that outlasts Timeout is ErrTimeout, naming the URL
+// and the timeout. A body is written to NAME.part and renamed to NAME only
+// when whole, so a file in place is always complete. file:// URLs (and, through
 // SourceURL, local paths) are read like http ones, so a local copy of any
 // source can stand in for the public one.
+//
+// # Kinds, caps and checks
+//
+// Each source is of a Kind: catalog, archive, summaries, book or
+// thesaurus. Each kind has a size cap (Limits; DefaultLimits are 200 MB,
+// 500 MB, 1 GB, 64 MB and 64 MB): a body over it is cut off at once, with
+// an error wrapping ErrTooLarge that names the URL and the cap, and its
+// .part file removed. Each kind has a check of its content (Check): a
+// catalog must read as Gutenberg's CSV catalog, an archive must be a gzip
+// tar holding booksummaries.txt, a book a non-empty text that is neither
+// an HTML page nor binary data, and so on. A body that fails it is not
+// kept (ErrInvalid). Neither is retried.
 //
 // # The fetch directory
 //
@@ -25,13 +38,16 @@
 // file's path, URL, size and SHA-256. A row is appended as each file is
 // completed, and the file is rewritten sorted at the end, so the manifest
 // of a finished fetch depends only on what was fetched. A file that the
-// manifest lists and that still has its size and digest is not downloaded
-// again: that is how a run resumes. Manifest.Compare checks a fetch against
+// manifest lists, that still has its size and digest and that passes its
+// kind's check is not downloaded again: that is how a run resumes. One
+// that fails the check (an HTML page kept by an older bookalign) is
+// downloaded again, with a message saying why. Manifest.Compare checks a fetch against
 // a manifest kept from an earlier one (pinning).
 //
 // Run lays the directory out as
 //
 //	manifest.tsv
+//	missing.tsv                    URLs that had no book (404 or 410), each with the day
 //	sources/booksummaries.tar.gz   the CMU archive, and booksummaries.txt extracted from it
 //	sources/summaries.tsv          or a wiki-extract TSV given instead
 //	sources/pg_catalog.csv         Gutenberg's catalog
@@ -40,7 +56,9 @@
 //
 // and the command writes the corpus itself (pairs.tsv, books/, summaries/,
 // matches.jsonl, rejects.jsonl) next to them, then book_meta.tsv and
-// README.txt (Describe). Nothing is written outside the directory.
+// README.txt (Describe). LinkBooks makes each books/<id>.txt a hard link to
+// its sources/gutenberg/<n>.txt, so a text is stored once. Nothing is
+// written outside the directory.
 //
 // # Which books
 //
@@ -52,7 +70,9 @@
 // collection (MirrorURLs: BASE/1/2/3/4/12345/12345-0.txt, then 12345.txt,
 // then 12345-8.txt). A book that cannot be downloaded is reported in
 // Result.Unavailable and the fetch goes on; the match pipeline puts it in
-// rejects.jsonl with the reason.
+// rejects.jsonl with the reason. A book not found at any of its URLs is
+// listed in missing.tsv (MissingList), and later runs pass it over without
+// a request unless Config.RetryMissing.
 //
 // Package fetch never imports Beam.
 package fetch

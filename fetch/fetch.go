@@ -48,6 +48,14 @@ type Config struct {
 	Client   *Client
 	Progress io.Writer
 	Log      func(format string, args ...any)
+	// Limits caps the size of each kind of source; nil means
+	// DefaultLimits.
+	Limits Limits
+	// RetryMissing asks again for the books that an earlier run found
+	// missing (MissingFile), which are otherwise passed over.
+	RetryMissing bool
+	// Now is the clock that dates MissingFile's rows; nil means time.Now.
+	Now func() time.Time
 }
 
 // A Result is what a fetch got: local files for `bookalign match` and the
@@ -64,6 +72,9 @@ type Result struct {
 	// Downloaded and Skipped count the books fetched now and those already
 	// there from an earlier run.
 	Downloaded, Skipped int
+	// Missing counts the books passed over because an earlier run found
+	// them missing.
+	Missing int
 	// Manifest is the fetch directory's manifest once written.
 	Manifest *Manifest
 }
@@ -72,20 +83,25 @@ type Result struct {
 // (the CMU archive, from which booksummaries.txt is extracted, or a
 // summaries TSV), the catalog, and then the texts of the ebooks that
 // matching the summaries against the catalog selects (see Select), into a
-// flat mirror that `bookalign match --books` reads. A book that cannot be
-// downloaded is recorded in Unavailable and the rest go on; a source that
-// cannot be had, an unreachable host or a cancelled ctx stop the run. What
-// was downloaded stays, listed in the manifest, so that running again
-// resumes.
+// flat mirror that `bookalign match --books` reads. Each download must be
+// within its kind's cap (cfg.Limits) and pass its kind's Check to be
+// kept. A book that cannot be downloaded is recorded in Unavailable and
+// the rest go on; one not found is also listed in MissingFile and passed
+// over by later runs unless cfg.RetryMissing. A source that cannot be
+// had, an unreachable host or a cancelled ctx stop the run. What was
+// downloaded stays, listed in the manifest, so that running again resumes.
 func Run(ctx context.Context, cfg Config) (res *Result, err error) {
-	logf := cfg.Log
-	if logf == nil {
-		logf = func(string, ...any) {}
+	if cfg.Log == nil {
+		cfg.Log = func(string, ...any) {}
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	st, err := OpenStore(cfg.Dir, cfg.Client)
 	if err != nil {
 		return nil, err
 	}
+	st.Limits, st.Log = cfg.Limits, cfg.Log
 	defer func() {
 		if cerr := st.Close(); err == nil {
 			err = cerr
@@ -95,97 +111,196 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 		}
 	}()
 	res = &Result{Unavailable: map[int]string{}, Books: st.Path(BooksDir)}
-
-	get := func(what, rel string, urls ...string) error {
-		e, skipped, err := st.Fetch(ctx, rel, urls...)
-		if err != nil {
-			return fmt.Errorf("%s: %w", what, err)
-		}
-		if skipped {
-			logf("%s: %s already here (%s)\n", what, rel, Bytes(e.Size))
-		} else {
-			logf("%s: %s ← %s (%s)\n", what, rel, e.URL, Bytes(e.Size))
-		}
-		return nil
-	}
-
-	if cfg.Thesaurus != "" {
-		rel := ThesaurusDir + "/" + align.ThesaurusFile
-		if err := get("thesaurus", rel, SourceURL(cfg.Thesaurus)); err != nil {
-			return nil, err
-		}
-		res.Thesaurus = st.Path(ThesaurusDir)
-		if _, err := align.LoadThesaurus(res.Thesaurus); err != nil {
-			return nil, fmt.Errorf("thesaurus from %s cannot be used: %w", cfg.Thesaurus, err)
-		}
-	}
-
-	if cfg.Summaries != "" {
-		rel := SourcesDir + "/summaries.tsv"
-		if err := get("summaries", rel, SourceURL(cfg.Summaries)); err != nil {
-			return nil, err
-		}
-		res.Summaries, res.SummarySource = st.Path(rel), cfg.Summaries
-	} else {
-		rel := SourcesDir + "/booksummaries.tar.gz"
-		if err := get("CMU Book Summary Dataset", rel, SourceURL(cfg.CMU)); err != nil {
-			return nil, err
-		}
-		if res.Summaries, err = extractSummaries(st, rel); err != nil {
-			return nil, err
-		}
-		res.SummarySource = "CMU Book Summary Dataset (" + cfg.CMU + ")"
-	}
-
-	rel := SourcesDir + "/pg_catalog.csv"
-	if err := get("catalog", rel, SourceURL(cfg.Catalog)); err != nil {
+	if err := fetchSources(ctx, cfg, st, res); err != nil {
 		return nil, err
 	}
-	res.Catalog = st.Path(rel)
-
 	if res.Selection, err = selectFiles(res.Summaries, res.Catalog, cfg.Decisions); err != nil {
 		return nil, err
 	}
 	sel := res.Selection
-	logf("%d summaries (%d unreadable rows), %d matched to a Gutenberg text, %d not\n",
+	cfg.Log("%d summaries (%d unreadable rows), %d matched to a Gutenberg text, %d not\n",
 		sel.Summaries, sel.BadRows, len(sel.Ebooks), sel.Unmatched)
-
-	urls := func(n int) []string { return SiteURLs(cfg.Gutenberg, n) }
-	if cfg.Mirror != "" {
-		urls = func(n int) []string { return MirrorURLs(cfg.Mirror, n) }
+	if err := fetchBooks(ctx, cfg, st, res); err != nil {
+		return nil, err
 	}
-	todo := 0
-	for _, n := range sel.Ebooks {
-		if _, ok := st.Have(BookFile(n), urls(n)...); !ok {
+	return res, nil
+}
+
+// fetchSources downloads the thesaurus, the summaries and the catalog
+// into st and records their local paths in res.
+func fetchSources(ctx context.Context, cfg Config, st *Store, res *Result) error {
+	get := func(k Kind, what, rel, url string) error {
+		e, skipped, err := st.Fetch(ctx, k, rel, SourceURL(url))
+		if err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		if skipped {
+			cfg.Log("%s: %s already here (%s)\n", what, rel, Bytes(e.Size))
+		} else {
+			cfg.Log("%s: %s ← %s (%s)\n", what, rel, e.URL, Bytes(e.Size))
+		}
+		return nil
+	}
+	if cfg.Thesaurus != "" {
+		if err := get(KindThesaurus, "thesaurus", ThesaurusDir+"/"+align.ThesaurusFile, cfg.Thesaurus); err != nil {
+			return err
+		}
+		res.Thesaurus = st.Path(ThesaurusDir)
+	}
+	if cfg.Summaries != "" {
+		rel := SourcesDir + "/summaries.tsv"
+		if err := get(KindSummaries, "summaries", rel, cfg.Summaries); err != nil {
+			return err
+		}
+		res.Summaries, res.SummarySource = st.Path(rel), cfg.Summaries
+	} else {
+		rel := SourcesDir + "/booksummaries.tar.gz"
+		if err := get(KindArchive, "CMU Book Summary Dataset", rel, cfg.CMU); err != nil {
+			return err
+		}
+		var err error
+		if res.Summaries, err = extractSummaries(st, rel); err != nil {
+			return err
+		}
+		res.SummarySource = "CMU Book Summary Dataset (" + cfg.CMU + ")"
+	}
+	rel := SourcesDir + "/pg_catalog.csv"
+	if err := get(KindCatalog, "catalog", rel, cfg.Catalog); err != nil {
+		return err
+	}
+	res.Catalog = st.Path(rel)
+	return nil
+}
+
+// fetchBooks downloads the selected ebooks into st's flat mirror.
+func fetchBooks(ctx context.Context, cfg Config, st *Store, res *Result) error {
+	name := filepath.Join(cfg.Dir, MissingFile)
+	missing, err := ReadMissingList(name)
+	if err != nil {
+		return err
+	}
+	b := &bookRun{cfg: cfg, st: st, res: res, missing: missing, missingFile: name,
+		today: cfg.Now().UTC().Format(time.DateOnly)}
+	b.plan()
+	bar := NewProgress(cfg.Progress, "books", len(res.Selection.Ebooks))
+	for _, n := range res.Selection.Ebooks {
+		if err := b.fetch(ctx, n, bar); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// A bookRun downloads the books of one Run.
+type bookRun struct {
+	cfg     Config
+	st      *Store
+	res     *Result
+	missing *MissingList
+	// missingFile is where missing is kept; today dates its new rows.
+	missingFile, today string
+}
+
+// urls returns where ebook n is looked for.
+func (b *bookRun) urls(n int) []string {
+	if b.cfg.Mirror != "" {
+		return MirrorURLs(b.cfg.Mirror, n)
+	}
+	return SiteURLs(b.cfg.Gutenberg, n)
+}
+
+// knownMissing reports whether ebook n is passed over, because an earlier
+// run found none of its URLs and it is not here, and says why.
+func (b *bookRun) knownMissing(n int) (string, bool) {
+	if b.cfg.RetryMissing {
+		return "", false
+	}
+	urls := b.urls(n)
+	day, ok := b.missing.Known(urls)
+	if !ok {
+		return "", false
+	}
+	if _, have := b.st.Have(KindBook, BookFile(n), urls...); have {
+		return "", false
+	}
+	return missingReason(urls, day), true
+}
+
+// missingReason is why a book not found at urls on day is unavailable,
+// the same in the run that found it missing and in those that pass it
+// over, so that a resumed fetch writes the rejects a whole one does.
+func missingReason(urls []string, day string) string {
+	return fmt.Sprintf("not found (HTTP 404 or 410) at %s on %s; later fetches do not ask again (bookalign fetch --retry-missing does)",
+		strings.Join(urls, ", "), day)
+}
+
+// plan says how many books are to be downloaded, already here, and passed
+// over as missing.
+func (b *bookRun) plan() {
+	ebooks := b.res.Selection.Ebooks
+	todo, known := 0, 0
+	for _, n := range ebooks {
+		if _, ok := b.knownMissing(n); ok {
+			known++
+		} else if _, ok := b.st.Have(KindBook, BookFile(n), b.urls(n)...); !ok {
 			todo++
 		}
 	}
-	logf("books: %d to download, %d already here: about %s at one request every %v\n",
-		todo, len(sel.Ebooks)-todo, Estimate(todo, cfg.Client.Delay).Round(time.Second), cfg.Client.Delay)
-
-	bar := NewProgress(cfg.Progress, "books", len(sel.Ebooks))
-	for _, n := range sel.Ebooks {
-		start := time.Now()
-		e, skipped, err := st.Fetch(ctx, BookFile(n), urls(n)...)
-		switch {
-		case err == nil:
-			if skipped {
-				res.Skipped++
-			} else {
-				res.Downloaded++
-			}
-		case ctx.Err() != nil:
-			return nil, ctx.Err()
-		case errors.Is(err, ErrUnreachable):
-			return nil, fmt.Errorf("ebook %d: %w", n, err)
-		default:
-			res.Unavailable[n] = err.Error()
-			bar.Break()
-			logf("ebook %d: %v\n", n, err)
-		}
-		bar.Add(e.Size, time.Since(start), skipped)
+	delay := b.cfg.Client.Delay
+	b.cfg.Log("books: %d to download, %d already here: about %s at one request every %v\n",
+		todo, len(ebooks)-todo-known, Estimate(todo, delay).Round(time.Second), delay)
+	if known > 0 {
+		b.cfg.Log("books: %d not found by an earlier run, not asked again (%s lists them; --retry-missing asks again)\n", known, MissingFile)
 	}
-	return res, nil
+}
+
+// fetch downloads ebook n, unless it is here or known to be missing. A
+// book that cannot be had goes to Unavailable, and what a failed download
+// left in its place is removed; only a cancelled ctx, an unreachable host
+// or a failure to write the fetch directory is an error.
+func (b *bookRun) fetch(ctx context.Context, n int, bar *Progress) error {
+	if why, ok := b.knownMissing(n); ok {
+		b.res.Missing++
+		b.res.Unavailable[n] = why
+		bar.Add(0, 0, true)
+		return nil
+	}
+	start := time.Now()
+	urls := b.urls(n)
+	e, skipped, err := b.st.Fetch(ctx, KindBook, BookFile(n), urls...)
+	switch {
+	case err == nil:
+		if skipped {
+			b.res.Skipped++
+		} else {
+			b.res.Downloaded++
+		}
+		if b.missing.Remove(n) {
+			if err := b.missing.Save(b.missingFile); err != nil {
+				return err
+			}
+		}
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case errors.Is(err, ErrUnreachable):
+		return fmt.Errorf("ebook %d: %w", n, err)
+	default:
+		b.res.Unavailable[n] = err.Error()
+		bar.Break()
+		b.cfg.Log("ebook %d: %v\n", n, err)
+		if errors.Is(err, ErrNotFound) {
+			b.res.Unavailable[n] = missingReason(urls, b.today)
+			b.missing.Add(n, b.today, urls)
+			if err := b.missing.Save(b.missingFile); err != nil {
+				return err
+			}
+		}
+		if err := b.st.DropUnusable(KindBook, BookFile(n)); err != nil {
+			return err
+		}
+	}
+	bar.Add(e.Size, time.Since(start), skipped)
+	return nil
 }
 
 // Estimate is how long downloading n files takes at one request every
@@ -208,7 +323,8 @@ func extractSummaries(st *Store, archive string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	_, err = ExtractMember(in, SummariesMember, out)
+	_, err = ExtractMember(in, SummariesMember, &capWriter{w: out, max: st.Limits.Max(KindSummaries),
+		what: SummariesMember + " in the archive", kind: KindSummaries})
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}

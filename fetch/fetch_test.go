@@ -6,11 +6,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bookalign/bookalign/fetch"
 	"github.com/bookalign/bookalign/internal/fetchtest"
@@ -19,7 +21,20 @@ import (
 // run fetches the fixture's sources into dir.
 func run(ctx context.Context, t *testing.T, src fetch.Sources, dir string) (*fetch.Result, error) {
 	t.Helper()
-	return fetch.Run(ctx, fetch.Config{Sources: src, Dir: dir, Client: quick()})
+	return fetch.Run(ctx, config(src, dir))
+}
+
+// day is the date the tests' fetches run on.
+var day = time.Date(2024, 6, 1, 12, 0, 0, 0, time.UTC)
+
+// config fetches src into dir with a quick client on day.
+func config(src fetch.Sources, dir string) fetch.Config {
+	return fetch.Config{Sources: src, Dir: dir, Client: quick(), Now: func() time.Time { return day }}
+}
+
+// logTo returns a Log function that writes into b.
+func logTo(b *strings.Builder) func(string, ...any) {
+	return func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 }
 
 func sha(b []byte) string {
@@ -263,4 +278,250 @@ func keys(m map[string]string) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// badSources are sources served as something else than they should be,
+// each as a fetch finds it: its server path, what is served there, the
+// file it would be kept as, and whether it stops the fetch (a book does
+// not: it is listed as unavailable).
+func badSources(t *testing.T, f *fetchtest.Fixture) []struct {
+	name, path string
+	body       []byte
+	rel        string
+	fatal      bool
+	want       string
+	edit       func(*fetch.Sources)
+} {
+	noMember := fetchtest.Archive(t, map[string][]byte{"booksummaries/README": []byte("no summaries\n")})
+	return []struct {
+		name, path string
+		body       []byte
+		rel        string
+		fatal      bool
+		want       string
+		edit       func(*fetch.Sources)
+	}{
+		{"catalog as HTML", fetchtest.CatalogPath, []byte(fetchtest.ErrorPage), "sources/pg_catalog.csv", true, "HTML", nil},
+		{"catalog without its header", fetchtest.CatalogPath, []byte("one,two\n1,2\n"), "sources/pg_catalog.csv", true, "catalog", nil},
+		{"archive as HTML", fetchtest.ArchivePath, []byte(fetchtest.ErrorPage), "sources/booksummaries.tar.gz", true, "HTML", nil},
+		{"archive without the summaries", fetchtest.ArchivePath, noMember, "sources/booksummaries.tar.gz", true, "booksummaries.txt", nil},
+		{"summaries as HTML", fetchtest.SummariesPath, []byte(fetchtest.ErrorPage), "sources/summaries.tsv", true, "HTML",
+			func(s *fetch.Sources) { s.CMU, s.Summaries = "", f.URL+fetchtest.SummariesPath }},
+		{"thesaurus as HTML", "/cache/epub/10681/pg10681.txt", []byte(fetchtest.ErrorPage), "thesaurus/roget-10681-body.txt", true, "HTML", nil},
+		{"book as HTML", "/cache/epub/7/pg7.txt", []byte(fetchtest.ErrorPage), "sources/gutenberg/7.txt", false, "HTML", nil},
+		{"book of binary data", "/cache/epub/7/pg7.txt", []byte("PK\x03\x04\x00\x00\x00\x08"), "sources/gutenberg/7.txt", false, "binary", nil},
+		{"empty book", "/cache/epub/7/pg7.txt", nil, "sources/gutenberg/7.txt", false, "empty", nil},
+	}
+}
+
+// TestRunRefusesBadSources: a source that answers 200 with something else
+// than it should (an HTML error page) is not kept nor listed in the
+// manifest: a source stops the fetch with the reason, a book is listed as
+// unavailable with it. Once the server is right, a rerun gets the file.
+func TestRunRefusesBadSources(t *testing.T) {
+	f := fetchtest.New(t)
+	for _, tc := range badSources(t, f) {
+		t.Run(tc.name, func(t *testing.T) {
+			good := f.Get(tc.path)
+			f.Put(tc.path, tc.body)
+			defer f.Put(tc.path, good)
+			src := f.Sources()
+			if tc.edit != nil {
+				tc.edit(&src)
+			}
+			dir := t.TempDir()
+			hits := f.Hits(tc.path)
+			res, err := run(context.Background(), t, src, dir)
+			why := ""
+			if tc.fatal {
+				if err == nil {
+					t.Fatal("no error")
+				}
+				why = err.Error()
+			} else {
+				if err != nil {
+					t.Fatal(err)
+				}
+				why = res.Unavailable[7]
+			}
+			if !errors.Is(err, fetch.ErrInvalid) && tc.fatal || !strings.Contains(why, tc.want) || !strings.Contains(why, tc.path) {
+				t.Errorf("reason %q: want ErrInvalid, %q and the URL", why, tc.want)
+			}
+			if _, ok := readManifest(t, dir).Get(tc.rel); ok {
+				t.Errorf("%s is in the manifest", tc.rel)
+			}
+			if _, err := os.Stat(filepath.Join(dir, tc.rel)); err == nil {
+				t.Errorf("%s was kept", tc.rel)
+			}
+			f.Put(tc.path, good)
+			if _, err := run(context.Background(), t, src, dir); err != nil {
+				t.Fatal(err)
+			}
+			if h := f.Hits(tc.path) - hits; h != 2 {
+				t.Errorf("asked %d times in two runs, want 2", h)
+			}
+			if b, _ := os.ReadFile(filepath.Join(dir, tc.rel)); !bytes.Equal(b, good) {
+				t.Errorf("%s is not the good file once it is served", tc.rel)
+			}
+		})
+	}
+}
+
+// TestRunDistrustsBadCache: a bad file that an earlier run kept and listed
+// in the manifest, intact, is downloaded again, with a message saying why.
+func TestRunDistrustsBadCache(t *testing.T) {
+	f := fetchtest.New(t)
+	for _, tc := range badSources(t, f) {
+		t.Run(tc.name, func(t *testing.T) {
+			src := f.Sources()
+			if tc.edit != nil {
+				tc.edit(&src)
+			}
+			dir := t.TempDir()
+			if _, err := run(context.Background(), t, src, dir); err != nil {
+				t.Fatal(err)
+			}
+			// What a run that trusted any 200 would have left.
+			os.WriteFile(filepath.Join(dir, tc.rel), tc.body, 0o644)
+			m := readManifest(t, dir)
+			e, _ := m.Get(tc.rel)
+			e.Size, e.SHA256 = int64(len(tc.body)), sha(tc.body)
+			m.Put(e)
+			os.WriteFile(filepath.Join(dir, fetch.ManifestFile), m.Marshal(), 0o644)
+
+			hits := f.Hits(tc.path)
+			var log strings.Builder
+			cfg := config(src, dir)
+			cfg.Log = logTo(&log)
+			if _, err := fetch.Run(context.Background(), cfg); err != nil {
+				t.Fatal(err)
+			}
+			if h := f.Hits(tc.path) - hits; h != 1 {
+				t.Errorf("asked %d times, want 1", h)
+			}
+			if b, _ := os.ReadFile(filepath.Join(dir, tc.rel)); !bytes.Equal(b, f.Get(tc.path)) {
+				t.Errorf("%s was not replaced", tc.rel)
+			}
+			if !strings.Contains(log.String(), tc.rel+": the copy here is not usable") || !strings.Contains(log.String(), tc.want) {
+				t.Errorf("the log does not say why %s is fetched again:\n%s", tc.rel, log.String())
+			}
+		})
+	}
+}
+
+// TestRunSizeCap: a source over its kind's cap stops the fetch, a book over
+// it is listed as unavailable and the rest go on; either way the error
+// names the URL and the cap and no .part file is left.
+func TestRunSizeCap(t *testing.T) {
+	tests := []struct {
+		name   string
+		limits fetch.Limits
+		path   string
+		fatal  bool
+	}{
+		{"endless book", fetch.Limits{fetch.KindBook: 100e3}, "/cache/epub/4567/pg4567.txt", false},
+		{"catalog over the cap", fetch.Limits{fetch.KindCatalog: 100}, fetchtest.CatalogPath, true},
+		{"archive over the cap", fetch.Limits{fetch.KindArchive: 100}, fetchtest.ArchivePath, true},
+		{"thesaurus over the cap", fetch.Limits{fetch.KindThesaurus: 100}, "/cache/epub/10681/pg10681.txt", true},
+		{"summaries in the archive over the cap", fetch.Limits{fetch.KindSummaries: 100}, fetchtest.ArchivePath, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := fetchtest.New(t)
+			f.Endless("/cache/epub/4567/pg4567.txt")
+			root := t.TempDir()
+			dir := filepath.Join(root, "out")
+			cfg := config(f.Sources(), dir)
+			cfg.Limits = tc.limits
+			cfg.Client.Timeout = 2 * time.Second // a net under a cap that fails
+			res, err := fetch.Run(context.Background(), cfg)
+			var max int64
+			for _, n := range tc.limits {
+				max = n
+			}
+			why := ""
+			if tc.fatal {
+				if !errors.Is(err, fetch.ErrTooLarge) {
+					t.Fatalf("err = %v, want ErrTooLarge", err)
+				}
+				why = err.Error()
+			} else {
+				if err != nil {
+					t.Fatal(err)
+				}
+				why = res.Unavailable[4567]
+				if res.Downloaded != 3 || len(res.Unavailable) != 2 {
+					t.Errorf("%d downloaded, unavailable %v: the other books did not go on", res.Downloaded, res.Unavailable)
+				}
+			}
+			if !strings.Contains(why, tc.path) || !strings.Contains(why, fetch.Bytes(max)) || !strings.Contains(why, "cap") {
+				t.Errorf("%q does not name the URL and the cap of %s", why, fetch.Bytes(max))
+			}
+			onlyOut(t, root)
+		})
+	}
+}
+
+// TestRunRemembersMissing: a book not found is listed in missing.tsv, each
+// URL with the date, and not asked for again, unless RetryMissing says so
+// or it is to come from other URLs; once found it leaves the list.
+func TestRunRemembersMissing(t *testing.T) {
+	f := fetchtest.New(t)
+	dir := t.TempDir()
+	path := "/cache/epub/999/pg999.txt"
+	fetchWith := func(retry bool, src fetch.Sources) (*fetch.Result, string) {
+		t.Helper()
+		var log strings.Builder
+		cfg := config(src, dir)
+		cfg.RetryMissing, cfg.Log = retry, logTo(&log)
+		res, err := fetch.Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, log.String()
+	}
+	missing := func() string {
+		b, _ := os.ReadFile(filepath.Join(dir, fetch.MissingFile))
+		return string(b)
+	}
+
+	fetchWith(false, f.Sources())
+	row := "999\t2024-06-01\t" + f.URL + path + "\n"
+	if got := missing(); got != fetch.MissingHeader+"\n"+row {
+		t.Errorf("missing.tsv:\n%s\nwant the 404 of 999 dated 2024-06-01", got)
+	}
+	res, log := fetchWith(false, f.Sources())
+	if f.Hits(path) != 1 || res.Missing != 1 {
+		t.Errorf("rerun: 999 asked %d times in two runs, %d passed over", f.Hits(path), res.Missing)
+	}
+	if why := res.Unavailable[999]; !strings.Contains(why, "2024-06-01") || !strings.Contains(why, "404") || !strings.Contains(why, "--retry-missing") {
+		t.Errorf("reason %q", why)
+	}
+	if !strings.Contains(log, "1 not found by an earlier run, not asked again") {
+		t.Errorf("the log does not say that 999 is passed over:\n%s", log)
+	}
+
+	day = day.AddDate(0, 0, 1)
+	defer func() { day = day.AddDate(0, 0, -1) }()
+	if res, _ := fetchWith(true, f.Sources()); f.Hits(path) != 2 || res.Missing != 0 || !strings.Contains(missing(), "999\t2024-06-02\t") {
+		t.Errorf("--retry-missing: asked %d times, %d passed over, missing.tsv:\n%s", f.Hits(path), res.Missing, missing())
+	}
+
+	mirror := f.Sources()
+	mirror.Mirror = f.URL + fetchtest.MirrorRoot
+	if fetchWith(false, mirror); f.Hits("/mirror/9/9/999/999-0.txt") != 1 {
+		t.Error("a book missing from the site was not looked for in a mirror")
+	}
+
+	f.Put(path, f.Texts[7])
+	if res, _ := fetchWith(false, f.Sources()); f.Hits(path) != 2 || res.Unavailable[999] == "" {
+		t.Errorf("without --retry-missing: asked %d times, unavailable %v", f.Hits(path), res.Unavailable)
+	}
+	res, _ = fetchWith(true, f.Sources())
+	if _, ok := res.Unavailable[999]; ok || f.Hits(path) != 3 {
+		t.Errorf("found at last: unavailable %v, asked %d times", res.Unavailable, f.Hits(path))
+	}
+	if strings.Contains(missing(), "999") {
+		t.Errorf("999 is still in missing.tsv once found:\n%s", missing())
+	}
 }

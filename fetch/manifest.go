@@ -124,6 +124,9 @@ func (m *Manifest) Get(path string) (Entry, bool) {
 // Put adds or replaces the entry of e.Path.
 func (m *Manifest) Put(e Entry) { m.entries[e.Path] = e }
 
+// Delete removes the entry of path.
+func (m *Manifest) Delete(path string) { delete(m.entries, path) }
+
 // Entries returns the entries sorted by path.
 func (m *Manifest) Entries() []Entry {
 	out := make([]Entry, 0, len(m.entries))
@@ -137,8 +140,7 @@ func (m *Manifest) Entries() []Entry {
 // Row returns e as one manifest row, with its line break. Tabs and line
 // breaks in the URL are escaped, so that the row stays one row.
 func (e Entry) Row() string {
-	u := strings.NewReplacer("\t", "%09", "\n", "%0A", "\r", "%0D").Replace(e.URL)
-	return fmt.Sprintf("%s\t%s\t%d\t%s\n", e.Path, u, e.Size, e.SHA256)
+	return fmt.Sprintf("%s\t%s\t%d\t%s\n", e.Path, escapeURL(e.URL), e.Size, e.SHA256)
 }
 
 // Marshal returns the manifest as a file: the header and the rows sorted

@@ -44,12 +44,14 @@ Layout
   pairs.tsv           id, title, author, gutenberg_id, wikipedia_id, book_words, summary_words,
                       summary_source, book_source (tab-separated, header row)
   book_meta.tsv       id, pg_header_present, gutenberg_id_basis, cmu_genres
-  books/<id>.txt      the book exactly as downloaded (Project Gutenberg header and licence kept)
+  books/<id>.txt      the book exactly as downloaded (Project Gutenberg header and licence kept),
+                      a hard link to sources/gutenberg/<n>.txt where the file system has them
   summaries/<id>.txt  the plot summary
   matches.jsonl       why each pair was made; rejects.jsonl: why each other summary was not
   sources/            the downloads: the summaries, pg_catalog.csv, gutenberg/<n>.txt
   thesaurus/          Roget's Thesaurus (Gutenberg #10681), for `+"`bookalign run --thesaurus`"+`
   manifest.tsv        every downloaded file: path, URL, size in bytes, SHA-256
+  missing.tsv         the URLs that had no book (HTTP 404 or 410), with the day; absent if none
 
 Pinning
 -------
@@ -58,7 +60,8 @@ another fetch used the same inputs, run it with --pin OLD/manifest.tsv: it
 fails and lists every file that differs. To rebuild this very corpus elsewhere,
 copy sources/ and thesaurus/ with manifest.tsv and run the same fetch command
 into that directory: it verifies the files and downloads none of them again
-(only books that could not be had are asked for again).
+(only books that could not be had are asked for again; those not found, in
+missing.tsv, only with --retry-missing).
 
 Not the paper's corpus
 ----------------------

@@ -14,13 +14,19 @@ import (
 )
 
 // A Store is a fetch directory: the files downloaded into it and their
-// manifest, DIR/manifest.tsv. Fetching a file that the manifest lists and
-// that is still whole (same size and SHA-256) downloads nothing, so a run
-// that was stopped resumes where it stopped. Every file is written under
-// Dir; nothing else is.
+// manifest, DIR/manifest.tsv. Fetching a file that the manifest lists, that
+// is still whole (same size and SHA-256) and that passes its kind's Check
+// downloads nothing, so a run that was stopped resumes where it stopped.
+// A download is kept, and listed, only if it is within its kind's cap and
+// passes that check. Every file is written under Dir; nothing else is.
 type Store struct {
 	// Dir is the fetch directory.
-	Dir    string
+	Dir string
+	// Limits caps the size of each kind of file; nil means DefaultLimits.
+	Limits Limits
+	// Log, if not nil, is told why a file listed in the manifest is
+	// downloaded again.
+	Log    func(format string, args ...any)
 	client *Client
 	m      *Manifest
 	// journal is the manifest file, to which a row is appended as each
@@ -65,25 +71,30 @@ func (s *Store) Manifest() *Manifest { return s.m }
 // Path returns the local file of rel, a '/'-separated path in the store.
 func (s *Store) Path(rel string) string { return filepath.Join(s.Dir, filepath.FromSlash(rel)) }
 
-// Fetch makes sure that rel holds the file found at the first of urls that
-// the server has. If the manifest lists rel as downloaded from one of urls
-// and the file is whole, nothing is downloaded and skipped is true. A URL
-// that answers 404 or 410 is passed over for the next; when every one
-// does, the error wraps ErrNotFound and names them all. Any other error
-// stops at once.
-func (s *Store) Fetch(ctx context.Context, rel string, urls ...string) (e Entry, skipped bool, err error) {
+// Fetch makes sure that rel holds the file of kind k found at the first of
+// urls that the server has. If the manifest lists rel as downloaded from
+// one of urls, the file is whole and it passes k's Check, nothing is
+// downloaded and skipped is true; a whole file that fails the check is
+// downloaded again, and Log told why. A URL that answers 404 or 410 is
+// passed over for the next; when every one does, the error wraps
+// ErrNotFound and names them all. Any other error stops at once.
+func (s *Store) Fetch(ctx context.Context, k Kind, rel string, urls ...string) (e Entry, skipped bool, err error) {
 	if !ValidPath(rel) {
 		return Entry{}, false, fmt.Errorf("fetch: %q is not a path inside the fetch directory", rel)
 	}
 	if len(urls) == 0 {
 		return Entry{}, false, fmt.Errorf("fetch: no URL for %s", rel)
 	}
-	if old, ok := s.Have(rel, urls...); ok {
+	old, ok, bad := s.cached(k, rel, urls)
+	if ok && bad == nil {
 		return old, true, nil
+	}
+	if bad != nil && s.Log != nil {
+		s.Log("%s: the copy here is not usable (%v); fetching it again\n", rel, bad)
 	}
 	var missing []string
 	for _, u := range urls {
-		e, err := s.client.Download(ctx, u, s.Path(rel))
+		e, err := s.client.DownloadAs(ctx, u, s.Path(rel), s.expect(k))
 		if errors.Is(err, ErrNotFound) {
 			missing = append(missing, u)
 			continue
@@ -101,12 +112,47 @@ func (s *Store) Fetch(ctx context.Context, rel string, urls ...string) (e Entry,
 	return Entry{}, false, fmt.Errorf("%w: HTTP 404 or 410 at %s", ErrNotFound, strings.Join(missing, ", "))
 }
 
+// expect returns what a download of kind k must be.
+func (s *Store) expect(k Kind) Expect {
+	return Expect{Kind: k, Max: s.Limits.Max(k), Check: Check(k, s.Limits)}
+}
+
 // Have reports whether the manifest lists rel as downloaded from one of
-// urls and the file is whole (same size and SHA-256), and returns its
-// entry.
-func (s *Store) Have(rel string, urls ...string) (Entry, bool) {
-	e, ok := s.m.Get(rel)
-	return e, ok && slices.Contains(urls, e.URL) && whole(s.Path(rel), e)
+// urls, the file is whole (same size and SHA-256) and it passes kind k's
+// Check, and returns its entry.
+func (s *Store) Have(k Kind, rel string, urls ...string) (Entry, bool) {
+	e, ok, bad := s.cached(k, rel, urls)
+	return e, ok && bad == nil
+}
+
+// cached returns the entry of rel and whether the manifest lists it as
+// downloaded from one of urls and the file is whole; bad, for such a
+// file, is why it fails kind k's Check.
+func (s *Store) cached(k Kind, rel string, urls []string) (e Entry, ok bool, bad error) {
+	e, ok = s.m.Get(rel)
+	if !ok || !slices.Contains(urls, e.URL) || !whole(s.Path(rel), e) {
+		return e, false, nil
+	}
+	if check := Check(k, s.Limits); check != nil {
+		bad = check(s.Path(rel))
+	}
+	return e, true, bad
+}
+
+// DropUnusable removes rel, file and manifest entry, unless the manifest
+// lists it (from any URL) and it is whole and passes kind k's Check: what
+// a failed download leaves in place must not be taken for the file.
+func (s *Store) DropUnusable(k Kind, rel string) error {
+	if e, ok := s.m.Get(rel); ok {
+		if _, whole, bad := s.cached(k, rel, []string{e.URL}); whole && bad == nil {
+			return nil
+		}
+	}
+	s.m.Delete(rel)
+	if err := os.Remove(s.Path(rel)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return nil
 }
 
 // Record adds to the manifest a file that the caller made in the store

@@ -41,8 +41,11 @@ func runFetch(args []string) error {
 	timeout := fs.Duration("timeout", 10*time.Minute, "longest time for one request, body included")
 	contact := fs.String("contact", "", "your e-mail or URL, added to the User-Agent so that site operators can reach you")
 	pin := fs.String("pin", "", "manifest.tsv `FILE` of an earlier fetch: fail if any downloaded file differs from it")
+	limits := fetch.Limits{}
+	fs.Var(limits, "max-size", "size caps `KIND=SIZE[,…]`, KIND one of catalog, archive, summaries, book, thesaurus, SIZE in bytes, kB, MB or GB, 0 for none (default "+fetch.DefaultLimits.String()+")")
+	retryMissing := fs.Bool("retry-missing", false, "ask again for the books that an earlier run did not find (HTTP 404 or 410), listed in DIR/"+fetch.MissingFile)
 	term := addTerminalFlags(fs)
-	if err := term.parse(fs, "fetch", "bookalign fetch --out DIR [--cmu URL | --summaries FILE|URL] [--catalog URL] [--gutenberg BASE | --mirror BASE] [--thesaurus URL] [--delay 2s] [Beam flags]", args); err != nil {
+	if err := term.parse(fs, "fetch", "bookalign fetch --out DIR [--cmu URL | --summaries FILE|URL] [--catalog URL] [--gutenberg BASE | --mirror BASE] [--thesaurus URL] [--delay 2s] [--max-size KIND=SIZE] [--retry-missing] [Beam flags]", args); err != nil {
 		return err
 	}
 	if *out == "" {
@@ -85,7 +88,7 @@ func runFetch(args []string) error {
 			Dir: *out,
 			Client: &fetch.Client{Delay: *delay, Retries: *retries, Backoff: *backoff, Timeout: *timeout, Contact: *contact,
 				Log: func(format string, args ...any) { logf(format+"\n", args...) }},
-			Progress: progress, Log: logf,
+			Progress: progress, Log: logf, Limits: limits, RetryMissing: *retryMissing,
 		},
 		pinned: pinned, quiet: *term.quiet, logf: logf,
 	}
@@ -109,7 +112,7 @@ func (j fetchJob) run(ctx context.Context) error {
 		return fmt.Errorf("stopped; what was downloaded is kept in %s: run the same command again to resume", j.cfg.Dir)
 	}
 	if err != nil {
-		return err
+		return withFlagHint(err)
 	}
 	if j.pinned != nil {
 		if diffs := res.Manifest.Compare(j.pinned); len(diffs) > 0 {
@@ -136,6 +139,9 @@ func (j fetchJob) run(ctx context.Context) error {
 	}); err != nil {
 		return err
 	}
+	if err := j.linkBooks(dir); err != nil {
+		return err
+	}
 	if err := fetch.Describe(dir, j.cfg.Sources, res); err != nil {
 		return err
 	}
@@ -145,6 +151,33 @@ func (j fetchJob) run(ctx context.Context) error {
 	}
 	j.logf("corpus in %s (README.txt says what it holds); run the experiment with: bookalign run --corpus %s%s --out OUT\n", j.cfg.Dir, j.cfg.Dir, th)
 	return nil
+}
+
+// linkBooks makes the corpus's books hard links to their downloads, so
+// that each text is stored once; a file system without hard links keeps
+// the copies, with a message.
+func (j fetchJob) linkBooks(dir string) error {
+	n, err := fetch.LinkBooks(dir)
+	if errors.Is(err, fetch.ErrNoLink) {
+		j.logf("books/ keeps its own copies of the texts: %v\n", err)
+		return nil
+	}
+	if err == nil {
+		j.logf("books/: %d texts stored once, as hard links to %s/\n", n, fetch.BooksDir)
+	}
+	return err
+}
+
+// withFlagHint adds to a fetch's error the flag that changes the limit it
+// ran into: the size cap or the timeout of one request.
+func withFlagHint(err error) error {
+	switch {
+	case errors.Is(err, fetch.ErrTooLarge):
+		return fmt.Errorf("%w\n--max-size KIND=SIZE raises a cap (see docs/running.md, \"Fetch limits\")", err)
+	case errors.Is(err, fetch.ErrTimeout):
+		return fmt.Errorf("%w\n--timeout sets how long one request may take", err)
+	}
+	return err
 }
 
 // inScratch runs do with the temporary directory (TMPDIR) set to dir, then

@@ -8,12 +8,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/fetch"
 	"github.com/bookalign/bookalign/internal/fetchtest"
 	"github.com/bookalign/bookalign/transforms"
 )
@@ -75,6 +78,11 @@ func TestFetchCommand(t *testing.T) {
 		}
 		if got := readString(t, filepath.Join(out, "books", p.ID+".txt")); got != string(f.Texts[n]) {
 			t.Errorf("books/%s.txt is not ebook %d as served", p.ID, n)
+		}
+		book, _ := os.Stat(filepath.Join(out, "books", p.ID+".txt"))
+		download, _ := os.Stat(filepath.Join(out, "sources", "gutenberg", strconv.Itoa(n)+".txt"))
+		if book == nil || download == nil || !os.SameFile(book, download) {
+			t.Errorf("books/%s.txt is stored apart from its download sources/gutenberg/%d.txt", p.ID, n)
 		}
 		if !strings.Contains(pairsTSV, "CMU Book Summary Dataset ("+f.URL+fetchtest.ArchivePath+")") {
 			t.Errorf("pair %d: summary_source does not name the archive", i)
@@ -148,7 +156,7 @@ func TestFetchCommand(t *testing.T) {
 	pin := filepath.Join(t.TempDir(), "manifest.tsv")
 	writeFile(t, pin, []byte(manifest))
 	stderr, code = runFetchCmd(t, tmp, append(f.Args(out), "--pin", pin)...)
-	if code != 0 || !strings.Contains(stderr, "books: 1 to download, 4 already here") || !strings.Contains(stderr, "as in the pinned manifest") {
+	if code != 0 || !strings.Contains(stderr, "books: 0 to download, 4 already here") || !strings.Contains(stderr, "as in the pinned manifest") {
 		t.Errorf("pinned rerun: exit %d\n%s", code, stderr)
 	}
 	writeFile(t, pin, []byte(strings.Replace(manifest, "sources/gutenberg/7.txt\t", "sources/gutenberg/8.txt\t", 1)))
@@ -189,10 +197,10 @@ func TestFetchKilledAndResumed(t *testing.T) {
 		t.Fatal("the killed fetch got to the corpus")
 	}
 	resumed, code := runFetchCmd(t, tmp, f.Args(out)...)
-	if code != 0 || !strings.Contains(resumed, "books: 3 to download, 2 already here") {
+	if code != 0 || !strings.Contains(resumed, "books: 2 to download, 2 already here") {
 		t.Fatalf("resumed: exit %d\n%s", code, resumed)
 	}
-	a, b := relTree(t, clean), relTree(t, out)
+	a, b := undated(relTree(t, clean)), undated(relTree(t, out))
 	if !reflect.DeepEqual(a, b) {
 		for name := range a {
 			if a[name] != b[name] {
@@ -207,6 +215,19 @@ func TestFetchKilledAndResumed(t *testing.T) {
 	}
 }
 
+// undated blanks the days on which books were found missing, in the
+// missing list and the rejects, which differ between two fetches on
+// either side of midnight.
+func undated(tree map[string]string) map[string]string {
+	day := regexp.MustCompile(`\d{4}-\d\d-\d\d`)
+	for _, name := range []string{fetch.MissingFile, "rejects.jsonl"} {
+		if s, ok := tree[name]; ok {
+			tree[name] = day.ReplaceAllString(s, "DAY")
+		}
+	}
+	return tree
+}
+
 // relTree is treeOf keyed by paths relative to dir.
 func relTree(t *testing.T, dir string) map[string]string {
 	t.Helper()
@@ -216,6 +237,83 @@ func relTree(t *testing.T, dir string) map[string]string {
 		out[rel] = s
 	}
 	return out
+}
+
+// TestFetchLimits: a book whose body never ends is cut off at its cap and
+// listed in rejects.jsonl with the URL and the cap while the others make
+// their pairs; a source over its cap stops the fetch with a message that
+// names the URL, the cap and the flag; a bad --max-size is refused.
+func TestFetchLimits(t *testing.T) {
+	f := fetchtest.New(t)
+	endless := "/cache/epub/4567/pg4567.txt"
+	f.Endless(endless)
+	tmp := t.TempDir()
+	out := filepath.Join(t.TempDir(), "out")
+	args := append(f.Args(out), "--timeout", "20s")
+	stderr, code := runFetchCmd(t, tmp, append(args, "--max-size", "book=100kB")...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	var reject transforms.Reject
+	for _, line := range strings.Split(strings.TrimSpace(readString(t, filepath.Join(out, "rejects.jsonl"))), "\n") {
+		var r transforms.Reject
+		if err := json.Unmarshal([]byte(line), &r); err == nil && r.Ebook == 4567 {
+			reject = r
+		}
+	}
+	if !strings.Contains(reject.Detail, f.URL+endless) || !strings.Contains(reject.Detail, "size cap of 100.0 kB for a book") {
+		t.Errorf("the endless book's reject: %+v", reject)
+	}
+	if pairs := readString(t, filepath.Join(out, "pairs.tsv")); strings.Count(pairs, "\n") != 4 {
+		t.Errorf("pairs.tsv: want a header and 3 pairs:\n%s", pairs)
+	}
+	for name := range relTree(t, out) {
+		if strings.HasSuffix(name, ".part") {
+			t.Errorf("%s left behind", name)
+		}
+	}
+
+	stderr, code = runFetchCmd(t, tmp, append(f.Args(filepath.Join(t.TempDir(), "out")), "--max-size", "catalog=100,book=1MB")...)
+	for _, want := range []string{f.URL + fetchtest.CatalogPath, "larger than the size cap of 100 B for a catalog", "--max-size KIND=SIZE"} {
+		if code != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("catalog over its cap: exit %d, stderr lacks %q:\n%s", code, want, stderr)
+		}
+	}
+	for _, bad := range []string{"books=1MB", "book=lots", "book"} {
+		if stderr, code := runFetchCmd(t, tmp, append(f.Args(filepath.Join(t.TempDir(), "out")), "--max-size", bad)...); code == 0 || !strings.Contains(stderr, "--max-size") {
+			t.Errorf("--max-size %s: exit %d\n%s", bad, code, stderr)
+		}
+	}
+}
+
+// TestFetchRemembersMissing: a book not found is not asked for again by
+// the next fetch, which says so in one line and in the reject, until
+// --retry-missing.
+func TestFetchRemembersMissing(t *testing.T) {
+	f := fetchtest.New(t)
+	tmp := t.TempDir()
+	out := filepath.Join(t.TempDir(), "out")
+	missing := "/cache/epub/999/pg999.txt"
+	if stderr, code := runFetchCmd(t, tmp, f.Args(out)...); code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if list := readString(t, filepath.Join(out, fetch.MissingFile)); !strings.Contains(list, "999\t") || !strings.Contains(list, f.URL+missing) {
+		t.Errorf("%s:\n%s", fetch.MissingFile, list)
+	}
+	stderr, code := runFetchCmd(t, tmp, f.Args(out)...)
+	if code != 0 || f.Hits(missing) != 1 || !strings.Contains(stderr, "books: 1 not found by an earlier run, not asked again") {
+		t.Errorf("rerun: exit %d, 999 asked %d times in two runs\n%s", code, f.Hits(missing), stderr)
+	}
+	if rejects := readString(t, filepath.Join(out, "rejects.jsonl")); !strings.Contains(rejects, "--retry-missing") {
+		t.Errorf("the reject of 999 does not say how to ask again:\n%s", rejects)
+	}
+	f.Put(missing, f.Texts[7])
+	if stderr, code := runFetchCmd(t, tmp, append(f.Args(out), "--retry-missing")...); code != 0 || f.Hits(missing) != 2 {
+		t.Errorf("--retry-missing: exit %d, 999 asked %d times in three runs\n%s", code, f.Hits(missing), stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, fetch.MissingFile)); err == nil {
+		t.Errorf("%s is left once every book was found", fetch.MissingFile)
+	}
 }
 
 // closedURL returns an http URL on 127.0.0.1 where nothing listens.

@@ -2,8 +2,8 @@
 // httptest server on 127.0.0.1: a CMU-style archive of summaries, a
 // Gutenberg catalog, book texts in gutenberg.org's layout and in a mirror's,
 // and a small thesaurus in Roget's format. Everything is generated; the
-// server can answer an error, cut a body short or hold a request, once or
-// more, to test a client.
+// server can answer an error, cut a body short, hold a request or send a
+// body that never ends, once or more, to test a client.
 package fetchtest
 
 import (
@@ -33,6 +33,7 @@ type Server struct {
 	truncate map[string]int
 	hold     map[string]chan struct{}
 	held     map[string]chan struct{}
+	endless  map[string]bool
 	hits     map[string]int
 	agents   map[string]bool
 }
@@ -40,7 +41,7 @@ type Server struct {
 // NewServer starts a server, closed when the test ends.
 func NewServer(t testing.TB) *Server {
 	s := &Server{files: map[string][]byte{}, fail: map[string][]int{}, truncate: map[string]int{},
-		hold: map[string]chan struct{}{}, held: map[string]chan struct{}{}, hits: map[string]int{}, agents: map[string]bool{}}
+		hold: map[string]chan struct{}{}, held: map[string]chan struct{}{}, endless: map[string]bool{}, hits: map[string]int{}, agents: map[string]bool{}}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(s.Close)
 	return s
@@ -51,6 +52,13 @@ func (s *Server) Put(path string, b []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.files[path] = b
+}
+
+// Get returns what is served at path (nil for nothing).
+func (s *Server) Get(path string) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.files[path]
 }
 
 // Fail answers the next requests of path with statuses, one each, before
@@ -78,6 +86,14 @@ func (s *Server) Hold(path string) (reached <-chan struct{}, release func()) {
 	s.held[path], s.hold[path] = r, g
 	var once sync.Once
 	return r, func() { once.Do(func() { close(g) }) }
+}
+
+// Endless makes every request of path answer 200 with a chunked body that
+// never ends: lines of text, sent until the client goes away.
+func (s *Server) Endless(path string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.endless[path] = true
 }
 
 // Hits returns how many requests path has had.
@@ -115,6 +131,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.truncate[p]--
 	}
 	b, ok := s.files[p]
+	endless := s.endless[p]
 	s.mu.Unlock()
 	if reached != nil {
 		close(reached)
@@ -127,6 +144,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case status != 0:
 		http.Error(w, http.StatusText(status), status)
+	case endless:
+		sendForever(w, r)
 	case !ok:
 		http.NotFound(w, r)
 	case cut:
@@ -137,6 +156,30 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		w.Write(b)
 	}
 }
+
+// sendForever writes lines of text to w, flushing each block, until the
+// client goes away.
+func sendForever(w http.ResponseWriter, r *http.Request) {
+	block := []byte(strings.Repeat("all work and no play makes a dull book\n", 1000))
+	flusher, _ := w.(http.Flusher)
+	for r.Context().Err() == nil {
+		if _, err := w.Write(block); err != nil {
+			return
+		}
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+}
+
+// ErrorPage is what a misconfigured server or a captive portal answers
+// with 200 OK where a file should be: an HTML page.
+const ErrorPage = `<!DOCTYPE html>
+<html lang="en">
+<head><title>Service temporarily unavailable</title></head>
+<body><h1>Sorry</h1><p>This page is not the file you asked for. Please try again later.</p></body>
+</html>
+`
 
 // A Book is a made-up summary and, when it has one, its ebook.
 type Book struct {
