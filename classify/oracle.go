@@ -18,7 +18,10 @@ import (
 // among the rows that still fit the budget (the earlier row on ties), and
 // stops when no row that fits adds a hit. It returns the document sentence
 // indices of the rows added, in book order. doc is the document b was made
-// from; it gives the rows' text.
+// from; it gives the rows' text. With a scorer that removes ROUGE's
+// stopwords (-s) it is the content oracle, which spends the budget on the
+// reference's content words alone; such a scorer without a stopword list
+// is an error (rouge.ErrNoStopwords).
 //
 // Each row and the reference are turned into ROUGE terms once, each distinct
 // token with s.Analyze, so that stemming and stopword removal are ROUGE's

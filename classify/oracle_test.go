@@ -1,8 +1,10 @@
 package classify
 
 import (
+	"errors"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -88,4 +90,106 @@ func TestOracleHeartOfDarkness(t *testing.T) {
 	}
 	t.Logf("oracle: %d sentences, %d words, R1 %.4f R2 %.4f in %v (names R1 %.4f R2 %.4f)",
 		len(got), words, o.ROUGE1.Recall, o.ROUGE2.Recall, took, n.ROUGE1.Recall, n.ROUGE2.Recall)
+}
+
+// contentData is ROUGE data with a small stopword list and no exception
+// table.
+func contentData(t *testing.T) *rouge.Data {
+	t.Helper()
+	d, err := rouge.NewData(strings.NewReader("it\nwas\nthe\nof\nand\nin\na\nto\n"), nil, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// contentScore is R1 + R2 of picked against ref under s.
+func contentScore(t *testing.T, s *rouge.Scorer, doc *text.Document, picked []int, ref string) float64 {
+	t.Helper()
+	r, err := s.Score(Text(doc, picked), ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.ROUGE1.Recall + r.ROUGE2.Recall
+}
+
+// TestContentOracle checks the oracle of the content words (the scorer
+// removing ROUGE's stopwords, -s): on content-word ROUGE it scores at
+// least as high as the oracle that keeps the stopwords, and higher where
+// the latter spends the budget on function words.
+func TestContentOracle(t *testing.T) {
+	data := contentData(t)
+	content := &rouge.Scorer{Stem: true, RemoveStopwords: true, Data: data}
+	plain := &rouge.Scorer{Stem: true, Data: data}
+	for _, tc := range []struct {
+		name, book, ref string
+		budget          int
+		better          bool // the content oracle scores strictly higher
+	}{
+		{"function words", "It was the end of the day and of the year in the town. Pip meets Magwitch.",
+			"It was the end of the year and Pip meets Magwitch in the marsh.", 14, true},
+		{"same choice", "The red fox ran. A blue bird sang loudly today. The red fox slept.",
+			"The red fox ran and slept.", 8, false},
+		{"stemmed", "Foxes everywhere. Cats everywhere. The cat of the house.", "The cat and the fox.", 4, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, b := parseBook(t, "b", tc.book)
+			c, err := Oracle(doc, b, tc.ref, content, tc.budget)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := Oracle(doc, b, tc.ref, plain, tc.budget)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc, sp := contentScore(t, content, doc, c, tc.ref), contentScore(t, content, doc, p, tc.ref)
+			if sc < sp || (tc.better && sc == sp) {
+				t.Errorf("content R1+R2: content oracle %v %.5f, stopword oracle %v %.5f (want higher: %v)", c, sc, p, sp, tc.better)
+			}
+		})
+	}
+	// Without a stopword list the content scorer cannot run.
+	doc, b := parseBook(t, "b", "Pip meets Magwitch.")
+	if _, err := Oracle(doc, b, "Pip.", &rouge.Scorer{Stem: true, RemoveStopwords: true}, 10); !errors.Is(err, rouge.ErrNoStopwords) {
+		t.Errorf("no stopword list: err = %v, want rouge.ErrNoStopwords", err)
+	}
+}
+
+// TestContentOracleHeartOfDarkness compares the two oracles on a real
+// book with ROUGE's own data: the content oracle is the higher on the
+// content-word ROUGE it maximises.
+func TestContentOracleHeartOfDarkness(t *testing.T) {
+	dir := sharedtest.Path(t, "corpus")
+	data, err := rouge.LoadData(sharedtest.Path(t, "rouge"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(dir + "/books/heart-of-darkness.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := os.ReadFile(dir + "/summaries/heart-of-darkness.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := text.ParseBook(string(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := NewBook("heart-of-darkness", doc)
+	sc := rouge.NewScorers(data, true).Stem
+	plain := rouge.NewScorers(data, false).Stem
+	c, err := Oracle(doc, b, string(ref), sc, DefaultBudget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Oracle(doc, b, string(ref), plain, DefaultBudget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, ps := contentScore(t, sc, doc, c, string(ref)), contentScore(t, sc, doc, p, string(ref))
+	if cs < ps {
+		t.Errorf("content R1+R2: content oracle %.4f below the stopword oracle %.4f", cs, ps)
+	}
+	t.Logf("content R1+R2: content oracle %.4f (%d sentences), stopword oracle %.4f (%d sentences)", cs, len(c), ps, len(p))
 }

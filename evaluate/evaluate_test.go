@@ -158,11 +158,11 @@ func TestNamesOf(t *testing.T) {
 		kinds []Kind
 		want  []string
 	}{
-		{nil, []string{"passage", "token", "jing", "first1000", "oracle", "random", "names"}},
+		{nil, []string{"passage", "token", "jing", "first1000", "oracle", "oracle-content", "random", "names"}},
 		{[]Kind{Trained}, []string{align.MethodPassage, align.MethodToken, align.MethodJing}},
 		{[]Kind{FirstWords}, []string{MethodFirst1000}},
-		{[]Kind{Baseline}, []string{MethodOracle, MethodRandom, MethodNames}},
-		{[]Kind{FirstWords, Baseline}, []string{MethodFirst1000, MethodOracle, MethodRandom, MethodNames}},
+		{[]Kind{Baseline}, []string{MethodOracle, MethodOracleContent, MethodRandom, MethodNames}},
+		{[]Kind{FirstWords, Baseline}, []string{MethodFirst1000, MethodOracle, MethodOracleContent, MethodRandom, MethodNames}},
 	} {
 		if got := NamesOf(tc.kinds...); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("NamesOf(%v) = %q, want %q", tc.kinds, got, tc.want)

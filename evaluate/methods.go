@@ -1,6 +1,8 @@
 package evaluate
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -28,6 +30,10 @@ const (
 	MethodOracle    = "oracle"
 	MethodRandom    = "random"
 	MethodNames     = "names"
+	// MethodOracleContent is the oracle of the content words: the greedy
+	// extract that maximises ROUGE-1 + ROUGE-2 recall with ROUGE's
+	// stopwords removed (-s), the ceiling of the content-word columns.
+	MethodOracleContent = "oracle-content"
 )
 
 // Method is one way of making a summary that bookalign runs and scores.
@@ -49,6 +55,7 @@ var Methods = []Method{
 	{align.MethodJing, "Jing 1999", Trained},
 	{MethodFirst1000, "First 1000", FirstWords},
 	{MethodOracle, "Oracle", Baseline},
+	{MethodOracleContent, "Content oracle", Baseline},
 	{MethodRandom, "Random", Baseline},
 	{MethodNames, "Names", Baseline},
 }
@@ -121,4 +128,43 @@ func DisplayName(name string) string {
 		}
 	}
 	return name
+}
+
+// NeedsStopwords reports whether a method needs ROUGE's stopword list
+// (smart_common_words.txt of the ROUGE data) to run: the content oracle.
+func NeedsStopwords(name string) bool { return name == MethodOracleContent }
+
+// ErrNeedsStopwords is returned by Runnable for a method asked for by name
+// that needs ROUGE's stopword list when the run has none.
+var ErrNeedsStopwords = errors.New("needs ROUGE's stopword list, which comes with the ROUGE data")
+
+// Runnable returns the methods of a run that can run, given whether the
+// run has ROUGE's stopword list (stopwords). With the list, that is all of
+// methods. Without it, the methods that need it (NeedsStopwords) cannot:
+// when methods are the default list (byDefault), they are left out and
+// note says so in one line; when they were asked for, err says which
+// cannot run and why (ErrNeedsStopwords).
+func Runnable(methods []string, stopwords, byDefault bool) (run []string, note string, err error) {
+	if stopwords {
+		return methods, "", nil
+	}
+	var left []string
+	for _, m := range methods {
+		if NeedsStopwords(m) {
+			left = append(left, m)
+		} else {
+			run = append(run, m)
+		}
+	}
+	if len(left) == 0 {
+		return methods, "", nil
+	}
+	named := make([]string, len(left))
+	for i, m := range left {
+		named[i] = fmt.Sprintf("%s (%s)", m, DisplayName(m))
+	}
+	if !byDefault {
+		return nil, "", fmt.Errorf("method %s %w: give --rouge-data or BOOKALIGN_ROUGE_DATA, or leave it out of --methods", strings.Join(named, ", "), ErrNeedsStopwords)
+	}
+	return run, fmt.Sprintf("method %s left out of the default methods: it needs ROUGE's stopword list, and the run has no ROUGE data (--rouge-data)", strings.Join(named, ", ")), nil
 }

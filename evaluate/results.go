@@ -17,6 +17,14 @@ type BookScore struct {
 	Rouge1, Rouge2 float64
 	// Rouge1NoStem and Rouge2NoStem are the same without stemming.
 	Rouge1NoStem, Rouge2NoStem float64
+	// Content says whether the content-word scores below were measured:
+	// the same recall with ROUGE's stopwords removed (-s), stemmed as
+	// Rouge1 and Rouge2 are (Rouge1Content, Rouge2Content) and unstemmed
+	// (Rouge1ContentNoStem, Rouge2ContentNoStem). A run without ROUGE's
+	// stopword list measures none.
+	Content                                  bool
+	Rouge1Content, Rouge2Content             float64
+	Rouge1ContentNoStem, Rouge2ContentNoStem float64
 }
 
 // Settings describe a run; they are copied into Results.
@@ -71,9 +79,13 @@ type MethodResult struct {
 	Rouge2RecallCI95   [2]float64 `json:"rouge_2_recall_ci95"`
 	// Rouge1RecallNoStemCI95 and Rouge2RecallNoStemCI95 are the same
 	// intervals of the unstemmed recall, from the same bootstrap samples.
-	Rouge1RecallNoStemCI95 [2]float64            `json:"rouge_1_recall_nostem_ci95"`
-	Rouge2RecallNoStemCI95 [2]float64            `json:"rouge_2_recall_nostem_ci95"`
-	PerBook                map[string]BookRecall `json:"per_book"`
+	Rouge1RecallNoStemCI95 [2]float64 `json:"rouge_1_recall_nostem_ci95"`
+	Rouge2RecallNoStemCI95 [2]float64 `json:"rouge_2_recall_nostem_ci95"`
+	// ContentRecall holds the content-word recall (ROUGE -s) when the
+	// method's books were scored so (BookScore.Content); nil, and absent
+	// from results.json, otherwise.
+	*ContentRecall
+	PerBook map[string]BookRecall `json:"per_book"`
 	// PVsFirst1000, PVsNames and PVsJing are the p-values of a paired
 	// approximate-randomization test of this method's per-book recall
 	// against that baseline's on the same books; nil when the baseline did
@@ -88,6 +100,21 @@ type MethodResult struct {
 	PVsDefault *PValues `json:"p_vs_default,omitempty"`
 }
 
+// ContentRecall is a method's macro-averaged recall of content words:
+// ROUGE-1.5.5 with ROUGE's stopwords removed (-s), stemmed as the main
+// columns are and unstemmed, with 95% intervals from the bootstrap samples
+// of the main columns.
+type ContentRecall struct {
+	Rouge1RecallContent           float64    `json:"rouge_1_recall_content"`
+	Rouge2RecallContent           float64    `json:"rouge_2_recall_content"`
+	Rouge1RecallContentNoStem     float64    `json:"rouge_1_recall_content_nostem"`
+	Rouge2RecallContentNoStem     float64    `json:"rouge_2_recall_content_nostem"`
+	Rouge1RecallContentCI95       [2]float64 `json:"rouge_1_recall_content_ci95"`
+	Rouge2RecallContentCI95       [2]float64 `json:"rouge_2_recall_content_ci95"`
+	Rouge1RecallContentNoStemCI95 [2]float64 `json:"rouge_1_recall_content_nostem_ci95"`
+	Rouge2RecallContentNoStemCI95 [2]float64 `json:"rouge_2_recall_content_nostem_ci95"`
+}
+
 // PValues are two-sided p-values of a paired test, for ROUGE-1 and ROUGE-2
 // recall, stemmed (the main columns) and unstemmed, with the number of
 // rounds of the test: a p-value is never below 1 / (1 + Rounds)
@@ -98,7 +125,19 @@ type PValues struct {
 	Rouge2       float64 `json:"rouge_2"`
 	Rouge1NoStem float64 `json:"rouge_1_nostem"`
 	Rouge2NoStem float64 `json:"rouge_2_nostem"`
-	Rounds       int     `json:"rounds"`
+	// ContentPValues are the same test of the content-word recall, when
+	// both methods have it; nil otherwise.
+	*ContentPValues
+	Rounds int `json:"rounds"`
+}
+
+// ContentPValues are the p-values of PValues for the content-word recall
+// (ROUGE -s), stemmed and unstemmed.
+type ContentPValues struct {
+	Rouge1Content       float64 `json:"rouge_1_content"`
+	Rouge2Content       float64 `json:"rouge_2_content"`
+	Rouge1ContentNoStem float64 `json:"rouge_1_content_nostem"`
+	Rouge2ContentNoStem float64 `json:"rouge_2_content_nostem"`
 }
 
 // BookRecall is one method's recall on one book, as stored in results.json.
@@ -107,11 +146,27 @@ type BookRecall struct {
 	Rouge2Recall       float64 `json:"rouge_2_recall"`
 	Rouge1RecallNoStem float64 `json:"rouge_1_recall_nostem"`
 	Rouge2RecallNoStem float64 `json:"rouge_2_recall_nostem"`
+	// BookContent is the content-word recall on the book; nil when it was
+	// not measured.
+	*BookContent
+}
+
+// BookContent is one method's content-word recall (ROUGE -s) on one book,
+// stemmed and unstemmed.
+type BookContent struct {
+	Rouge1RecallContent       float64 `json:"rouge_1_recall_content"`
+	Rouge2RecallContent       float64 `json:"rouge_2_recall_content"`
+	Rouge1RecallContentNoStem float64 `json:"rouge_1_recall_content_nostem"`
+	Rouge2RecallContentNoStem float64 `json:"rouge_2_recall_content_nostem"`
 }
 
 // ErrDuplicateScore is returned by Summarize when a book has two scores for
 // one method.
 var ErrDuplicateScore = errors.New("evaluate: duplicate score for a book and method")
+
+// ErrPartialContent is returned by Summarize when some of a method's books
+// have content-word scores and others do not.
+var ErrPartialContent = errors.New("evaluate: content-word scores for some books of a method but not all")
 
 // Summarize macro-averages scores per method and attaches 95% bootstrap
 // intervals. rejected is the number of input pairs that produced no result.
@@ -134,6 +189,9 @@ func Summarize(set Settings, scores []BookScore, rejected int) (*Results, error)
 		for i := 1; i < len(ms); i++ {
 			if ms[i].ID == ms[i-1].ID {
 				return nil, fmt.Errorf("%w: %s on %s", ErrDuplicateScore, name, ms[i].ID)
+			}
+			if ms[i].Content != ms[0].Content {
+				return nil, fmt.Errorf("%w: %s on %s and %s", ErrPartialContent, name, ms[0].ID, ms[i].ID)
 			}
 		}
 		res.Methods = append(res.Methods, summarizeMethod(set, name, ms))
@@ -177,12 +235,21 @@ func comparePaired(set Settings, methods []MethodResult) error {
 func pairedPValues(set Settings, a, b *MethodResult) (*PValues, error) {
 	ids := keys(a.PerBook)
 	sort.Strings(ids)
-	// One column per measure: ROUGE-1, ROUGE-2, unstemmed ROUGE-1, ROUGE-2.
+	// One column per measure: ROUGE-1, ROUGE-2, unstemmed ROUGE-1, ROUGE-2,
+	// then, when both methods have them, the same of the content words.
 	measures := []func(BookRecall) float64{
 		func(r BookRecall) float64 { return r.Rouge1Recall },
 		func(r BookRecall) float64 { return r.Rouge2Recall },
 		func(r BookRecall) float64 { return r.Rouge1RecallNoStem },
 		func(r BookRecall) float64 { return r.Rouge2RecallNoStem },
+	}
+	content := a.ContentRecall != nil && b.ContentRecall != nil
+	if content {
+		measures = append(measures,
+			func(r BookRecall) float64 { return r.Rouge1RecallContent },
+			func(r BookRecall) float64 { return r.Rouge2RecallContent },
+			func(r BookRecall) float64 { return r.Rouge1RecallContentNoStem },
+			func(r BookRecall) float64 { return r.Rouge2RecallContentNoStem })
 	}
 	xa, xb := make([][]float64, len(measures)), make([][]float64, len(measures))
 	for _, id := range ids {
@@ -202,7 +269,11 @@ func pairedPValues(set Settings, a, b *MethodResult) (*PValues, error) {
 			return nil, err
 		}
 	}
-	return &PValues{Rouge1: p[0], Rouge2: p[1], Rouge1NoStem: p[2], Rouge2NoStem: p[3], Rounds: rounds(set.Permutations)}, nil
+	pv := &PValues{Rouge1: p[0], Rouge2: p[1], Rouge1NoStem: p[2], Rouge2NoStem: p[3], Rounds: rounds(set.Permutations)}
+	if content {
+		pv.ContentPValues = &ContentPValues{Rouge1Content: p[4], Rouge2Content: p[5], Rouge1ContentNoStem: p[6], Rouge2ContentNoStem: p[7]}
+	}
+	return pv, nil
 }
 
 // rounds returns the rounds PairedPermutation runs when given r.
@@ -213,22 +284,53 @@ func rounds(r int) int {
 	return r
 }
 
-// summarizeMethod averages one method's scores, which are sorted by book id.
+// summarizeMethod averages one method's scores, which are sorted by book id
+// and either all have content-word scores or none has.
 func summarizeMethod(set Settings, name string, ms []BookScore) MethodResult {
 	n := len(ms)
+	content := n > 0 && ms[0].Content
 	r1, r2 := make([]float64, n), make([]float64, n)
 	r1n, r2n := make([]float64, n), make([]float64, n)
+	var c1, c2, c1n, c2n []float64
+	if content {
+		c1, c2, c1n, c2n = make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	}
 	m := MethodResult{Name: name, Books: n, PerBook: make(map[string]BookRecall, n)}
 	for i, s := range ms {
 		r1[i], r2[i], r1n[i], r2n[i] = s.Rouge1, s.Rouge2, s.Rouge1NoStem, s.Rouge2NoStem
-		m.PerBook[s.ID] = BookRecall{s.Rouge1, s.Rouge2, s.Rouge1NoStem, s.Rouge2NoStem}
+		br := BookRecall{Rouge1Recall: s.Rouge1, Rouge2Recall: s.Rouge2, Rouge1RecallNoStem: s.Rouge1NoStem, Rouge2RecallNoStem: s.Rouge2NoStem}
+		if content {
+			c1[i], c2[i], c1n[i], c2n[i] = s.Rouge1Content, s.Rouge2Content, s.Rouge1ContentNoStem, s.Rouge2ContentNoStem
+			br.BookContent = &BookContent{Rouge1RecallContent: s.Rouge1Content, Rouge2RecallContent: s.Rouge2Content,
+				Rouge1RecallContentNoStem: s.Rouge1ContentNoStem, Rouge2RecallContentNoStem: s.Rouge2ContentNoStem}
+		}
+		m.PerBook[s.ID] = br
 	}
 	samples := Bootstrap{Resamples: set.Resamples, Seed: set.Seed}.Samples(n)
 	m.Rouge1Recall, m.Rouge1RecallCI95[0], m.Rouge1RecallCI95[1] = MeanCI(r1, samples, 0.95)
 	m.Rouge2Recall, m.Rouge2RecallCI95[0], m.Rouge2RecallCI95[1] = MeanCI(r2, samples, 0.95)
 	m.Rouge1RecallNoStem, m.Rouge1RecallNoStemCI95[0], m.Rouge1RecallNoStemCI95[1] = MeanCI(r1n, samples, 0.95)
 	m.Rouge2RecallNoStem, m.Rouge2RecallNoStemCI95[0], m.Rouge2RecallNoStemCI95[1] = MeanCI(r2n, samples, 0.95)
+	if content {
+		c := &ContentRecall{}
+		c.Rouge1RecallContent, c.Rouge1RecallContentCI95[0], c.Rouge1RecallContentCI95[1] = MeanCI(c1, samples, 0.95)
+		c.Rouge2RecallContent, c.Rouge2RecallContentCI95[0], c.Rouge2RecallContentCI95[1] = MeanCI(c2, samples, 0.95)
+		c.Rouge1RecallContentNoStem, c.Rouge1RecallContentNoStemCI95[0], c.Rouge1RecallContentNoStemCI95[1] = MeanCI(c1n, samples, 0.95)
+		c.Rouge2RecallContentNoStem, c.Rouge2RecallContentNoStemCI95[0], c.Rouge2RecallContentNoStemCI95[1] = MeanCI(c2n, samples, 0.95)
+		m.ContentRecall = c
+	}
 	return m
+}
+
+// HasContent reports whether any method of r has content-word recall
+// (ROUGE -s): whether the run measured it.
+func (r *Results) HasContent() bool {
+	for _, m := range r.Methods {
+		if m.ContentRecall != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func keys[V any](m map[string]V) []string {

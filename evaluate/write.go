@@ -21,8 +21,10 @@ func (r *Results) JSON() ([]byte, error) {
 }
 
 // Table returns table.md: the paper's results table (model, ROUGE-1 and
-// ROUGE-2 recall in percent) with 95% intervals and p-values, then the same
-// table for the unstemmed scores.
+// ROUGE-2 recall in percent) with 95% intervals and p-values, the same
+// table for the content words (ROUGE -s) when the run measured them, or a
+// line saying why it did not, then the paper's table for the unstemmed
+// scores.
 func (r *Results) Table() []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# ROUGE recall of %d-word summaries\n\n", r.Words)
@@ -36,6 +38,7 @@ func (r *Results) Table() []byte {
 			pct(m.Rouge1RecallNoStem), pct(m.Rouge2RecallNoStem),
 			m.PVsFirst1000.cell(), m.PVsNames.cell(), m.PVsJing.cell(), m.Books)
 	}
+	r.writeContent(&b)
 	b.WriteString("\n## Without stemming\n\n")
 	b.WriteString("| Model | ROUGE-1 | ROUGE-2 | ROUGE-1 95% CI | ROUGE-2 95% CI | p vs First 1000 | p vs Names | p vs Jing | Books |\n")
 	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
@@ -48,6 +51,42 @@ func (r *Results) Table() []byte {
 	r.writeVariants(&b)
 	fmt.Fprintf(&b, "\np: two-sided paired approximate-randomization test over books (ROUGE-1 / ROUGE-2 recall), %s.\n", r.pNote())
 	return []byte(b.String())
+}
+
+// writeContent writes the table of the content-word recall (ROUGE -s), or,
+// when no method has it, one line saying why.
+func (r *Results) writeContent(b *strings.Builder) {
+	if !r.HasContent() {
+		fmt.Fprintf(b, "\n%s\n", r.ContentNote())
+		return
+	}
+	b.WriteString("\n## Content words (ROUGE -s)\n\n")
+	fmt.Fprintf(b, "The same recall with ROUGE's stopwords removed (-s), %s; \"no stem\" without -m. Intervals over the same bootstrap samples; p: the same test of the content-word recall.\n\n", r.Rouge.contentStem())
+	b.WriteString("| Model | ROUGE-1 | ROUGE-2 | ROUGE-1 95% CI | ROUGE-2 95% CI | ROUGE-1 no stem | ROUGE-2 no stem | p vs First 1000 | p vs Names | p vs Jing | Books |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, m := range r.Methods {
+		c := m.ContentRecall
+		if c == nil {
+			fmt.Fprintf(b, "| %s | – | – | – | – | – | – | – | – | – | %d |\n", DisplayName(m.Name), m.Books)
+			continue
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %d |\n", DisplayName(m.Name),
+			pct(c.Rouge1RecallContent), pct(c.Rouge2RecallContent), interval(c.Rouge1RecallContentCI95), interval(c.Rouge2RecallContentCI95),
+			pct(c.Rouge1RecallContentNoStem), pct(c.Rouge2RecallContentNoStem),
+			m.PVsFirst1000.contentCell(), m.PVsNames.contentCell(), m.PVsJing.contentCell(), m.Books)
+	}
+}
+
+// ContentNote says why the results have no content-word recall (ROUGE
+// -s), in one line; "" when they have it.
+func (r *Results) ContentNote() string {
+	switch {
+	case r.HasContent():
+		return ""
+	case !r.Rouge.Exceptions:
+		return "Content words (ROUGE -s): not measured: the run had no ROUGE data (--rouge-data), so no stopword list to remove."
+	}
+	return "Content words (ROUGE -s): not measured in these results."
 }
 
 // writeVariants writes each of the run's Variants as a table.
@@ -108,6 +147,32 @@ func (p *PValues) noStemCell() string {
 	return FormatP(p.Rouge1NoStem, p.Rounds) + " / " + FormatP(p.Rouge2NoStem, p.Rounds)
 }
 
+// contentCell renders the stemmed content-word p-values as cell does the
+// main ones, "–" when absent.
+func (p *PValues) contentCell() string {
+	if p == nil || p.ContentPValues == nil {
+		return "–"
+	}
+	return FormatP(p.Rouge1Content, p.Rounds) + " / " + FormatP(p.Rouge2Content, p.Rounds)
+}
+
+// contentNoStemCell renders the unstemmed content-word p-values.
+func (p *PValues) contentNoStemCell() string {
+	if p == nil || p.ContentPValues == nil {
+		return "–"
+	}
+	return FormatP(p.Rouge1ContentNoStem, p.Rounds) + " / " + FormatP(p.Rouge2ContentNoStem, p.Rounds)
+}
+
+// contentStem says in words how the content-word columns were stemmed:
+// as the main columns, which always stem.
+func (s RougeSettings) contentStem() string {
+	if s.Exceptions {
+		return "stemmed (-m, with the WordNet 2.0 exception table)"
+	}
+	return "stemmed (-m, empty exception table)"
+}
+
 // describe says in words which ROUGE options the main columns used.
 func (s RougeSettings) describe() string {
 	var opts []string
@@ -129,17 +194,34 @@ func (s RougeSettings) describe() string {
 
 // PerBookCSV returns per_book.csv: one row per method and book, sorted by
 // method (table order) then book id, recall as fractions with 5 decimals.
+// When the run measured the content words, four columns follow the
+// others: their ROUGE-1 and ROUGE-2 recall (-s), stemmed and unstemmed
+// (empty for a method without them).
 func (r *Results) PerBookCSV() ([]byte, error) {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	rows := [][]string{{"method", "id", "rouge_1_recall", "rouge_2_recall", "rouge_1_recall_nostem", "rouge_2_recall_nostem"}}
+	content := r.HasContent()
+	header := []string{"method", "id", "rouge_1_recall", "rouge_2_recall", "rouge_1_recall_nostem", "rouge_2_recall_nostem"}
+	if content {
+		header = append(header, "rouge_1_recall_content", "rouge_2_recall_content", "rouge_1_recall_content_nostem", "rouge_2_recall_content_nostem")
+	}
+	rows := [][]string{header}
 	for _, m := range r.Methods {
 		ids := keys(m.PerBook)
 		sort.Strings(ids)
 		for _, id := range ids {
 			s := m.PerBook[id]
-			rows = append(rows, []string{m.Name, id, frac(s.Rouge1Recall), frac(s.Rouge2Recall),
-				frac(s.Rouge1RecallNoStem), frac(s.Rouge2RecallNoStem)})
+			row := []string{m.Name, id, frac(s.Rouge1Recall), frac(s.Rouge2Recall),
+				frac(s.Rouge1RecallNoStem), frac(s.Rouge2RecallNoStem)}
+			switch {
+			case !content:
+			case s.BookContent == nil:
+				row = append(row, "", "", "", "")
+			default:
+				row = append(row, frac(s.Rouge1RecallContent), frac(s.Rouge2RecallContent),
+					frac(s.Rouge1RecallContentNoStem), frac(s.Rouge2RecallContentNoStem))
+			}
+			rows = append(rows, row)
 		}
 	}
 	if err := w.WriteAll(rows); err != nil {

@@ -177,6 +177,9 @@ func (c Config) Validate() error {
 	if c.Rouge.Stopwords && c.Rouge.DataDir == "" {
 		return fmt.Errorf("ROUGE stopword removal (-s) needs ROUGE's stopword list: give --rouge-data or BOOKALIGN_ROUGE_DATA")
 	}
+	if _, _, err := evaluate.Runnable(c.Methods, c.Rouge.HasStopwords(), slices.Equal(c.Methods, Methods)); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -270,6 +273,7 @@ var variantName = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 // ask for yields no collection, and the writers skip it.
 func Experiment(s beam.Scope, cfg Config) {
 	s = s.Scope("Experiment")
+	cfg.Methods = transforms.RunnableMethods(cfg.Methods, cfg.Rouge, slices.Equal(cfg.Methods, Methods))
 	work := transforms.WorkDir(cfg.Out)
 
 	train := readCorpus(s, cfg, cfg.Corpus)

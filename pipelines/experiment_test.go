@@ -246,9 +246,11 @@ func TestFullExperiment(t *testing.T) {
 	if err := files.WriteTo(dir); err != nil {
 		t.Fatal(err)
 	}
+	rougeData := writeRougeData(t) // the content oracle needs its stopword list
 	cfg := func(out string) Config {
 		c := smallConfig(dir, out)
 		c.Methods = Methods
+		c.Rouge.DataDir = rougeData
 		c.Folds = 3
 		c.Align.Iterations = 10
 		return c

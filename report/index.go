@@ -47,6 +47,11 @@ type indexPage struct {
 	BookRows           []bookRow
 	Failed             []Failure
 	Style              styleAndScript
+
+	// Content are the rows of the content-word recall (ROUGE -s), and
+	// ContentStem how it was stemmed; none when the run did not measure it.
+	Content     []resultRow
+	ContentStem string
 }
 
 type resultRow struct {
@@ -112,11 +117,24 @@ func RenderIndex(ix *Index) ([]byte, error) {
 			PFirst: m.PVsFirst1000.String(), PNames: m.PVsNames.String(), PJing: m.PVsJing.String(),
 			Books: m.Books,
 		})
+		if c := m.ContentRecall; c != nil {
+			p.Content = append(p.Content, resultRow{
+				Method: v, R1: pct(c.Rouge1RecallContent), R2: pct(c.Rouge2RecallContent),
+				CI1:      "[" + pct(c.Rouge1RecallContentCI95[0]) + ", " + pct(c.Rouge1RecallContentCI95[1]) + "]",
+				CI2:      "[" + pct(c.Rouge2RecallContentCI95[0]) + ", " + pct(c.Rouge2RecallContentCI95[1]) + "]",
+				R1NoStem: pct(c.Rouge1RecallContentNoStem), R2NoStem: pct(c.Rouge2RecallContentNoStem),
+				PFirst: m.PVsFirst1000.ContentString(), PNames: m.PVsNames.ContentString(), PJing: m.PVsJing.ContentString(),
+				Books: m.Books,
+			})
+		}
 		chart = append(chart, figures.MethodScore{Name: v.Name, Rouge1: m.Rouge1Recall, Rouge2: m.Rouge2Recall,
 			Rouge1CI: m.Rouge1RecallCI95, Rouge2CI: m.Rouge2RecallCI95})
 		if f, ok := ix.Features[m.Name]; ok {
 			p.Features = append(p.Features, featureTable{Method: v, Rows: f})
 		}
+	}
+	if len(p.Content) > 0 {
+		p.ContentStem = r.Rouge.ContentStem()
 	}
 	for _, b := range r.Variants() {
 		t := variantTable{Variant: b.Variant}

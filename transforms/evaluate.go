@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
@@ -28,9 +29,33 @@ type RougeOptions struct {
 	Stopwords bool `json:"stopwords"`
 }
 
+// HasStopwords reports whether o gives ROUGE's stopword list: whether it
+// names a ROUGE data directory, of which the list is a required file
+// (rouge.DataFiles).
+func (o RougeOptions) HasStopwords() bool { return o.DataDir != "" }
+
+// RunnableMethods returns the methods of a run that can run with the ROUGE
+// data of o (evaluate.Runnable): without a stopword list, the methods that
+// need one are left out of the default list (byDefault), and the log says
+// so. Methods asked for by name are returned as they are: a configuration
+// that asks for one it cannot run is refused before (pipelines Validate),
+// and Baselines fails on it.
+func RunnableMethods(methods []string, o RougeOptions, byDefault bool) []string {
+	run, note, err := evaluate.Runnable(methods, o.HasStopwords(), byDefault)
+	if err != nil {
+		return methods
+	}
+	if note != "" {
+		log.Warn(context.Background(), note)
+	}
+	return run
+}
+
 // Evaluate scores each candidate against its reference with ROUGE-1.5.5
 // recall, stemmed (-m, with the exception table when DataDir is set) and
-// unstemmed. A candidate that cannot be scored goes to rejects.
+// unstemmed, and, when the ROUGE data has a stopword list, both again with
+// ROUGE's stopwords removed (-s): the content-word scores. A candidate
+// that cannot be scored goes to rejects.
 //
 // In: PCollection<Candidate>. Out: PCollection<evaluate.BookScore>, PCollection<Reject>.
 func Evaluate(s beam.Scope, opts RougeOptions, candidates beam.PCollection) (scores, rejects beam.PCollection) {
@@ -43,40 +68,83 @@ type scoreFn struct {
 	// Options say how to score.
 	Options RougeOptions `json:"options"`
 
-	stem, noStem *rouge.Scorer
+	sc scorers
 }
 
 func (f *scoreFn) Setup(ctx context.Context) (err error) {
-	f.stem, f.noStem, err = f.Options.scorers(ctx)
+	f.sc, err = f.Options.scorers(ctx)
 	return err
 }
 
+// scorers are the scorers of an evaluation over one ROUGE data directory.
+type scorers struct {
+	// stem (-m, the one the oracle baseline maximises) and noStem score
+	// the main columns, removing stopwords when RougeOptions say so.
+	stem, noStem *rouge.Scorer
+	// content (-m -s, the one the content oracle maximises) and
+	// contentNoStem (-s) remove ROUGE's stopwords; nil when the data has
+	// no stopword list (no DataDir).
+	content, contentNoStem *rouge.Scorer
+}
+
 // scorers loads the ROUGE data of o, when it names any, and returns the
-// two scorers of the evaluation (rouge.LoadScorers): stemmed (-m, the one
-// the oracle baseline maximises too) and unstemmed, both removing
-// stopwords when o says so.
-func (o RougeOptions) scorers(ctx context.Context) (stem, noStem *rouge.Scorer, err error) {
-	sc, err := rouge.LoadScorers(o.DataDir, o.Stopwords, func(name string) ([]byte, error) {
-		return ReadFile(ctx, corpus.Join(o.DataDir, name))
-	})
-	return sc.Stem, sc.NoStem, err
+// scorers of the evaluation (rouge.NewScorers): the main ones, and the
+// content-word ones when the data has a stopword list.
+func (o RougeOptions) scorers(ctx context.Context) (scorers, error) {
+	var data *rouge.Data
+	if o.DataDir != "" {
+		var err error
+		data, err = rouge.ReadData(o.DataDir, func(name string) ([]byte, error) {
+			return ReadFile(ctx, corpus.Join(o.DataDir, name))
+		})
+		if err != nil {
+			return scorers{}, err
+		}
+	}
+	main := rouge.NewScorers(data, o.Stopwords)
+	sc := scorers{stem: main.Stem, noStem: main.NoStem}
+	if data.HasStopwords() {
+		content := rouge.NewScorers(data, true)
+		sc.content, sc.contentNoStem = content.Stem, content.NoStem
+	}
+	return sc, nil
+}
+
+// score scores one candidate with every scorer of sc.
+func (sc scorers) score(c Candidate) (evaluate.BookScore, error) {
+	bs := evaluate.BookScore{ID: c.ID, Method: c.Method}
+	ref := c.Reference
+	for _, m := range []struct {
+		s      *rouge.Scorer
+		r1, r2 *float64
+	}{
+		{sc.stem, &bs.Rouge1, &bs.Rouge2},
+		{sc.noStem, &bs.Rouge1NoStem, &bs.Rouge2NoStem},
+		{sc.content, &bs.Rouge1Content, &bs.Rouge2Content},
+		{sc.contentNoStem, &bs.Rouge1ContentNoStem, &bs.Rouge2ContentNoStem},
+	} {
+		if m.s == nil {
+			continue
+		}
+		res, err := m.s.Score(c.Text, ref)
+		if err != nil {
+			return evaluate.BookScore{}, err
+		}
+		*m.r1, *m.r2 = res.ROUGE1.Recall, res.ROUGE2.Recall
+	}
+	bs.Content = sc.content != nil && sc.contentNoStem != nil
+	return bs, nil
 }
 
 func (f *scoreFn) ProcessElement(ctx context.Context, c Candidate, emit func(evaluate.BookScore), reject func(Reject)) {
-	stem, err := f.stem.Score(c.Text, c.Reference)
-	if err == nil {
-		var plain rouge.Result
-		plain, err = f.noStem.Score(c.Text, c.Reference)
-		if err == nil {
-			summariesScored.Inc(ctx, 1)
-			progress.tick("evaluate", "summaries")
-			emit(evaluate.BookScore{ID: c.ID, Method: c.Method,
-				Rouge1: stem.ROUGE1.Recall, Rouge2: stem.ROUGE2.Recall,
-				Rouge1NoStem: plain.ROUGE1.Recall, Rouge2NoStem: plain.ROUGE2.Recall})
-			return
-		}
+	bs, err := f.sc.score(c)
+	if err != nil {
+		reject(Reject{ID: c.ID, Row: c.Row, Stage: "evaluate", Reason: fmt.Sprintf("%s: %v", c.Method, err)})
+		return
 	}
-	reject(Reject{ID: c.ID, Row: c.Row, Stage: "evaluate", Reason: fmt.Sprintf("%s: %v", c.Method, err)})
+	summariesScored.Inc(ctx, 1)
+	progress.tick("evaluate", "summaries")
+	emit(bs)
 }
 
 // RougeDataFiles are the files of a ROUGE data directory, in

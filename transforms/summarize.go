@@ -105,7 +105,8 @@ func newCandidate(pt PairText, method string, picked []int) Candidate {
 
 // BaselineOptions choose the summarizers that need no alignment.
 type BaselineOptions struct {
-	// Methods among "names", "random" and "oracle".
+	// Methods among "names", "random", "oracle" and "oracle-content" (the
+	// last needs ROUGE data, for its stopword list).
 	Methods []string `json:"methods"`
 	// Words is the summary budget.
 	Words int `json:"words"`
@@ -116,9 +117,10 @@ type BaselineOptions struct {
 }
 
 // Baselines runs the summarizers that need no alignment on every pair:
-// names (sentences holding the book's most frequent names), random (seeded)
-// and oracle (greedy ROUGE-1 + ROUGE-2 recall against the reference: an upper
-// bound for extraction).
+// names (sentences holding the book's most frequent names), random (seeded),
+// oracle (greedy ROUGE-1 + ROUGE-2 recall against the reference: an upper
+// bound for extraction) and oracle-content (the same with ROUGE's stopwords
+// removed, -s: the ceiling of the content-word scores).
 //
 // In: PCollection<PairText> (Prepare). Out: PCollection<Candidate>, PCollection<Reject>.
 func Baselines(s beam.Scope, opts BaselineOptions, texts beam.PCollection) (candidates, rejects beam.PCollection) {
@@ -131,11 +133,12 @@ type baselinesFn struct {
 	// Options choose and configure the baselines.
 	Options BaselineOptions `json:"options"`
 
-	scorer *rouge.Scorer
+	scorer, content *rouge.Scorer
 }
 
-func (f *baselinesFn) Setup(ctx context.Context) (err error) {
-	f.scorer, _, err = f.Options.Rouge.scorers(ctx)
+func (f *baselinesFn) Setup(ctx context.Context) error {
+	sc, err := f.Options.Rouge.scorers(ctx)
+	f.scorer, f.content = sc.stem, sc.content
 	return err
 }
 
@@ -157,6 +160,14 @@ func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func
 			picked = classify.Random(book, f.Options.Seed, f.Options.Words)
 		case evaluate.MethodOracle:
 			if picked, err = classify.Oracle(pt.Book, book, pt.Summary.Text, f.scorer, f.Options.Words); err != nil {
+				fail(m, err)
+				return nil
+			}
+		case evaluate.MethodOracleContent:
+			if f.content == nil {
+				return fmt.Errorf("%s: %w: no ROUGE data", m, rouge.ErrNoStopwords)
+			}
+			if picked, err = classify.Oracle(pt.Book, book, pt.Summary.Text, f.content, f.Options.Words); err != nil {
 				fail(m, err)
 				return nil
 			}
