@@ -14,7 +14,11 @@ import (
 // summaries set (SetSummary, SetReference): texts over a 56-word
 // vocabulary, so that many bigrams are held by five books or more and some
 // by fewer.
-func coverageBooks(tb testing.TB, n int) []*Book {
+func coverageBooks(tb testing.TB, n int) []*Book { return contentBooks(tb, n, nil) }
+
+// contentBooks are coverageBooks whose terms leave out stop
+// (Book.KeepContentTerms).
+func contentBooks(tb testing.TB, n int, stop []string) []*Book {
 	tb.Helper()
 	files := testcorpus.Good(n)
 	var out []*Book
@@ -31,6 +35,9 @@ func coverageBooks(tb testing.TB, n int) []*Book {
 		}
 		b := NewBook(id, doc)
 		b.SetSummary(SummaryWords(sdoc))
+		if err := b.KeepContentTerms(stop); err != nil {
+			tb.Fatal(err)
+		}
 		b.SetReference(raw)
 		out = append(out, b)
 	}
@@ -184,22 +191,32 @@ func naiveCoverageExtract(cb *CoverageBook, budget int, o CoverageOptions) []int
 	t := &b.Terms
 	curUni, curBi := make([]int32, len(cb.uni.start)-1), make([]int32, len(cb.bi.start)-1)
 	taken := make([]bool, b.Rows())
+	least := o.MinWords
+	if !slices.ContainsFunc(b.Length, func(l int32) bool { return l > 0 && int(l) <= budget && int(l) >= least }) {
+		least = 1 // the fallback to shorter rows
+	}
+	weight := func(stop []bool, i int32) float64 {
+		if stop != nil && stop[i] {
+			return o.Function
+		}
+		return 1
+	}
 	var out []int
 	for left := budget; ; {
 		best, bestV := -1, 0.0
 		for r := range b.Rows() {
 			l := int(b.Length[r])
-			if taken[r] || l == 0 || l > left || l < o.MinWords {
+			if taken[r] || l == 0 || l > left || l < least {
 				continue
 			}
 			tmpUni, tmpBi := slices.Clone(curUni), slices.Clone(curBi)
 			var hits, biHits float64
 			for _, u := range t.Row(r) {
-				hits += cb.uni.at(u, tmpUni[u])
+				hits += weight(cb.stopUni, u) * cb.uni.at(u, tmpUni[u])
 				tmpUni[u]++
 			}
 			for _, x := range cb.g.rowBi[r] {
-				biHits += cb.bi.at(x, tmpBi[x])
+				biHits += weight(cb.stopBi, x) * cb.bi.at(x, tmpBi[x])
 				tmpBi[x]++
 			}
 			v := (hits+o.Bigram*biHits)/float64(l) + o.Prior*LogSigmoid(cb.logit[r])
@@ -244,16 +261,22 @@ func TestCoverageExtract(t *testing.T) {
 				if want := naiveCoverageExtract(cb, budget, o); !slices.Equal(got, want) {
 					t.Errorf("%s, %+v, %d words: lazy greedy %v, re-scoring %v", b.ID, o, budget, got, want)
 				}
-				words := 0
+				words, short := 0, 0
 				for _, s := range got {
 					r, _ := b.row(s)
 					words += int(b.Length[r])
 					if int(b.Length[r]) < o.MinWords {
-						t.Errorf("%s, %+v: a row of %d words is shorter than %d", b.ID, o, b.Length[r], o.MinWords)
+						short++
 					}
+				}
+				if short > 0 && short < len(got) {
+					t.Errorf("%s, %+v: %d of %d rows shorter than %d words", b.ID, o, short, len(got), o.MinWords)
 				}
 				if words > budget {
 					t.Errorf("%s, %+v: %d words over a budget of %d", b.ID, o, words, budget)
+				}
+				if budget > 0 && len(got) == 0 {
+					t.Errorf("%s, %+v, %d words: an empty summary", b.ID, o, budget)
 				}
 			}
 		}
@@ -394,5 +417,61 @@ func TestCoverageWithLogits(t *testing.T) {
 	}
 	if _, err := cb.WithLogits(rev[1:]); err == nil {
 		t.Error("log-odds one short were taken")
+	}
+}
+
+// TestCoverageFunctionWeight checks the weight of function-word hits: with
+// weight 1 a model that names stopwords extracts what one without them
+// does, with weight 0 the rows are valued by their content n-grams alone,
+// and the lazy greedy equals re-scoring under every weight.
+func TestCoverageFunctionWeight(t *testing.T) {
+	books := coverageBooks(t, 10)
+	plain := trainCoverage(t, collectionOf(t, books[:8], coverageSettings), books[:8])
+	set := coverageSettings
+	set.CoverageStopwords = []string{"a", "and", "the"}
+	withStop := trainCoverage(t, collectionOf(t, books[:8], set), books[:8])
+	for _, b := range books[8:] {
+		cb, cbStop := plain.CoverageBook(b, nil), withStop.CoverageBook(b, nil)
+		if cbStop.stopUni == nil {
+			t.Fatal("no stopword marks")
+		}
+		o := CoverageOptions{Bigram: 3, Prior: 0.03, MinWords: 5, Function: 1}
+		if got, want := cbStop.Extract(200, o), cb.Extract(200, o); !slices.Equal(got, want) {
+			t.Errorf("%s: function weight 1 extracts %v, without stopwords %v", b.ID, got, want)
+		}
+		for _, f := range []float64{0, 0.3} {
+			o.Function = f
+			if got, want := cbStop.Extract(200, o), naiveCoverageExtract(cbStop, 200, o); !slices.Equal(got, want) {
+				t.Errorf("%s, function weight %g: lazy greedy %v, re-scoring %v", b.ID, f, got, want)
+			}
+		}
+	}
+	bad := set
+	bad.CoverageFunction = 1.5
+	if bad.Validate() == nil {
+		t.Error("a function weight of 1.5 is valid")
+	}
+}
+
+// TestCoverageContentTerms checks a model whose terms leave out stopwords
+// (Settings.CoverageContent): it reads a book prepared without them as
+// one it drops them from itself, and counts no stopword.
+func TestCoverageContentTerms(t *testing.T) {
+	books := coverageBooks(t, 10)
+	set := coverageSettings
+	set.CoverageStopwords, set.CoverageContent = []string{"a", "and", "the"}, true
+	content := contentBooks(t, 10, set.CoverageStopwords)
+	m := trainCoverage(t, collectionOf(t, content[:8], set), content[:8])
+	for i, b := range books[8:] {
+		fresh := *b
+		fresh.Terms.Reference = nil
+		if got, want := m.Summarize(&fresh, 200), m.Summarize(content[8+i], 200); !slices.Equal(got, want) {
+			t.Errorf("%s: unprepared %v, prepared %v", b.ID, got, want)
+		}
+		for _, w := range content[8+i].Terms.Vocab {
+			if slices.Contains(set.CoverageStopwords, w) {
+				t.Errorf("%s: term %q kept", b.ID, w)
+			}
+		}
 	}
 }

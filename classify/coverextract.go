@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Coverage extraction (Settings.Coverage). With mu(g) the coverage model's
@@ -80,12 +81,16 @@ func (t *tails) at(g int32, k int32) float64 {
 type CoverageOptions struct {
 	Bigram, Prior float64
 	MinWords      int
+	// Function weighs a hit on an n-gram that holds a stopword of
+	// Settings.CoverageStopwords (a function word), against 1 for a
+	// content n-gram (Settings.CoverageFunction).
+	Function float64
 }
 
 // CoverageOptions returns the model's own coverage weights.
 func (m *Model) CoverageOptions() CoverageOptions {
 	s := m.Collection.Settings
-	return CoverageOptions{Bigram: s.CoverageBigram, Prior: s.CoveragePrior, MinWords: s.CoverageMinWords}
+	return CoverageOptions{Bigram: s.CoverageBigram, Prior: s.CoveragePrior, MinWords: s.CoverageMinWords, Function: s.function()}
 }
 
 // A CoverageBook is a book made ready for coverage extraction by a model
@@ -97,6 +102,9 @@ type CoverageBook struct {
 	g       *BookGrams
 	uni, bi tails
 	logit   []float64
+	// stopUni and stopBi mark the unigrams and bigrams that hold a
+	// stopword (a function word), nil when the model names none.
+	stopUni, stopBi []bool
 }
 
 // CoverageBook prepares b for coverage extraction under m, with its
@@ -105,6 +113,17 @@ type CoverageBook struct {
 func (m *Model) CoverageBook(b *Book, g *BookGrams) *CoverageBook {
 	if m.Coverage == nil || !b.hasTerms() {
 		return nil
+	}
+	stop := m.Collection.Settings.TermStopwords()
+	if content := len(stop) > 0; content != b.Terms.Content {
+		if !content || b.Terms.Reference != nil {
+			return nil // a view this model cannot read: rank by probability
+		}
+		nb := *b
+		if nb.KeepContentTerms(stop) != nil {
+			return nil
+		}
+		b, g = &nb, nil
 	}
 	if g == nil {
 		g = NewBookGrams(b)
@@ -119,6 +138,16 @@ func (m *Model) CoverageBook(b *Book, g *BookGrams) *CoverageBook {
 	}
 	for x, k := range biKey {
 		cb.bi.add(m.Coverage.mean(k, buf), g.bi[x].count)
+	}
+	if stop := m.Collection.Settings.CoverageStopwords; len(stop) > 0 && !b.Terms.Content {
+		cb.stopUni = make([]bool, len(b.Terms.Vocab))
+		for id, w := range b.Terms.Vocab {
+			_, cb.stopUni[id] = slices.BinarySearch(stop, w)
+		}
+		cb.stopBi = make([]bool, len(g.biTerms))
+		for x, pair := range g.biTerms {
+			cb.stopBi[x] = cb.stopUni[pair[0]] || cb.stopUni[pair[1]]
+		}
 	}
 	return cb
 }
@@ -147,11 +176,19 @@ func (cb *CoverageBook) Extract(budget int, o CoverageOptions) []int {
 		var hits, biHits float64
 		row, rowBi := t.Row(r), g.rowBi[r]
 		for _, u := range row {
-			hits += cb.uni.at(u, curUni[u])
+			p := cb.uni.at(u, curUni[u])
+			if cb.stopUni != nil && cb.stopUni[u] {
+				p *= o.Function
+			}
+			hits += p
 			curUni[u]++
 		}
 		for _, x := range rowBi {
-			biHits += cb.bi.at(x, curBi[x])
+			p := cb.bi.at(x, curBi[x])
+			if cb.stopBi != nil && cb.stopBi[x] {
+				p *= o.Function
+			}
+			biHits += p
 			curBi[x]++
 		}
 		for _, u := range row {
@@ -168,9 +205,16 @@ func (cb *CoverageBook) Extract(budget int, o CoverageOptions) []int {
 	}
 	left := budget
 	q := &rowQueue{}
-	for r := range b.Rows() {
-		if l := int(b.Length[r]); l > 0 && l <= left && l >= o.MinWords {
-			q.rows = append(q.rows, rowValue{r, value(r)})
+	for _, least := range []int{o.MinWords, 1} {
+		// A book with no row of MinWords words that fits is summarized
+		// from its shorter rows rather than not at all.
+		for r := range b.Rows() {
+			if l := int(b.Length[r]); l > 0 && l <= left && l >= least {
+				q.rows = append(q.rows, rowValue{r, value(r)})
+			}
+		}
+		if len(q.rows) > 0 {
+			break
 		}
 	}
 	heap.Init(q)

@@ -90,3 +90,81 @@ func TestTermsBinary(t *testing.T) {
 		t.Error("a term id outside the vocabulary was encoded")
 	}
 }
+
+// TestKeepContentTerms checks the terms of a book without stopwords: the
+// rows keep their other tokens in order with their capital marks, the
+// reference set afterwards loses its stopwords (those the book lacks
+// too), the flag survives the binary form, and dropping twice, or after
+// the reference, is an error.
+func TestKeepContentTerms(t *testing.T) {
+	doc, b := parseBook(t, "carol", carol)
+	stop := []string{"and", "it", "so", "to"}
+	if err := b.KeepContentTerms(stop); err != nil {
+		t.Fatal(err)
+	}
+	terms := &b.Terms
+	if !terms.Content {
+		t.Error("Content not set")
+	}
+	for i := range b.Rows() {
+		var got, want []string
+		for _, id := range terms.Row(i) {
+			got = append(got, terms.Vocab[id])
+		}
+		for _, w := range rouge.Tokenize(doc.Str(doc.Sentences[b.Sentence[i]].Span)) {
+			if !slices.Contains(stop, w) {
+				want = append(want, w)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("row %d: terms %q, want %q", i, got, want)
+		}
+	}
+	// Row 1: "Scrooge knew it, and Scrooge said so to Bob Cratchit." without
+	// it, and, so, to: "scrooge knew scrooge said bob cratchit".
+	lo := int(terms.Start[1])
+	var capital []int
+	for j := range terms.Row(1) {
+		if terms.IsCapital(lo + j) {
+			capital = append(capital, j)
+		}
+	}
+	if want := []int{2, 4, 5}; !slices.Equal(capital, want) {
+		t.Errorf("row 1: capitalised tokens %v, want %v", capital, want)
+	}
+	b.SetReference("Scrooge and the ghost: so it goes")
+	var ref []string
+	for _, id := range terms.Reference {
+		w := "<none>"
+		if id >= 0 {
+			w = terms.Vocab[id]
+		}
+		ref = append(ref, w)
+	}
+	if want := []string{"scrooge", "the", "ghost", "<none>"}; !slices.Equal(ref, want) {
+		t.Errorf("reference %q, want %q", ref, want)
+	}
+	data, err := b.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read Book
+	if err := read.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if !read.Terms.Content || !slices.Equal(read.Terms.Seq, terms.Seq) {
+		t.Error("the content terms did not survive the binary form")
+	}
+	if b.KeepContentTerms(stop) == nil {
+		t.Error("dropping stopwords twice is not an error")
+	}
+	_, fresh := parseBook(t, "carol", carol)
+	fresh.SetReference("Scrooge")
+	if fresh.KeepContentTerms(stop) == nil {
+		t.Error("dropping stopwords after the reference is not an error")
+	}
+	_, same := parseBook(t, "carol", carol)
+	if err := same.KeepContentTerms(nil); err != nil || same.Terms.Content {
+		t.Errorf("no stopwords: %v, Content %v", err, same.Terms.Content)
+	}
+}

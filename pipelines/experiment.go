@@ -3,6 +3,7 @@ package pipelines
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -87,7 +88,7 @@ func VariantOf(name string, cfg Config) Variant {
 
 // of reports whether the variant trains the summarizers as c does.
 func (v Variant) of(c Config) bool {
-	return v == VariantOf(v.Name, c)
+	return reflect.DeepEqual(v, VariantOf(v.Name, c))
 }
 
 // DefaultConfig returns the paper's settings, plus the count features, the
@@ -372,7 +373,7 @@ func prepare(s beam.Scope, cfg Config, texts beam.PCollection) beam.PCollection 
 	if len(cfg.trained()) == 0 && len(cfg.baselines()) == 0 {
 		return beam.PCollection{}
 	}
-	return transforms.Prepare(s, texts)
+	return transforms.Prepare(s, cfg.Features.TermStopwords(), texts)
 }
 
 // featurize turns the books the trained summarizers learn from (the aligned
@@ -385,7 +386,7 @@ func featurize(s beam.Scope, cfg Config, aligned, prepared beam.PCollection) bea
 	case cfg.TestCorpus == "":
 		return transforms.Featurize(s, prepared, false)
 	}
-	return beam.Flatten(s, transforms.Featurize(s, transforms.Prepare(s, aligned), false), transforms.Featurize(s, prepared, true))
+	return beam.Flatten(s, transforms.Featurize(s, transforms.Prepare(s, cfg.Features.TermStopwords(), aligned), false), transforms.Featurize(s, prepared, true))
 }
 
 // crossValidate trains the summarizers and picks the sentences of each

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -144,6 +145,19 @@ func (d *Data) IsStopword(token string) bool {
 	}
 	_, ok := d.stopwords[token]
 	return ok
+}
+
+// Stopwords returns the stopword list, sorted; nil when d has none.
+func (d *Data) Stopwords() []string {
+	if !d.HasStopwords() {
+		return nil
+	}
+	out := make([]string, 0, len(d.stopwords))
+	for w := range d.stopwords {
+		out = append(out, w)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Exception returns the base form that the exception table gives for an

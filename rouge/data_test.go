@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -135,9 +136,23 @@ func TestNilData(t *testing.T) {
 	if _, ok := d.Exception("mice"); ok {
 		t.Error("nil Data has exceptions")
 	}
+	if d.Stopwords() != nil {
+		t.Error("nil Data lists stopwords")
+	}
 	d, err := NewData(nil, nil, nil, nil, nil)
-	if err != nil || d.HasStopwords() {
+	if err != nil || d.HasStopwords() || d.Stopwords() != nil {
 		t.Errorf("NewData(nil...) = %v, %v; want no stopword list", d, err)
+	}
+}
+
+// TestStopwords checks that the list comes back sorted, each word once.
+func TestStopwords(t *testing.T) {
+	d, err := NewData(strings.NewReader("the\nof\nthe\na\n"), nil, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := d.Stopwords(), []string{"a", "of", "the"}; !slices.Equal(got, want) {
+		t.Errorf("Stopwords() = %q, want %q", got, want)
 	}
 }
 

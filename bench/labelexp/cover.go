@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/rouge"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -43,7 +44,18 @@ func runCover(args []string) error {
 	ensemble := fl.Bool("ensemble", false, "also summarize with the prior of the methods' mean log-odds (the \"ensemble\" rows)")
 	out := fl.String("out", "", "per-book CSV to append to (default CACHE/cover.csv)")
 	tag := fl.String("tag", "", "prefix of the variant names in the output")
+	content := fl.Bool("content", false, "the coverage terms leave out ROUGE's stopwords (classify.Settings.CoverageContent)")
+	functions := fl.String("function", "", "comma-separated weights of a function-word hit (classify.Settings.CoverageFunction, ROUGE's stopwords); empty: every n-gram counts alike")
+	criterion := fl.String("criterion", "all", "what -nested maximizes: all (unstemmed ROUGE-1 + ROUGE-2 with stopwords), content (the same with ROUGE's -s) or floor (content among the weightings whose held-out ROUGE-1 / ROUGE-2 with stopwords reach -floor)")
+	floor := fl.String("floor", "0.52,0.115", "ROUGE-1,ROUGE-2 recall (unstemmed, with stopwords) a weighting must reach on the held-out training books under -criterion floor")
 	fl.Parse(args)
+	if !slices.Contains([]string{"all", "content", "floor"}, *criterion) {
+		return fmt.Errorf("-criterion %q: want all, content or floor", *criterion)
+	}
+	floors, err := floatList(*floor)
+	if err != nil || len(floors) != 2 {
+		return fmt.Errorf("-floor %q: want two recalls", *floor)
+	}
 	if *out == "" {
 		*out = filepath.Join(*cache, "cover.csv")
 	}
@@ -58,10 +70,18 @@ func runCover(args []string) error {
 	if !slices.Contains(priorForms, *priorForm) {
 		return fmt.Errorf("-prior-form %q: want one of %s", *priorForm, strings.Join(priorForms, ", "))
 	}
+	fv := []float64{1}
+	if *functions != "" {
+		if fv, err = floatList(*functions); err != nil {
+			return err
+		}
+	}
 	var opts []classify.CoverageOptions
-	for _, b := range bv {
-		for _, a := range av {
-			opts = append(opts, classify.CoverageOptions{Bigram: b, Prior: a, MinWords: *minWords})
+	for _, f := range fv {
+		for _, b := range bv {
+			for _, a := range av {
+				opts = append(opts, classify.CoverageOptions{Bigram: b, Prior: a, MinWords: *minWords, Function: f})
+			}
 		}
 	}
 	start := time.Now()
@@ -70,11 +90,23 @@ func runCover(args []string) error {
 	for _, m := range ms {
 		labels = append(labels, labelOf(m))
 	}
+	settings := coverSettings
+	if *content || *functions != "" {
+		data, err := rouge.LoadData(*rougeData)
+		if err != nil {
+			return err
+		}
+		settings.CoverageStopwords = data.Stopwords()
+		if *content {
+			contentTerms = settings.CoverageStopwords
+			settings.CoverageContent = true
+		}
+	}
 	sc, pairs, names, err := loadExperiment(*corpusDir, *cache, *rougeData, labels)
 	if err != nil {
 		return err
 	}
-	cx := &coverExp{pairs: pairs, methods: ms, opts: opts, sc: sc, seed: *seed, nested: *nested, ensemble: *ensemble, priorForm: *priorForm, res: map[string]*result{}}
+	cx := &coverExp{settings: settings, criterion: *criterion, floor: [2]float64(floors), pairs: pairs, methods: ms, opts: opts, sc: sc, seed: *seed, nested: *nested, ensemble: *ensemble, priorForm: *priorForm, res: map[string]*result{}}
 	if *ensemble {
 		ms = append(ms, ensembleName)
 	}
@@ -111,6 +143,9 @@ func runCover(args []string) error {
 
 // coverName names the variant of method m under weights o.
 func coverName(m string, o classify.CoverageOptions) string {
+	if o.Function != 1 {
+		return fmt.Sprintf("%s/b%g/a%g/l%d/f%g", m, o.Bigram, o.Prior, o.MinWords, o.Function)
+	}
 	return fmt.Sprintf("%s/b%g/a%g/l%d", m, o.Bigram, o.Prior, o.MinWords)
 }
 
@@ -127,6 +162,11 @@ type coverExp struct {
 	priorForm string
 	res       map[string]*result
 	chosen    map[string][]string
+	// settings are the collection's features and coverage terms;
+	// criterion is what the nested choice maximizes (the -criterion flag).
+	settings  classify.Settings
+	criterion string
+	floor     [2]float64
 }
 
 // coverSettings are the features of the pipeline's default with coverage
@@ -149,7 +189,7 @@ func (cx *coverExp) crossValidate(n int) error {
 		if err != nil {
 			return err
 		}
-		col, err := counts.Collection(coverSettings)
+		col, err := counts.Collection(cx.settings)
 		if err != nil {
 			return err
 		}
@@ -240,17 +280,35 @@ func heldOut(train []*pairData, held []int) []*pairData {
 }
 
 // choose summarizes the held-out books with method under every weighting
-// and returns the index of the weighting with the highest mean ROUGE-1 +
-// ROUGE-2, recording it.
+// and returns the index of the weighting that scores best under the
+// criterion (the -criterion flag), recording it. Under "floor", the
+// weightings whose mean ROUGE-1 and ROUGE-2 with stopwords reach cx.floor
+// compete on content; when none does, all compete on ROUGE with stopwords.
 func (cx *coverExp) choose(held []*pairData, method string, models map[string]*classify.Model) (int, error) {
 	res, err := cx.summarize(models, held, method)
 	if err != nil {
 		return 0, err
 	}
+	criterion := cx.criterion
+	if criterion == "floor" {
+		criterion = "all"
+		for _, o := range cx.opts {
+			if r := res[coverName(method, o)]; mean(r.n1, held) >= cx.floor[0] && mean(r.n2, held) >= cx.floor[1] {
+				criterion = "content"
+			}
+		}
+	}
 	choice, best := 0, math.Inf(-1)
 	for i, o := range cx.opts {
 		r := res[coverName(method, o)]
-		if s := 100 * (mean(r.n1, held) + mean(r.n2, held)); s > best {
+		s := 100 * (mean(r.n1, held) + mean(r.n2, held))
+		if criterion == "content" {
+			if cx.criterion == "floor" && (mean(r.n1, held) < cx.floor[0] || mean(r.n2, held) < cx.floor[1]) {
+				continue
+			}
+			s = 100 * (mean(r.c1, held) + mean(r.c2, held))
+		}
+		if s > best {
 			best, choice = s, i
 		}
 	}

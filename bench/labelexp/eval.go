@@ -92,27 +92,35 @@ type result struct {
 	name    string
 	r1, r2  map[string]float64 // stemmed recall
 	n1, n2  map[string]float64 // unstemmed recall
+	c1, c2  map[string]float64 // unstemmed recall with stopwords removed (ROUGE -s)
 	words   map[string]float64 // mean budget words per selected sentence
 	lambdas []float64
 }
 
 func newResult(name string) *result {
-	return &result{name: name, r1: map[string]float64{}, r2: map[string]float64{}, n1: map[string]float64{}, n2: map[string]float64{}, words: map[string]float64{}}
+	return &result{name: name, r1: map[string]float64{}, r2: map[string]float64{}, n1: map[string]float64{}, n2: map[string]float64{}, c1: map[string]float64{}, c2: map[string]float64{}, words: map[string]float64{}}
 }
 
-// scorers are the stemmed and unstemmed scorers of the evaluation.
-type scorers struct{ rouge.Scorers }
+// scorers are the stemmed and unstemmed scorers of the evaluation, and
+// the unstemmed one without stopwords (ROUGE -s).
+type scorers struct {
+	rouge.Scorers
+	content *rouge.Scorer
+}
 
-// newScorers loads the ROUGE data of dir and returns the scorers, which
-// keep stopwords.
+// newScorers loads the ROUGE data of dir and returns the scorers.
 func newScorers(dir string) (scorers, error) {
 	sc, err := rouge.LoadScorers(dir, false, nil)
-	return scorers{sc}, err
+	if err != nil {
+		return scorers{}, err
+	}
+	cs, err := rouge.LoadScorers(dir, true, nil)
+	return scorers{sc, cs.NoStem}, err
 }
 
 // merge copies the per-book scores of o into r.
 func (r *result) merge(o *result) {
-	for _, m := range []struct{ dst, src map[string]float64 }{{r.r1, o.r1}, {r.r2, o.r2}, {r.n1, o.n1}, {r.n2, o.n2}, {r.words, o.words}} {
+	for _, m := range []struct{ dst, src map[string]float64 }{{r.r1, o.r1}, {r.r2, o.r2}, {r.n1, o.n1}, {r.n2, o.n2}, {r.c1, o.c1}, {r.c2, o.c2}, {r.words, o.words}} {
 		for id, x := range m.src {
 			m.dst[id] = x
 		}
@@ -131,6 +139,11 @@ func (s scorers) score(p *pairData, rows []int, res *result) error {
 	}
 	res.r1[p.id], res.r2[p.id] = a.ROUGE1.Recall, a.ROUGE2.Recall
 	res.n1[p.id], res.n2[p.id] = b.ROUGE1.Recall, b.ROUGE2.Recall
+	c, err := s.content.Score(cand, p.ref)
+	if err != nil {
+		return err
+	}
+	res.c1[p.id], res.c2[p.id] = c.ROUGE1.Recall, c.ROUGE2.Recall
 	var w float64
 	for _, s := range rows {
 		w += float64(text.BudgetWords(p.doc.Str(p.doc.Sentences[s].Span)))
@@ -240,6 +253,11 @@ func dropSpanRules(pairs []*pairData) bool {
 	return true
 }
 
+// contentTerms are the stopwords the books' coverage terms leave out
+// (classify.Book.KeepContentTerms): set by cover -content before the
+// corpus is loaded.
+var contentTerms []string
+
 // loadExperiment loads what the cross-validations of plot and cover start
 // from: the scorers of dir rougeData, the pairs of the corpus with their
 // cached alignments, checking that each label variant of labels is known,
@@ -300,7 +318,11 @@ func loadPair(corpusDir, cache, id string, controls bool, oracle *rouge.Scorer) 
 	// The summary's words, for the event-word features: counted only when
 	// the book is in a training set (classify.Counts, leave-self-out).
 	p.book.SetSummary(classify.SummaryWords(sdoc))
-	// The summary as ROUGE reads it, for the coverage model.
+	// The summary as ROUGE reads it, for the coverage model; with
+	// contentTerms, as ROUGE's -s reads it.
+	if err := p.book.KeepContentTerms(contentTerms); err != nil {
+		return nil, err
+	}
 	p.book.SetReference(p.ref)
 	q, err := align.Prepare(doc, sdoc)
 	if err != nil {
@@ -894,14 +916,15 @@ func report(pairs []*pairData, results []*result, names *result, noStem bool) {
 	if noStem {
 		head, lead = "R-1 nostem | R-2 nostem | R-1 | R-2", func(r *result) (a, b, c, d map[string]float64) { return r.n1, r.n2, r.r1, r.r2 }
 	}
-	fmt.Printf("| variant | %s | words/sent | p vs names R-1 / R-2 (first two columns) | lambdas |\n", head)
-	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---|")
+	fmt.Printf("| variant | %s | -s R-1 | -s R-2 | words/sent | p vs names R-1 / R-2 (first two columns) | p vs names -s R-1 / R-2 | lambdas |\n", head)
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|")
 	n1, n2, _, _ := lead(names)
 	for _, r := range results {
 		a, b, c, d := lead(r)
-		fmt.Printf("| %s | %.2f | %.2f | %.2f | %.2f | %.1f | %s / %s | %s |\n", r.name,
-			100*mean(a, pairs), 100*mean(b, pairs), 100*mean(c, pairs), 100*mean(d, pairs),
-			mean(r.words, pairs), evaluate.FormatP(paired(a, n1, pairs), 10000), evaluate.FormatP(paired(b, n2, pairs), 10000), lambdaSummary(r.lambdas))
+		fmt.Printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.1f | %s / %s | %s / %s | %s |\n", r.name,
+			100*mean(a, pairs), 100*mean(b, pairs), 100*mean(c, pairs), 100*mean(d, pairs), 100*mean(r.c1, pairs), 100*mean(r.c2, pairs),
+			mean(r.words, pairs), evaluate.FormatP(paired(a, n1, pairs), 10000), evaluate.FormatP(paired(b, n2, pairs), 10000),
+			evaluate.FormatP(paired(r.c1, names.c1, pairs), 10000), evaluate.FormatP(paired(r.c2, names.c2, pairs), 10000), lambdaSummary(r.lambdas))
 	}
 }
 
@@ -933,7 +956,7 @@ func appendCSV(path string, pairs []*pairData, results []*result) error {
 	defer f.Close()
 	for _, r := range results {
 		for _, p := range pairs {
-			fmt.Fprintf(f, "%s,%s,%.5f,%.5f,%.5f,%.5f,%.2f\n", r.name, p.id, r.r1[p.id], r.r2[p.id], r.n1[p.id], r.n2[p.id], r.words[p.id])
+			fmt.Fprintf(f, "%s,%s,%.5f,%.5f,%.5f,%.5f,%.2f,%.5f,%.5f\n", r.name, p.id, r.r1[p.id], r.r2[p.id], r.n1[p.id], r.n2[p.id], r.words[p.id], r.c1[p.id], r.c2[p.id])
 		}
 	}
 	return nil

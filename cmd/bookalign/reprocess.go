@@ -88,6 +88,9 @@ func (s *reprocessSteps) Experiment(ctx context.Context, corpusDir, out, corpusN
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
+	if _, err := pipelines.ResolveContent(ctx, &cfg); err != nil {
+		return err
+	}
 	_, err := runPipeline(ctx, "run", fmt.Sprintf("corpus %s → %s (methods %s)", cfg.Corpus, cfg.Out, strings.Join(cfg.Methods, ",")), s.quiet,
 		func(sc beam.Scope) { pipelines.Experiment(sc, cfg) }, nil)
 	return err

@@ -70,6 +70,11 @@ func runExperiment(args []string) error {
 	if err := checkCorpora(ctx, cfg); err != nil {
 		return err
 	}
+	if note, err := pipelines.ResolveContent(ctx, &cfg); err != nil {
+		return err
+	} else if note != "" && !*quiet {
+		fmt.Fprintf(os.Stderr, "bookalign run: %s\n", note)
+	}
 	var say func(string)
 	if !*quiet {
 		say = func(note string) { fmt.Fprintf(os.Stderr, "bookalign run: --out %s: %s\n", cfg.Out, note) }
