@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"strings"
 
-	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/reprocess"
 	"github.com/bookalign/bookalign/reprocess/beamstore"
@@ -31,7 +29,7 @@ func runReprocess(args []string) error {
 	if err := term.parse(fs, "reprocess", "bookalign reprocess --dumps DIR --state DIR --out DIR --catalog CSV --books MIRROR [experiment flags as for run] [Beam flags]", args); err != nil {
 		return err
 	}
-	steps := &reprocessSteps{experiment: experiment(), catalog: *catalog, books: strings.TrimRight(*books, "/"), decisions: *decisions, quiet: *term.quiet}
+	steps := &reprocessSteps{experiment: experiment(), catalog: *catalog, books: strings.TrimRight(*books, "/"), decisions: *decisions, quiet: *term.quiet, verbose: *term.verbose}
 	settings := steps.experiment
 	settings.Corpus, settings.Out = "", ""
 	job := &reprocess.Job{
@@ -50,7 +48,7 @@ func runReprocess(args []string) error {
 type reprocessSteps struct {
 	experiment                pipelines.Config // Corpus and Out are set per dump
 	catalog, books, decisions string
-	quiet                     bool
+	quiet, verbose            bool
 }
 
 // Check validates the experiment's settings and checks its inputs.
@@ -80,8 +78,11 @@ func (s *reprocessSteps) Match(ctx context.Context, summaries, out, source strin
 	return err
 }
 
-// Experiment runs `bookalign run` on the corpus, naming it corpusName in
-// the results.
+// Experiment runs the pipeline of `bookalign run` on the corpus, naming it
+// corpusName in the results, and ends as run does (runAndReport, without
+// the report, which is a step of its own): the final counts read from the
+// outputs, and an error that says why when every pair was rejected, so
+// that the dump is not recorded as processed with no result.
 func (s *reprocessSteps) Experiment(ctx context.Context, corpusDir, out, corpusName string) error {
 	cfg := s.experiment
 	cfg.Corpus, cfg.Out, cfg.CorpusName = corpusDir, out, corpusName
@@ -91,8 +92,7 @@ func (s *reprocessSteps) Experiment(ctx context.Context, corpusDir, out, corpusN
 	if _, err := pipelines.ResolveContent(ctx, &cfg); err != nil {
 		return err
 	}
-	_, err := runPipeline(ctx, "run", fmt.Sprintf("corpus %s → %s (methods %s)", cfg.Corpus, cfg.Out, strings.Join(cfg.Methods, ",")), s.quiet,
-		func(sc beam.Scope) { pipelines.Experiment(sc, cfg) }, nil)
+	_, err := runAndReport(ctx, cfg, false, s.quiet, s.verbose)
 	return err
 }
 

@@ -88,8 +88,13 @@ func (s *Server) Hold(path string) (reached <-chan struct{}, release func()) {
 	return r, func() { once.Do(func() { close(g) }) }
 }
 
-// Endless makes every request of path answer 200 with a chunked body that
-// never ends: lines of text, sent until the client goes away.
+// Endless makes every request of path answer 200 with a chunked body, no
+// Content-Length, that goes on far past any size cap the tests set: lines
+// of text, sent until the client goes away or EndlessLimit bytes are out.
+// The limit keeps a client without a cap (the bug a test of the cap must
+// catch) from filling the disk at the speed of the loopback (6.9 GB in
+// 20 s): it gets a body of a few MB, which its test refuses, in well
+// under a second.
 func (s *Server) Endless(path string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -157,12 +162,17 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// EndlessLimit is where the body of an Endless path ends: well over every
+// cap the tests set on what an Endless path serves (100 kB, 1 MB), so that
+// a cap at work always stops the body first.
+const EndlessLimit = 4 << 20
+
 // sendForever writes lines of text to w, flushing each block, until the
-// client goes away.
+// client goes away or EndlessLimit bytes are sent.
 func sendForever(w http.ResponseWriter, r *http.Request) {
 	block := []byte(strings.Repeat("all work and no play makes a dull book\n", 1000))
 	flusher, _ := w.(http.Flusher)
-	for r.Context().Err() == nil {
+	for sent := 0; sent < EndlessLimit && r.Context().Err() == nil; sent += len(block) {
 		if _, err := w.Write(block); err != nil {
 			return
 		}
