@@ -206,9 +206,14 @@ func (b *Book) row(s int) (int, bool) {
 // Stats returns the part of b that a Collection needs: the book's ID and
 // the counts of its words. It is small beside the book (a word list), so a
 // pipeline can gather the Stats of many books cheaply.
-func (b *Book) Stats() *Stats {
+func (b *Book) Stats() *Stats { return b.StatsWithStopwords(nil) }
+
+// StatsWithStopwords is Stats for a collection whose coverage extraction
+// names stopwords (Settings.CoverageStopwords, sorted): its term bigrams
+// are those the coverage model counts with them (TermStats).
+func (b *Book) StatsWithStopwords(stop []string) *Stats {
 	st := b.WordStats()
-	st.Terms = b.TermStats()
+	st.Terms = b.TermStats(stop)
 	return st
 }
 

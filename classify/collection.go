@@ -85,30 +85,15 @@ type Settings struct {
 	CoverageBigram   float64 `json:"coverage_bigram,omitempty"`
 	CoveragePrior    float64 `json:"coverage_prior,omitempty"`
 	CoverageMinWords int     `json:"coverage_min_words,omitempty"`
-	// CoverageStopwords, when not empty, are the terms coverage extraction
-	// leaves out (sorted): the coverage model and the extraction then count
-	// the content unigrams and bigrams that ROUGE's -s scores, not the
-	// function words that make most of ROUGE's n-grams with stopwords. A
-	// pipeline sets ROUGE's own list (rouge.Data.Stopwords). Books must
-	// drop them before their reference is set (Book.KeepContentTerms);
-	// Model.CoverageBook drops them from a book that has not.
+	// CoverageStopwords, when not empty, are the function words of
+	// coverage extraction (sorted): a pipeline sets ROUGE's own -s list
+	// (rouge.Data.Stopwords). An expected hit on a unigram or bigram that
+	// holds one weighs CoverageFunction (0 to 1) against 1 for a content
+	// n-gram, so that the extract is chosen for the names, places and
+	// events of a plot first and for ROUGE's function words only as far as
+	// CoverageFunction says.
 	CoverageStopwords []string `json:"coverage_stopwords,omitempty"`
-	// CoverageContent removes CoverageStopwords from the terms altogether,
-	// as ROUGE's -s does (Book.KeepContentTerms); otherwise a hit on an
-	// n-gram that holds one weighs CoverageFunction (0 to 1), where a
-	// content n-gram's weighs 1.
-	CoverageContent  bool    `json:"coverage_content,omitempty"`
-	CoverageFunction float64 `json:"coverage_function,omitempty"`
-}
-
-// TermStopwords returns the stopwords a book's terms must leave out under
-// s (Book.KeepContentTerms): CoverageStopwords with CoverageContent, else
-// none.
-func (s Settings) TermStopwords() []string {
-	if !s.CoverageContent {
-		return nil
-	}
-	return s.CoverageStopwords
+	CoverageFunction  float64  `json:"coverage_function,omitempty"`
 }
 
 // function returns the weight of a function-word hit: CoverageFunction,
@@ -127,8 +112,8 @@ func (s Settings) Validate() error {
 		return errors.New("classify: negative setting")
 	}
 	if !s.Coverage {
-		if s.CoverageBigram != 0 || s.CoveragePrior != 0 || s.CoverageMinWords != 0 || len(s.CoverageStopwords) != 0 || s.CoverageContent || s.CoverageFunction != 0 {
-			return errors.New("classify: coverage settings (CoverageBigram, CoveragePrior, CoverageMinWords, CoverageStopwords, CoverageContent, CoverageFunction) set without Coverage: they apply to coverage extraction only")
+		if s.CoverageBigram != 0 || s.CoveragePrior != 0 || s.CoverageMinWords != 0 || len(s.CoverageStopwords) != 0 || s.CoverageFunction != 0 {
+			return errors.New("classify: coverage settings (CoverageBigram, CoveragePrior, CoverageMinWords, CoverageStopwords, CoverageFunction) set without Coverage: they apply to coverage extraction only")
 		}
 		return nil
 	}
@@ -148,9 +133,6 @@ func (s Settings) Validate() error {
 	}
 	if !(s.CoverageFunction >= 0 && s.CoverageFunction <= 1) {
 		return fmt.Errorf("classify: CoverageFunction %v not in [0, 1]", s.CoverageFunction)
-	}
-	if s.CoverageContent && len(s.CoverageStopwords) == 0 {
-		return errors.New("classify: CoverageContent without CoverageStopwords")
 	}
 	return nil
 }

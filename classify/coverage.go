@@ -35,6 +35,12 @@ import (
 //   - whether g's terms are stopwords (text.IsStopword), and the products
 //     stopword x count, name x count and, for bigrams, stopword x rate.
 //
+// With stopwords (Settings.CoverageStopwords, ROUGE's -s list in a
+// pipeline, issue 27) the bigrams are those ROUGE-2 counts with -s, the
+// content words made consecutive by taking the stopwords out, beside the
+// bigrams that hold a stopword, which ROUGE-2 counts without -s
+// (eachBigram); the model predicts both kinds alike.
+//
 // Coverage extraction (coverextract.go) then picks the rows that add the
 // most expected clipped hits per word. The model is fitted to the books'
 // n-grams grouped by their binned properties (CoverCells), which are few,
@@ -419,35 +425,37 @@ type BookGrams struct {
 	biIndex map[[2]int32]int32
 }
 
-// NewBookGrams counts the n-grams of b's Terms.
-func NewBookGrams(b *Book) *BookGrams {
+// NewBookGrams counts the n-grams of b's Terms, the bigrams as a
+// collection whose coverage extraction names stop (sorted,
+// Settings.CoverageStopwords; none: the consecutive terms) counts them
+// (eachBigram).
+func NewBookGrams(b *Book, stop []string) *BookGrams {
 	t := &b.Terms
 	rows := len(t.Start) - 1
 	g := &BookGrams{uni: make([]ngramStat, len(t.Vocab)), rowBi: make([][]int32, max(rows, 0)), biIndex: make(map[[2]int32]int32)}
 	h := newBigramHasher(t.Vocab)
+	marks := stopMarks(t.Vocab, stop)
 	for i := range rows {
 		lo := int(t.Start[i])
 		row := t.Row(i)
-		ids := make([]int32, 0, max(len(row)-1, 0))
 		for j, id := range row {
-			capital := t.IsCapital(lo + j)
-			g.uni[id].add(capital)
-			if j == 0 {
-				continue
-			}
-			pair := [2]int32{row[j-1], id}
-			x, ok := g.biIndex[pair]
+			g.uni[id].add(t.IsCapital(lo + j))
+		}
+		ids := make([]int32, 0, max(len(row)-1, 0))
+		eachBigram(row, marks, func(x, y int) {
+			pair := [2]int32{row[x], row[y]}
+			k, ok := g.biIndex[pair]
 			if !ok {
-				x = int32(len(g.bi))
-				g.biIndex[pair] = x
+				k = int32(len(g.bi))
+				g.biIndex[pair] = k
 				g.bi = append(g.bi, ngramStat{})
 				g.biTerms = append(g.biTerms, pair)
 				g.biHash = append(g.biHash, h.hash(pair[0], pair[1]))
 			}
 			// A bigram is capitalised when both its tokens are.
-			g.bi[x].add(capital && t.IsCapital(lo+j-1))
-			ids = append(ids, x)
-		}
+			g.bi[k].add(t.IsCapital(lo+x) && t.IsCapital(lo+y))
+			ids = append(ids, k)
+		})
 		g.rowBi[i] = ids
 	}
 	return g
@@ -469,14 +477,13 @@ func (c *Collection) coverageKeys(b *Book, g *BookGrams, self bool) (uni, bi []c
 	if self && t.Reference != nil {
 		refUni = make([]bool, len(t.Vocab))
 		refBi = make(map[[2]int32]bool)
-		for j, id := range t.Reference {
-			if id < 0 {
-				continue
+		for _, id := range t.Reference {
+			if id >= 0 {
+				refUni[id] = true
 			}
-			refUni[id] = true
-			if j > 0 && t.Reference[j-1] >= 0 {
-				refBi[[2]int32{t.Reference[j-1], id}] = true
-			}
+		}
+		for pair, n := range c.referenceBigrams(b) {
+			refBi[pair] = n > 0
 		}
 		for _, in := range refUni {
 			ownTermsIn += int64(btoi(in))
@@ -536,6 +543,19 @@ func (c *Collection) coverageKeys(b *Book, g *BookGrams, self bool) (uni, bi []c
 	return uni, bi
 }
 
+// referenceBigrams counts the bigrams of b's reference summary as the
+// coverage model counts them (eachBigram, with the collection's
+// stopwords).
+func (c *Collection) referenceBigrams(b *Book) map[[2]int32]int32 {
+	t := &b.Terms
+	out := make(map[[2]int32]int32)
+	ref := t.Reference
+	eachBigram(ref, stopMarks(t.Vocab, c.Settings.CoverageStopwords), func(x, y int) {
+		out[[2]int32{ref[x], ref[y]}]++
+	})
+	return out
+}
+
 func btoi(b bool) int {
 	if b {
 		return 1
@@ -559,16 +579,12 @@ func (c *Collection) coverCells(b *Book, g *BookGrams) *CoverCells {
 	uni, bi := c.coverageKeys(b, g, c.contains(b.ID))
 	t := &b.Terms
 	refUni := make([]int32, len(t.Vocab))
-	refBi := make(map[[2]int32]int32)
-	for j, id := range t.Reference {
-		if id < 0 {
-			continue
-		}
-		refUni[id]++
-		if j > 0 && t.Reference[j-1] >= 0 {
-			refBi[[2]int32{t.Reference[j-1], id}]++
+	for _, id := range t.Reference {
+		if id >= 0 {
+			refUni[id]++
 		}
 	}
+	refBi := c.referenceBigrams(b)
 	cells := make(map[uint32][2]int32)
 	for id, k := range uni {
 		v := cells[uint32(k)]

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -14,11 +15,7 @@ import (
 // summaries set (SetSummary, SetReference): texts over a 56-word
 // vocabulary, so that many bigrams are held by five books or more and some
 // by fewer.
-func coverageBooks(tb testing.TB, n int) []*Book { return contentBooks(tb, n, nil) }
-
-// contentBooks are coverageBooks whose terms leave out stop
-// (Book.KeepContentTerms).
-func contentBooks(tb testing.TB, n int, stop []string) []*Book {
+func coverageBooks(tb testing.TB, n int) []*Book {
 	tb.Helper()
 	files := testcorpus.Good(n)
 	var out []*Book
@@ -35,9 +32,6 @@ func contentBooks(tb testing.TB, n int, stop []string) []*Book {
 		}
 		b := NewBook(id, doc)
 		b.SetSummary(SummaryWords(sdoc))
-		if err := b.KeepContentTerms(stop); err != nil {
-			tb.Fatal(err)
-		}
 		b.SetReference(raw)
 		out = append(out, b)
 	}
@@ -72,7 +66,7 @@ func TestCoverageLeaveSelfOut(t *testing.T) {
 	}
 	for i, b := range books {
 		others := collectionOf(t, slices.Delete(slices.Clone(books), i, i+1), coverageSettings)
-		g := NewBookGrams(b)
+		g := NewBookGrams(b, nil)
 		uniSelf, biSelf := all.coverageKeys(b, g, true)
 		uniNew, biNew := others.coverageKeys(b, g, false)
 		if !slices.Equal(uniSelf, uniNew) {
@@ -105,7 +99,7 @@ func TestCoverCells(t *testing.T) {
 		ngrams += int64(f.Cover.NGrams[i])
 		hits += int64(f.Cover.Hits[i])
 	}
-	g := NewBookGrams(b)
+	g := NewBookGrams(b, nil)
 	if want := int64(len(g.uni) + len(g.bi)); ngrams != want {
 		t.Errorf("cells hold %d n-grams, the book %d", ngrams, want)
 	}
@@ -420,58 +414,49 @@ func TestCoverageWithLogits(t *testing.T) {
 	}
 }
 
-// TestCoverageFunctionWeight checks the weight of function-word hits: with
-// weight 1 a model that names stopwords extracts what one without them
-// does, with weight 0 the rows are valued by their content n-grams alone,
-// and the lazy greedy equals re-scoring under every weight.
+// TestCoverageFunctionWeight checks the weight of function-word hits: the
+// lazy greedy equals re-scoring under every weight, the extract changes
+// with the weight, and the book's bigrams are those of TermStats with the
+// same stopwords (the coverage model's statistics and its extraction count
+// the same bigrams).
 func TestCoverageFunctionWeight(t *testing.T) {
 	books := coverageBooks(t, 10)
-	plain := trainCoverage(t, collectionOf(t, books[:8], coverageSettings), books[:8])
 	set := coverageSettings
 	set.CoverageStopwords = []string{"a", "and", "the"}
-	withStop := trainCoverage(t, collectionOf(t, books[:8], set), books[:8])
+	var stats []*Stats
+	for _, b := range books[:8] {
+		stats = append(stats, b.StatsWithStopwords(set.CoverageStopwords))
+	}
+	col, err := NewCollection(stats, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withStop := trainCoverage(t, col, books[:8])
 	for _, b := range books[8:] {
-		cb, cbStop := plain.CoverageBook(b, nil), withStop.CoverageBook(b, nil)
-		if cbStop.stopUni == nil {
+		cb := withStop.CoverageBook(b, nil)
+		if cb.stopUni == nil {
 			t.Fatal("no stopword marks")
 		}
-		o := CoverageOptions{Bigram: 3, Prior: 0.03, MinWords: 5, Function: 1}
-		if got, want := cbStop.Extract(200, o), cb.Extract(200, o); !slices.Equal(got, want) {
-			t.Errorf("%s: function weight 1 extracts %v, without stopwords %v", b.ID, got, want)
+		if got, want := slices.Sorted(slices.Values(cb.g.biHash)), b.TermStats(set.CoverageStopwords).Bigrams; !slices.Equal(slices.Compact(got), want) {
+			t.Errorf("%s: %d bigrams counted for extraction, %d in the term statistics", b.ID, len(got), len(want))
 		}
-		for _, f := range []float64{0, 0.3} {
+		o := CoverageOptions{Bigram: 3, Prior: 0.03, MinWords: 5}
+		extracts := map[string]bool{}
+		for _, f := range []float64{0, 0.3, 1} {
 			o.Function = f
-			if got, want := cbStop.Extract(200, o), naiveCoverageExtract(cbStop, 200, o); !slices.Equal(got, want) {
+			got := cb.Extract(200, o)
+			if want := naiveCoverageExtract(cb, 200, o); !slices.Equal(got, want) {
 				t.Errorf("%s, function weight %g: lazy greedy %v, re-scoring %v", b.ID, f, got, want)
 			}
+			extracts[fmt.Sprint(got)] = true
+		}
+		if len(extracts) == 1 {
+			t.Errorf("%s: the same extract under function weights 0, 0.3 and 1", b.ID)
 		}
 	}
 	bad := set
 	bad.CoverageFunction = 1.5
 	if bad.Validate() == nil {
 		t.Error("a function weight of 1.5 is valid")
-	}
-}
-
-// TestCoverageContentTerms checks a model whose terms leave out stopwords
-// (Settings.CoverageContent): it reads a book prepared without them as
-// one it drops them from itself, and counts no stopword.
-func TestCoverageContentTerms(t *testing.T) {
-	books := coverageBooks(t, 10)
-	set := coverageSettings
-	set.CoverageStopwords, set.CoverageContent = []string{"a", "and", "the"}, true
-	content := contentBooks(t, 10, set.CoverageStopwords)
-	m := trainCoverage(t, collectionOf(t, content[:8], set), content[:8])
-	for i, b := range books[8:] {
-		fresh := *b
-		fresh.Terms.Reference = nil
-		if got, want := m.Summarize(&fresh, 200), m.Summarize(content[8+i], 200); !slices.Equal(got, want) {
-			t.Errorf("%s: unprepared %v, prepared %v", b.ID, got, want)
-		}
-		for _, w := range content[8+i].Terms.Vocab {
-			if slices.Contains(set.CoverageStopwords, w) {
-				t.Errorf("%s: term %q kept", b.ID, w)
-			}
-		}
 	}
 }

@@ -21,7 +21,11 @@ import (
 // (Khuller, Moss and Naor 1999; Lin and Bilmes 2010) applies: take, again
 // and again, the row that adds the most expected hits per budget word,
 // plus alpha times its log-probability under the logistic model, among
-// the rows of at least CoverageMinWords words that still fit. Gains only
+// the rows of at least CoverageMinWords words that still fit (all rows
+// that fit when none of that length does, so that no summary is empty).
+// With stopwords (Settings.CoverageStopwords), a hit on an n-gram that
+// holds one weighs gamma = CoverageFunction, and the bigrams are those of
+// ROUGE's -s beside those that hold a stopword (eachBigram). Gains only
 // fall as the extract grows, so a row is re-scored only when it reaches the
 // top of the queue (lazy greedy, Minoux 1978), which gives the same extract
 // as re-scoring every row at every step.
@@ -77,7 +81,8 @@ func (t *tails) at(g int32, k int32) float64 {
 // CoverageOptions weigh coverage extraction: a bigram hit weighs Bigram
 // unigram hits, the logistic model's log-probability of a row is added
 // Prior times, and rows shorter than MinWords budget words are not taken
-// (Settings.CoverageBigram, CoveragePrior, CoverageMinWords).
+// unless no longer row fits (Settings.CoverageBigram, CoveragePrior,
+// CoverageMinWords).
 type CoverageOptions struct {
 	Bigram, Prior float64
 	MinWords      int
@@ -114,19 +119,8 @@ func (m *Model) CoverageBook(b *Book, g *BookGrams) *CoverageBook {
 	if m.Coverage == nil || !b.hasTerms() {
 		return nil
 	}
-	stop := m.Collection.Settings.TermStopwords()
-	if content := len(stop) > 0; content != b.Terms.Content {
-		if !content || b.Terms.Reference != nil {
-			return nil // a view this model cannot read: rank by probability
-		}
-		nb := *b
-		if nb.KeepContentTerms(stop) != nil {
-			return nil
-		}
-		b, g = &nb, nil
-	}
 	if g == nil {
-		g = NewBookGrams(b)
+		g = NewBookGrams(b, m.Collection.Settings.CoverageStopwords)
 	}
 	c := m.Collection
 	cb := &CoverageBook{b: b, g: g, logit: m.Scores(b)}
@@ -139,7 +133,7 @@ func (m *Model) CoverageBook(b *Book, g *BookGrams) *CoverageBook {
 	for x, k := range biKey {
 		cb.bi.add(m.Coverage.mean(k, buf), g.bi[x].count)
 	}
-	if stop := m.Collection.Settings.CoverageStopwords; len(stop) > 0 && !b.Terms.Content {
+	if stop := m.Collection.Settings.CoverageStopwords; len(stop) > 0 {
 		cb.stopUni = make([]bool, len(b.Terms.Vocab))
 		for id, w := range b.Terms.Vocab {
 			_, cb.stopUni[id] = slices.BinarySearch(stop, w)

@@ -159,7 +159,7 @@ func (c *Collection) FeaturizeGrams(b *Book, g *BookGrams) *Features {
 	f := c.featurizeRows(b)
 	if c.Coverage != nil && c.contains(b.ID) && b.Terms.Reference != nil {
 		if g == nil {
-			g = NewBookGrams(b)
+			g = NewBookGrams(b, c.Settings.CoverageStopwords)
 		}
 		f.Cover = c.coverCells(b, g)
 	}

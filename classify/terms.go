@@ -31,14 +31,6 @@ type Terms struct {
 	// (SetReference): its unigrams and bigrams are what the book's rows can
 	// match, and its length is ROUGE-1's denominator. Nil without a summary.
 	Reference []int32 `json:"reference,omitempty"`
-	// Content says that the stopwords of Settings.CoverageStopwords were
-	// removed from the rows and the reference (Book.KeepContentTerms), as
-	// ROUGE's -s removes them before it counts n-grams: a bigram is then
-	// two content tokens with only stopwords between them.
-	Content bool `json:"content,omitempty"`
-
-	// stop is the stopword list removed, kept for SetReference.
-	stop map[string]bool
 }
 
 // newTerms returns the terms of the rows of b, a book made from doc.
@@ -119,9 +111,6 @@ func (t *Terms) ID(w string) (int32, bool) {
 func (b *Book) SetReference(summary string) {
 	ref := make([]int32, 0, len(summary)/5)
 	rouge.EachToken(summary, func(tok []byte, _ bool) {
-		if b.Terms.stop[string(tok)] {
-			return
-		}
 		id, ok := b.Terms.ID(string(tok))
 		if !ok {
 			id = -1
@@ -129,47 +118,6 @@ func (b *Book) SetReference(summary string) {
 		ref = append(ref, id)
 	})
 	b.Terms.Reference = ref
-}
-
-// KeepContentTerms removes the terms in stop from b's Terms: the rows keep
-// their other tokens in order (with their capital marks), and a reference
-// set afterwards (SetReference) loses the stopwords too. It must be called
-// before SetReference, and at most once; an empty stop changes nothing.
-func (b *Book) KeepContentTerms(stop []string) error {
-	if len(stop) == 0 {
-		return nil
-	}
-	t := &b.Terms
-	if t.Content || t.Reference != nil {
-		return errors.New("classify: KeepContentTerms after SetReference or twice")
-	}
-	set := make(map[string]bool, len(stop))
-	for _, w := range stop {
-		set[w] = true
-	}
-	renum := make([]int32, len(t.Vocab))
-	var vocab []string
-	for id, w := range t.Vocab {
-		renum[id] = -1
-		if !set[w] {
-			renum[id] = int32(len(vocab))
-			vocab = append(vocab, w)
-		}
-	}
-	nt := Terms{Vocab: vocab, Start: make([]int32, 1, len(t.Start)), Content: true, stop: set}
-	for i := range len(t.Start) - 1 {
-		for j := t.Start[i]; j < t.Start[i+1]; j++ {
-			if id := renum[t.Seq[j]]; id >= 0 {
-				if t.IsCapital(int(j)) {
-					nt.setCapital(len(nt.Seq))
-				}
-				nt.Seq = append(nt.Seq, id)
-			}
-		}
-		nt.Start = append(nt.Start, int32(len(nt.Seq)))
-	}
-	*t = nt
-	return nil
 }
 
 // appendTerms appends the binary form of t for a book of rows rows: the
@@ -180,7 +128,7 @@ func appendTerms(out []byte, t *Terms, rows int) ([]byte, error) {
 	if t.Start == nil && t.Seq == nil && t.Vocab == nil && t.Reference == nil {
 		return append(out, 0), nil // a book not made by NewBook
 	}
-	out = append(out, 1, byte(btoi(t.Content)))
+	out = append(out, 1)
 	if len(t.Start) != rows+1 || t.Start[0] != 0 || int(t.Start[rows]) != len(t.Seq) {
 		return nil, errTerms
 	}
@@ -239,7 +187,6 @@ func (d *decoder) terms(rows int) Terms {
 	if !d.present("terms") {
 		return t
 	}
-	t.Content = d.present("content flag")
 	n := d.Count(2)
 	t.Vocab = make([]string, n)
 	var w []byte

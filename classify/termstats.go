@@ -83,15 +83,19 @@ func (h *bigramHasher) hash(a, b int32) uint64 {
 
 // TermStats returns the term statistics of b: its terms, its bigrams and
 // which of them its reference holds (Terms.Reference; none without one).
-func (b *Book) TermStats() TermStats {
+// With stop (sorted, Settings.CoverageStopwords) the bigrams are those the
+// coverage model counts with it (eachBigram): the content bigrams of
+// ROUGE's -s beside the bigrams that hold a stopword.
+func (b *Book) TermStats(stop []string) TermStats {
 	t := &b.Terms
 	s := TermStats{Terms: slices.Clone(t.Vocab)}
 	h := newBigramHasher(t.Vocab)
+	marks := stopMarks(t.Vocab, stop)
 	for i := range len(t.Start) - 1 {
 		row := t.Row(i)
-		for j := 1; j < len(row); j++ {
-			s.Bigrams = append(s.Bigrams, h.hash(row[j-1], row[j]))
-		}
+		eachBigram(row, marks, func(x, y int) {
+			s.Bigrams = append(s.Bigrams, h.hash(row[x], row[y]))
+		})
 	}
 	slices.Sort(s.Bigrams)
 	s.Bigrams = slices.Compact(s.Bigrams)
@@ -101,20 +105,68 @@ func (b *Book) TermStats() TermStats {
 	}
 	s.InSummary = make([]bool, len(t.Vocab))
 	s.BigramInSummary = make([]bool, len(s.Bigrams))
-	for j, id := range t.Reference {
-		if id < 0 {
-			continue
+	for _, id := range t.Reference {
+		if id >= 0 {
+			s.InSummary[id] = true
 		}
-		s.InSummary[id] = true
-		if j == 0 || t.Reference[j-1] < 0 {
-			continue
-		}
-		if k, ok := slices.BinarySearch(s.Bigrams, h.hash(t.Reference[j-1], id)); ok && !s.BigramInSummary[k] {
+	}
+	ref := t.Reference
+	eachBigram(ref, marks, func(x, y int) {
+		if k, ok := slices.BinarySearch(s.Bigrams, h.hash(ref[x], ref[y])); ok && !s.BigramInSummary[k] {
 			s.BigramInSummary[k] = true
 			s.BigramTypesInSummary++
 		}
-	}
+	})
 	return s
+}
+
+// stopMarks returns, by term id of vocab, whether stop (sorted) holds the
+// term; nil when stop is empty.
+func stopMarks(vocab, stop []string) []bool {
+	if len(stop) == 0 {
+		return nil
+	}
+	marks := make([]bool, len(vocab))
+	for id, w := range vocab {
+		_, marks[id] = slices.BinarySearch(stop, w)
+	}
+	return marks
+}
+
+// eachBigram calls f with the positions x < y in seq (term ids, -1 for a
+// token outside the vocabulary) of each bigram the coverage model counts,
+// in order. Without stop marks these are the consecutive tokens, as
+// ROUGE-2 reads them. With them (stopMarks) they are, first, the
+// consecutive tokens one of which is a stopword, which ROUGE-2 with
+// stopwords matches, and then the consecutive content tokens once the
+// stopwords are taken out (Marlow … river of "Marlow on the river"), which
+// ROUGE-2 with -s matches, so that a content bigram counts once whether its
+// words touch or not. A token outside the vocabulary is in no bigram and
+// parts the content tokens on either side (a stopword missing from a book
+// of ten thousand words is rare).
+func eachBigram(seq []int32, stop []bool, f func(x, y int)) {
+	content := -1 // the position of the last content token, -1 after a gap
+	for y, id := range seq {
+		if id < 0 {
+			content = -1
+			continue
+		}
+		if stop == nil {
+			if y > 0 && seq[y-1] >= 0 {
+				f(y-1, y)
+			}
+			continue
+		}
+		if y > 0 && seq[y-1] >= 0 && (stop[seq[y-1]] || stop[id]) {
+			f(y-1, y)
+		}
+		if !stop[id] {
+			if content >= 0 {
+				f(content, y)
+			}
+			content = y
+		}
+	}
 }
 
 // KeepBigrams drops from s the bigrams not in keep (increasing hashes):

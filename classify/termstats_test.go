@@ -34,7 +34,7 @@ func TestBigramHash(t *testing.T) {
 func TestTermStats(t *testing.T) {
 	_, b := parseBook(t, "home", home) // "Scrooge went home. The night was cold."
 	b.SetReference("Scrooge went out; the night was cold. Home went Scrooge.")
-	s := b.TermStats()
+	s := b.TermStats(nil)
 	full, words := b.Stats(), b.WordStats()
 	if !reflect.DeepEqual(full.Terms, s) || words.Terms.Terms != nil {
 		t.Error("Stats does not hold TermStats, or WordStats holds terms")
@@ -77,7 +77,7 @@ func TestTermStats(t *testing.T) {
 	if len(s.Bigrams) != 2 || len(s.BigramInSummary) != 2 || s.BigramTypes != 5 || s.BigramTypesInSummary != 4 {
 		t.Errorf("after KeepBigrams: %x %v, totals %d %d", s.Bigrams, s.BigramInSummary, s.BigramTypes, s.BigramTypesInSummary)
 	}
-	if none := (&Book{}).TermStats(); none.Terms != nil || none.Bigrams != nil || none.InSummary != nil {
+	if none := (&Book{}).TermStats(nil); none.Terms != nil || none.Bigrams != nil || none.InSummary != nil {
 		t.Errorf("a book without terms has term statistics %+v", none)
 	}
 }
@@ -173,5 +173,34 @@ func TestTermCounts(t *testing.T) {
 	var bbGot BigramBooks
 	if err := bbGot.UnmarshalBinary(data); err != nil || !reflect.DeepEqual(bbGot, bb) {
 		t.Errorf("bigram books round trip: %v", err)
+	}
+}
+
+// TestEachBigram checks the bigrams the coverage model counts: the
+// consecutive tokens without stopwords; with them, the consecutive tokens
+// one of which is a stopword and the content tokens made consecutive by
+// taking the stopwords out (ROUGE -s), a token outside the vocabulary (-1)
+// in none and parting the content tokens.
+func TestEachBigram(t *testing.T) {
+	stop := []bool{false, false, true, true} // terms 2 and 3 are stopwords
+	for _, tc := range []struct {
+		name string
+		seq  []int32
+		stop []bool
+		want [][2]int
+	}{
+		{"plain", []int32{0, 2, 1}, nil, [][2]int{{0, 1}, {1, 2}}},
+		{"plain gap", []int32{0, -1, 1, 0}, nil, [][2]int{{2, 3}}},
+		{"content pair", []int32{0, 1}, stop, [][2]int{{0, 1}}},
+		{"skip", []int32{0, 2, 3, 1}, stop, [][2]int{{0, 1}, {1, 2}, {2, 3}, {0, 3}}},
+		{"stopwords only", []int32{2, 3, 2}, stop, [][2]int{{0, 1}, {1, 2}}},
+		{"gap parts content", []int32{0, 2, -1, 3, 1}, stop, [][2]int{{0, 1}, {3, 4}}},
+		{"empty", nil, stop, nil},
+	} {
+		var got [][2]int
+		eachBigram(tc.seq, tc.stop, func(x, y int) { got = append(got, [2]int{x, y}) })
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

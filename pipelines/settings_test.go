@@ -50,7 +50,7 @@ func TestValidateCoverage(t *testing.T) {
 		{"segments with coverage", func(c *Config) { c.Features.Segments = 10 }, false},
 		{"redundancy with coverage", func(c *Config) { c.Features.Redundancy = 0.5 }, false},
 		{"segments without coverage", func(c *Config) {
-			c.Features.Coverage, c.Features.CoverageBigram, c.Features.CoveragePrior, c.Features.CoverageMinWords = false, 0, 0, 0
+			c.Features.Coverage, c.Features.CoverageBigram, c.Features.CoveragePrior, c.Features.CoverageMinWords, c.Features.CoverageFunction = false, 0, 0, 0, 0
 			c.Features.Segments = 10
 		}, true},
 		{"weights without coverage", func(c *Config) { c.Features.Coverage = false }, false},

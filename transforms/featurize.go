@@ -17,7 +17,7 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*MethodLabels)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*featurizeFn)(nil)).Elem())
 	register.Emitter1[BookData]()
-	register.DoFn1x2[PairText, PairText, error](&prepareFn{})
+	register.Function1x1[PairText, PairText](prepare)
 }
 
 // BookData is what training and prediction need of one book: its compact
@@ -43,27 +43,17 @@ type MethodLabels struct {
 
 // Prepare builds, once per pair, the book as the summarizers work on it
 // (classify.NewBook: the words, counts and shape of its Prose sentences,
-// and which of its words the summary holds), for Featurize and Baselines,
-// which both take it from the pair. The book's coverage terms leave out
-// stopwords (classify.Settings.CoverageStopwords; none: keep every term).
+// and which of its words the summary holds),
+// for Featurize and Baselines, which both take it from the pair.
 //
 // In: PCollection<PairText>. Out: PCollection<PairText> with Prepared set.
-func Prepare(s beam.Scope, stopwords []string, texts beam.PCollection) beam.PCollection {
+func Prepare(s beam.Scope, texts beam.PCollection) beam.PCollection {
 	s = s.Scope("transforms.Prepare")
-	return beam.ParDo(s, &prepareFn{Stopwords: stopwords}, texts)
+	return beam.ParDo(s, prepare, texts)
 }
 
-// prepareFn prepares one pair.
-type prepareFn struct {
-	// Stopwords are the terms the coverage terms leave out.
-	Stopwords []string `json:"stopwords"`
-}
-
-func (f *prepareFn) ProcessElement(pt PairText) (PairText, error) {
+func prepare(pt PairText) PairText {
 	pt.Prepared = classify.NewBook(pt.Pair.ID, pt.Book)
-	if err := pt.Prepared.KeepContentTerms(f.Stopwords); err != nil {
-		return pt, err
-	}
 	if pt.Summary != nil {
 		// The words of its summary, for the event-word features
 		// (classify.Settings.Events), which count them only where the
@@ -74,7 +64,7 @@ func (f *prepareFn) ProcessElement(pt PairText) (PairText, error) {
 		// books (classify.Collection.Featurize).
 		pt.Prepared.SetReference(pt.Summary.Text)
 	}
-	return pt, nil
+	return pt
 }
 
 // prepared returns the book Prepare built for pt, or an error naming the

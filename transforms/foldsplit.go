@@ -103,7 +103,7 @@ type Split struct {
 func FoldSplit(s beam.Scope, opts TrainOptions, books beam.PCollection) Split {
 	s = s.Scope("transforms.FoldSplit")
 	coverage := opts.coverage()
-	refs, stats := beam.ParDo2(s, &spillBookFn{Dir: opts.WorkDir, Terms: coverage}, books)
+	refs, stats := beam.ParDo2(s, &spillBookFn{Dir: opts.WorkDir, Terms: coverage, Stopwords: opts.Features.CoverageStopwords}, books)
 	plan := beam.ParDo(s, &planFn{Folds: opts.Folds, Seed: opts.Seed, Test: opts.Test}, beam.GroupByKey(s, beam.AddFixedKey(s, refs)))
 	train, test := beam.ParDo2(s, routeBook, refs, beam.SideInput{Input: plan})
 	if coverage {
@@ -135,6 +135,9 @@ type spillBookFn struct {
 	// coverage model; without it they are dropped, so that the Stats stay
 	// small.
 	Terms bool `json:"terms"`
+	// Stopwords are the coverage extraction's (classify.Settings.
+	// CoverageStopwords): the term bigrams are counted with them.
+	Stopwords []string `json:"stopwords"`
 }
 
 func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(BookRef), stats func(classify.Stats)) error {
@@ -149,7 +152,7 @@ func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(B
 	if !b.Test {
 		st := b.Book.WordStats()
 		if f.Terms {
-			st = b.Book.Stats()
+			st = b.Book.StatsWithStopwords(f.Stopwords)
 		}
 		stats(*st)
 	}
@@ -436,7 +439,7 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan cl
 	}
 	var grams *classify.BookGrams // the book's n-grams, counted once for all its sets
 	if f.Features.Coverage {
-		grams = classify.NewBookGrams(&b.Book)
+		grams = classify.NewBookGrams(&b.Book, f.Features.CoverageStopwords)
 	}
 	for _, set := range plan.SetsOf(plan.Fold[b.ID]) {
 		col, ok := f.cols[set]

@@ -143,7 +143,7 @@ func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(
 		var grams *classify.BookGrams // the book's n-grams, counted once for all the models
 		for _, m := range models {
 			if m.model.Coverage != nil && grams == nil {
-				grams = classify.NewBookGrams(&b.Book)
+				grams = classify.NewBookGrams(&b.Book, m.model.Collection.Settings.CoverageStopwords)
 			}
 			emit(Selection{ID: b.ID, Row: b.Row, Method: m.method, Fold: classify.SelectionFold(set), Sentences: m.model.SummarizeGrams(&b.Book, grams, f.Words)})
 			booksSummarized.Inc(ctx, 1)

@@ -44,17 +44,19 @@ func runCover(args []string) error {
 	ensemble := fl.Bool("ensemble", false, "also summarize with the prior of the methods' mean log-odds (the \"ensemble\" rows)")
 	out := fl.String("out", "", "per-book CSV to append to (default CACHE/cover.csv)")
 	tag := fl.String("tag", "", "prefix of the variant names in the output")
-	content := fl.Bool("content", false, "the coverage terms leave out ROUGE's stopwords (classify.Settings.CoverageContent)")
 	functions := fl.String("function", "", "comma-separated weights of a function-word hit (classify.Settings.CoverageFunction, ROUGE's stopwords); empty: every n-gram counts alike")
-	criterion := fl.String("criterion", "all", "what -nested maximizes: all (unstemmed ROUGE-1 + ROUGE-2 with stopwords), content (the same with ROUGE's -s) or floor (content among the weightings whose held-out ROUGE-1 / ROUGE-2 with stopwords reach -floor)")
-	floor := fl.String("floor", "0.52,0.115", "ROUGE-1,ROUGE-2 recall (unstemmed, with stopwords) a weighting must reach on the held-out training books under -criterion floor")
+	criterion := fl.String("criterion", "all", "what -nested maximizes on the held-out training books: all (unstemmed ROUGE-1 + ROUGE-2 with stopwords), content (the same with ROUGE's -s) or content-r2 (ROUGE-2 with -s)")
+	floor := fl.String("floor", "", "ROUGE-1,ROUGE-2 recall (unstemmed, with stopwords) a weighting must reach on the held-out training books to be chosen (empty: none; when none reaches it, the best with stopwords is chosen)")
 	fl.Parse(args)
-	if !slices.Contains([]string{"all", "content", "floor"}, *criterion) {
-		return fmt.Errorf("-criterion %q: want all, content or floor", *criterion)
+	if !slices.Contains([]string{"all", "content", "content-r2"}, *criterion) {
+		return fmt.Errorf("-criterion %q: want all, content or content-r2", *criterion)
 	}
-	floors, err := floatList(*floor)
-	if err != nil || len(floors) != 2 {
-		return fmt.Errorf("-floor %q: want two recalls", *floor)
+	var floors []float64
+	if *floor != "" {
+		var err error
+		if floors, err = floatList(*floor); err != nil || len(floors) != 2 {
+			return fmt.Errorf("-floor %q: want two recalls", *floor)
+		}
 	}
 	if *out == "" {
 		*out = filepath.Join(*cache, "cover.csv")
@@ -91,22 +93,18 @@ func runCover(args []string) error {
 		labels = append(labels, labelOf(m))
 	}
 	settings := coverSettings
-	if *content || *functions != "" {
+	if *functions != "" {
 		data, err := rouge.LoadData(*rougeData)
 		if err != nil {
 			return err
 		}
 		settings.CoverageStopwords = data.Stopwords()
-		if *content {
-			contentTerms = settings.CoverageStopwords
-			settings.CoverageContent = true
-		}
 	}
 	sc, pairs, names, err := loadExperiment(*corpusDir, *cache, *rougeData, labels)
 	if err != nil {
 		return err
 	}
-	cx := &coverExp{settings: settings, criterion: *criterion, floor: [2]float64(floors), pairs: pairs, methods: ms, opts: opts, sc: sc, seed: *seed, nested: *nested, ensemble: *ensemble, priorForm: *priorForm, res: map[string]*result{}}
+	cx := &coverExp{settings: settings, criterion: *criterion, floor: floors, pairs: pairs, methods: ms, opts: opts, sc: sc, seed: *seed, nested: *nested, ensemble: *ensemble, priorForm: *priorForm, res: map[string]*result{}}
 	if *ensemble {
 		ms = append(ms, ensembleName)
 	}
@@ -166,7 +164,7 @@ type coverExp struct {
 	// criterion is what the nested choice maximizes (the -criterion flag).
 	settings  classify.Settings
 	criterion string
-	floor     [2]float64
+	floor     []float64 // nil or the ROUGE-1, ROUGE-2 recalls of -floor
 }
 
 // coverSettings are the features of the pipeline's default with coverage
@@ -185,7 +183,7 @@ func (cx *coverExp) crossValidate(n int) error {
 	cx.chosen = map[string][]string{}
 	for k := range n {
 		fstart := time.Now()
-		train, test, counts, err := splitFold(cx.pairs, plan, k)
+		train, test, counts, err := splitFold(cx.pairs, plan, k, cx.settings.CoverageStopwords)
 		if err != nil {
 			return err
 		}
@@ -281,32 +279,35 @@ func heldOut(train []*pairData, held []int) []*pairData {
 
 // choose summarizes the held-out books with method under every weighting
 // and returns the index of the weighting that scores best under the
-// criterion (the -criterion flag), recording it. Under "floor", the
-// weightings whose mean ROUGE-1 and ROUGE-2 with stopwords reach cx.floor
-// compete on content; when none does, all compete on ROUGE with stopwords.
+// criterion (the -criterion flag), recording it. With a floor, only the
+// weightings whose mean ROUGE-1 and ROUGE-2 with stopwords reach it
+// compete; when none does, all compete on ROUGE with stopwords.
 func (cx *coverExp) choose(held []*pairData, method string, models map[string]*classify.Model) (int, error) {
 	res, err := cx.summarize(models, held, method)
 	if err != nil {
 		return 0, err
 	}
 	criterion := cx.criterion
-	if criterion == "floor" {
-		criterion = "all"
-		for _, o := range cx.opts {
-			if r := res[coverName(method, o)]; mean(r.n1, held) >= cx.floor[0] && mean(r.n2, held) >= cx.floor[1] {
-				criterion = "content"
-			}
-		}
+	above := func(r *result) bool {
+		return cx.floor == nil || mean(r.n1, held) >= cx.floor[0] && mean(r.n2, held) >= cx.floor[1]
+	}
+	if !slices.ContainsFunc(cx.opts, func(o classify.CoverageOptions) bool { return above(res[coverName(method, o)]) }) {
+		criterion, above = "all", func(*result) bool { return true }
 	}
 	choice, best := 0, math.Inf(-1)
 	for i, o := range cx.opts {
 		r := res[coverName(method, o)]
-		s := 100 * (mean(r.n1, held) + mean(r.n2, held))
-		if criterion == "content" {
-			if cx.criterion == "floor" && (mean(r.n1, held) < cx.floor[0] || mean(r.n2, held) < cx.floor[1]) {
-				continue
-			}
-			s = 100 * (mean(r.c1, held) + mean(r.c2, held))
+		if !above(r) {
+			continue
+		}
+		var s float64
+		switch criterion {
+		case "all":
+			s = mean(r.n1, held) + mean(r.n2, held)
+		case "content":
+			s = mean(r.c1, held) + mean(r.c2, held)
+		case "content-r2":
+			s = mean(r.c2, held)
 		}
 		if s > best {
 			best, choice = s, i

@@ -253,11 +253,6 @@ func dropSpanRules(pairs []*pairData) bool {
 	return true
 }
 
-// contentTerms are the stopwords the books' coverage terms leave out
-// (classify.Book.KeepContentTerms): set by cover -content before the
-// corpus is loaded.
-var contentTerms []string
-
 // loadExperiment loads what the cross-validations of plot and cover start
 // from: the scorers of dir rougeData, the pairs of the corpus with their
 // cached alignments, checking that each label variant of labels is known,
@@ -318,11 +313,7 @@ func loadPair(corpusDir, cache, id string, controls bool, oracle *rouge.Scorer) 
 	// The summary's words, for the event-word features: counted only when
 	// the book is in a training set (classify.Counts, leave-self-out).
 	p.book.SetSummary(classify.SummaryWords(sdoc))
-	// The summary as ROUGE reads it, for the coverage model; with
-	// contentTerms, as ROUGE's -s reads it.
-	if err := p.book.KeepContentTerms(contentTerms); err != nil {
-		return nil, err
-	}
+	// The summary as ROUGE reads it, for the coverage model.
 	p.book.SetReference(p.ref)
 	q, err := align.Prepare(doc, sdoc)
 	if err != nil {
@@ -665,7 +656,7 @@ func crossValidate(pairs []*pairData, vs []variant, n int, set classify.Settings
 	}
 	for k := range n {
 		fstart := time.Now()
-		train, test, counts, err := splitFold(pairs, plan, k)
+		train, test, counts, err := splitFold(pairs, plan, k, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -720,8 +711,9 @@ func crossValidate(pairs []*pairData, vs []variant, n int, set classify.Settings
 }
 
 // splitFold returns the training pairs of training set k of the plan, the
-// pairs its model summarizes, and the counts of the training books.
-func splitFold(pairs []*pairData, plan *classify.Plan, k int) (train, test []*pairData, counts *classify.Counts, err error) {
+// pairs its model summarizes, and the counts of the training books, their
+// term bigrams counted with the coverage stopwords stop.
+func splitFold(pairs []*pairData, plan *classify.Plan, k int, stop []string) (train, test []*pairData, counts *classify.Counts, err error) {
 	counts = new(classify.Counts)
 	for _, p := range pairs {
 		if !plan.Holds(k, p.id) {
@@ -729,7 +721,7 @@ func splitFold(pairs []*pairData, plan *classify.Plan, k int) (train, test []*pa
 			continue
 		}
 		train = append(train, p)
-		if err := counts.Add(p.book.Stats()); err != nil {
+		if err := counts.Add(p.book.StatsWithStopwords(stop)); err != nil {
 			return nil, nil, nil, err
 		}
 	}

@@ -201,7 +201,7 @@ func (px *plotExp) crossValidate(n int, seed uint64) error {
 	}
 	for k := range n {
 		fstart := time.Now()
-		train, test, counts, err := splitFold(px.pairs, plan, k)
+		train, test, counts, err := splitFold(px.pairs, plan, k, nil)
 		if err != nil {
 			return err
 		}

@@ -208,6 +208,7 @@ func withoutCoverage(set *classify.Settings, given map[string]bool) {
 	if !given["coverage-min-words"] {
 		set.CoverageMinWords = 0
 	}
+	set.CoverageFunction, set.CoverageStopwords = 0, nil
 }
 
 // plotFlag is the value of --plot-features: the plot features on.

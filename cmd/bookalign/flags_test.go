@@ -32,12 +32,12 @@ func TestExperimentFlags(t *testing.T) {
 			func() classify.Settings {
 				s := def.Features
 				s.Characters, s.Dialogue, s.Chapter, s.Segments, s.Redundancy = false, true, true, 10, 0.5
-				s.Coverage, s.CoverageBigram, s.CoveragePrior, s.CoverageMinWords = false, 0, 0, 0
+				s.Coverage, s.CoverageBigram, s.CoveragePrior, s.CoverageMinWords, s.CoverageFunction = false, 0, 0, 0, 0
 				return s
 			}(), false, 0, false},
 		{"no coverage", []string{"--coverage=false"}, func() classify.Settings {
 			s := def.Features
-			s.Coverage, s.CoverageBigram, s.CoveragePrior, s.CoverageMinWords = false, 0, 0, 0
+			s.Coverage, s.CoverageBigram, s.CoveragePrior, s.CoverageMinWords, s.CoverageFunction = false, 0, 0, 0, 0
 			return s
 		}(), false, 0, false},
 		{"coverage weights", []string{"--coverage-bigram", "2", "--coverage-prior", "0.1", "--coverage-min-words", "0"}, func() classify.Settings {
@@ -46,7 +46,7 @@ func TestExperimentFlags(t *testing.T) {
 			return s
 		}(), false, 0, false},
 		{"paper preset, then coverage", []string{"--preset", "paper", "--coverage", "--coverage-prior", "0"},
-			classify.Settings{Coverage: true, CoverageBigram: def.Features.CoverageBigram, CoverageMinWords: def.Features.CoverageMinWords}, true, 0, true},
+			classify.Settings{Coverage: true, CoverageBigram: def.Features.CoverageBigram, CoverageMinWords: def.Features.CoverageMinWords, CoverageFunction: def.Features.CoverageFunction}, true, 0, true},
 		{"no plot features", []string{"--plot-features="}, func() classify.Settings {
 			s := def.Features
 			s.Characters, s.Dialogue, s.Chapter = false, false, false

@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	bookalign run   --corpus DIR --out DIR [--methods passage,token,jing,first1000,oracle,random,names] [--folds 10] [--test-corpus DIR] [--rouge-data DIR] [--thesaurus DIR] [--runner prism|direct|universal ...]
+//	bookalign run   --corpus DIR --out DIR [--methods passage,token,jing,first1000,oracle,oracle-content,random,names] [--folds 10] [--test-corpus DIR] [--rouge-data DIR] [--thesaurus DIR] [--runner prism|direct|universal ...]
 //	bookalign align --method passage|token|jing --book B.txt --summary S.txt [--seed N] [--iterations N] [--thesaurus DIR]
 //	bookalign summarize --model OUT/models/passage.json [--words 1000] BOOK.txt
 //	bookalign report --out DIR [--corpus DIR]

@@ -124,7 +124,13 @@ func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet,
 		for _, v := range cfg.Beside {
 			beside += "; beside " + v.Name
 		}
-		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s; aligners %s%s)\n", cfg.Corpus, cfg.Out, strings.Join(cfg.Methods, ","), strings.Join(cfg.Align.Methods, ","), beside)
+		// The methods that run: a default method that needs ROUGE's
+		// stopwords is left out without ROUGE data (evaluate.Runnable).
+		methods, _, err := evaluate.Runnable(cfg.Methods, cfg.Rouge.HasStopwords(), slices.Equal(cfg.Methods, pipelines.Methods))
+		if err != nil {
+			methods = cfg.Methods
+		}
+		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s; aligners %s%s)\n", cfg.Corpus, cfg.Out, strings.Join(methods, ","), strings.Join(cfg.Align.Methods, ","), beside)
 	}
 	res, err := beamrun.Run(ctx, p)
 	if err != nil {
