@@ -324,7 +324,7 @@ func BenchmarkFeaturesBinary(b *testing.B) {
 	for i, p := range pairs {
 		p.book.SetReference(p.summary)
 		stats[i] = p.book.Stats()
-		bigrams.Add(&stats[i].Terms)
+		bigrams.Add(stats[i].Terms.Bigrams)
 	}
 	frequent := bigrams.Frequent(CoverageMinBigramBooks)
 	bigramData, err := bigrams.MarshalBinary()

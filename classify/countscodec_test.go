@@ -90,7 +90,7 @@ func FuzzCountsBinary(f *testing.F) {
 		f.Fatal(err)
 	}
 	var bb BigramBooks
-	bb.Add(&terms.Terms)
+	bb.Add(terms.Terms.Bigrams)
 	for _, m := range []interface{ MarshalBinary() ([]byte, error) }{st, marked, terms, c, &bb} {
 		data, err := m.MarshalBinary()
 		if err != nil {

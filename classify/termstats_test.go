@@ -71,7 +71,10 @@ func TestTermStats(t *testing.T) {
 	if s.BigramTypes != 5 || s.BigramTypesInSummary != 4 {
 		t.Errorf("totals %d, %d, want 5, 4", s.BigramTypes, s.BigramTypesInSummary)
 	}
-	keep := []uint64{BigramHash("went", "home"), BigramHash("was", "cold"), BigramHash("x", "y")}
+	var keep []uint32
+	for _, p := range [][2]string{{"went", "home"}, {"was", "cold"}, {"x", "y"}} {
+		keep = append(keep, bigramPrefix(BigramHash(p[0], p[1])))
+	}
 	slices.Sort(keep)
 	s.KeepBigrams(keep)
 	if len(s.Bigrams) != 2 || len(s.BigramInSummary) != 2 || s.BigramTypes != 5 || s.BigramTypesInSummary != 4 {
@@ -154,13 +157,13 @@ func TestTermCounts(t *testing.T) {
 	}
 	// BigramBooks.
 	var bb, bb2 BigramBooks
-	bb.Add(&stats[0].Terms)
-	bb2.Add(&stats[1].Terms)
-	bb2.Add(&stats[2].Terms)
+	bb.Add(stats[0].Terms.Bigrams)
+	bb2.Add(stats[1].Terms.Bigrams)
+	bb2.Add(stats[2].Terms.Bigrams)
 	bb.Merge(&bb2)
-	var want []uint64
+	var want []uint32
 	for _, p := range [][2]string{{"scrooge", "knew"}, {"the", "night"}, {"night", "was"}, {"was", "cold"}} {
-		want = append(want, BigramHash(p[0], p[1]))
+		want = append(want, bigramPrefix(BigramHash(p[0], p[1])))
 	}
 	slices.Sort(want)
 	if f := bb.Frequent(2); !slices.Equal(f, want) {
@@ -202,5 +205,26 @@ func TestEachBigram(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestBigramBooksSaturate checks that a prefix count stops at 255, in Add
+// and in Merge, and that two bigrams sharing a prefix count as one.
+func TestBigramBooksSaturate(t *testing.T) {
+	var a, b BigramBooks
+	g, h := uint64(7)<<32|1, uint64(7)<<32|2 // one prefix
+	for range 200 {
+		a.Add([]uint64{g})
+		b.Add([]uint64{g, h})
+	}
+	if a.Count[7] != 200 || b.Count[7] != 255 {
+		t.Errorf("counts %d and %d, want 200 and 255", a.Count[7], b.Count[7])
+	}
+	a.Merge(&b)
+	if a.Count[7] != 255 {
+		t.Errorf("merged count %d, want 255", a.Count[7])
+	}
+	if f := a.Frequent(255); !slices.Equal(f, []uint32{7}) {
+		t.Errorf("frequent %v", f)
 	}
 }

@@ -30,9 +30,11 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*spillBookFn)(nil)).Elem())
 	register.Function4x0[BookRef, classify.Plan, func(string), func(int, string)](routeBook)
 	beam.RegisterType(reflect.TypeOf((*bigramBooksFn)(nil)).Elem())
-	register.Combiner3[classify.BigramBooks, classify.Stats, classify.BigramBooks](&bigramBooksFn{})
-	register.Function1x1[classify.BigramBooks, []uint64](frequentBigrams)
-	register.Function2x1[classify.Stats, []uint64, classify.Stats](keepBigrams)
+	register.Combiner3[classify.BigramBooks, []uint64, classify.BigramBooks](&bigramBooksFn{})
+	register.Function1x1[classify.BigramBooks, []uint32](frequentBigrams)
+	beam.RegisterType(reflect.TypeOf((*termStatsFn)(nil)).Elem())
+	register.DoFn4x1[context.Context, BookRef, []uint32, func(classify.Stats), error](&termStatsFn{})
+	register.Emitter1[[]uint64]()
 	register.Function2x2[classify.Stats, classify.Plan, int, classify.Stats](statsToFold)
 	register.Function2x2[int, classify.Counts, FoldCounts, error](asFoldCounts)
 	beam.RegisterType(reflect.TypeOf((*foldsToSetsFn)(nil)).Elem())
@@ -103,11 +105,11 @@ type Split struct {
 func FoldSplit(s beam.Scope, opts TrainOptions, books beam.PCollection) Split {
 	s = s.Scope("transforms.FoldSplit")
 	coverage := opts.coverage()
-	refs, stats := beam.ParDo2(s, &spillBookFn{Dir: opts.WorkDir, Terms: coverage, Stopwords: opts.Features.CoverageStopwords}, books)
+	refs, stats, bigrams := beam.ParDo3(s, &spillBookFn{Dir: opts.WorkDir, Terms: coverage, Stopwords: opts.Features.CoverageStopwords}, books)
 	plan := beam.ParDo(s, &planFn{Folds: opts.Folds, Seed: opts.Seed, Test: opts.Test}, beam.GroupByKey(s, beam.AddFixedKey(s, refs)))
 	train, test := beam.ParDo2(s, routeBook, refs, beam.SideInput{Input: plan})
 	if coverage {
-		stats = keepFrequentBigrams(s, stats)
+		stats = termStats(s, opts, refs, bigrams)
 	}
 	counts := setCounts(s, opts.WorkDir, stats, plan)
 	split := Split{Plan: plan, Test: test, Counts: counts, ids: train}
@@ -127,20 +129,20 @@ func featurizeSets(s beam.Scope, opts TrainOptions, split Split) beam.PCollectio
 // spillBookFn writes a book to the work directory where it is made (it
 // needs nothing from other books, so a runner fuses it with the per-book
 // stages) and emits its reference and, for a training book, its word
-// counts.
+// counts, or, for the coverage model (Terms), its bigrams, whose term
+// statistics termStats makes once the frequent bigrams are known.
 type spillBookFn struct {
 	// Dir is the work directory.
 	Dir string `json:"dir"`
-	// Terms keeps the books' term statistics in their Stats, for the
-	// coverage model; without it they are dropped, so that the Stats stay
-	// small.
+	// Terms says that the coverage model needs the books' term statistics:
+	// a training book's bigrams are emitted, not its Stats.
 	Terms bool `json:"terms"`
 	// Stopwords are the coverage extraction's (classify.Settings.
 	// CoverageStopwords): the term bigrams are counted with them.
 	Stopwords []string `json:"stopwords"`
 }
 
-func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(BookRef), stats func(classify.Stats)) error {
+func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(BookRef), stats func(classify.Stats), bigrams func([]uint64)) error {
 	data, err := encodeBookData(b)
 	if err != nil {
 		return fmt.Errorf("book %q: %w", b.ID, err)
@@ -149,32 +151,61 @@ func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(B
 		return err
 	}
 	ref(BookRef{ID: b.ID, Test: b.Test, Text: b.Book.Fingerprint()})
-	if !b.Test {
-		st := b.Book.WordStats()
-		if f.Terms {
-			st = b.Book.StatsWithStopwords(f.Stopwords)
-		}
-		stats(*st)
+	switch {
+	case b.Test:
+	case f.Terms:
+		bigrams(b.Book.TermStats(f.Stopwords).Bigrams)
+	default:
+		stats(*b.Book.WordStats())
 	}
 	return nil
 }
 
-// keepFrequentBigrams drops from the training books' term statistics the
-// bigrams that fewer than classify.CoverageMinBigramBooks training books
-// hold: the coverage model uses the statistics of no other bigram, and a
-// book holds some 50,000 distinct bigrams, of which about a third pass.
-// The books' bigrams are counted over all training books first (a global
-// combine of classify.BigramBooks: 3.3 million bigrams for 245 books, 25 MB
-// in binary form), and the frequent ones reach every book as a side input.
-// Each training set then counts, of these, those its own books hold
-// (Counts.Terms).
+// termStats returns the Stats of the training books with their term
+// statistics, of which it keeps only the bigrams that at least
+// classify.CoverageMinBigramBooks training books hold: the coverage model
+// uses the statistics of no other bigram, and a book holds some 75,000
+// distinct bigrams (with the content bigrams of ROUGE -s), of which about a
+// quarter pass. The books' bigrams are counted over all training books
+// first (a global combine of classify.BigramBooks, which a runner lifts
+// into the per-book stage: several million bigrams for 245 books), and the
+// frequent ones reach termStatsFn as a side input. termStatsFn reads each
+// book back from the work directory rather than taking its Stats from the
+// per-book stage: those would wait, whole, for the side input, and with
+// every bigram of every book they were the largest live data of the job
+// (docs/benchmarks.md). Each training set then counts, of the kept
+// bigrams, those its own books hold (Counts.Terms).
 //
-// In and out: PCollection<classify.Stats>.
-func keepFrequentBigrams(s beam.Scope, stats beam.PCollection) beam.PCollection {
+// In: PCollection<BookRef>, PCollection<[]uint64> (the training books'
+// bigrams). Out: PCollection<classify.Stats>.
+func termStats(s beam.Scope, opts TrainOptions, refs, bigrams beam.PCollection) beam.PCollection {
 	s = s.Scope("FrequentBigrams")
-	counted := beam.Combine(s, &bigramBooksFn{}, stats)
+	counted := beam.Combine(s, &bigramBooksFn{}, bigrams)
 	frequent := beam.ParDo(s, frequentBigrams, counted)
-	return beam.ParDo(s, keepBigrams, stats, beam.SideInput{Input: frequent})
+	return beam.ParDo(s, &termStatsFn{Dir: opts.WorkDir, Stopwords: opts.Features.CoverageStopwords}, refs, beam.SideInput{Input: frequent})
+}
+
+// termStatsFn makes the Stats of a training book, its term statistics
+// with the frequent bigrams only, from the book in the work directory.
+type termStatsFn struct {
+	// Dir is the work directory.
+	Dir string `json:"dir"`
+	// Stopwords are the coverage extraction's, as in spillBookFn.
+	Stopwords []string `json:"stopwords"`
+}
+
+func (f *termStatsFn) ProcessElement(ctx context.Context, r BookRef, frequent []uint32, emit func(classify.Stats)) error {
+	if r.Test {
+		return nil
+	}
+	b, err := readBook(ctx, f.Dir, r.ID)
+	if err != nil {
+		return err
+	}
+	st := b.Book.StatsWithStopwords(f.Stopwords)
+	st.Terms.KeepBigrams(frequent)
+	emit(*st)
+	return nil
 }
 
 // bigramBooksFn counts in how many books each bigram occurs: a CombineFn
@@ -183,8 +214,8 @@ type bigramBooksFn struct{}
 
 func (bigramBooksFn) CreateAccumulator() classify.BigramBooks { return classify.BigramBooks{} }
 
-func (bigramBooksFn) AddInput(c classify.BigramBooks, st classify.Stats) classify.BigramBooks {
-	c.Add(&st.Terms)
+func (bigramBooksFn) AddInput(c classify.BigramBooks, bigrams []uint64) classify.BigramBooks {
+	c.Add(bigrams)
 	return c
 }
 
@@ -195,15 +226,10 @@ func (bigramBooksFn) MergeAccumulators(a, b classify.BigramBooks) classify.Bigra
 
 func (bigramBooksFn) ExtractOutput(c classify.BigramBooks) classify.BigramBooks { return c }
 
-// frequentBigrams returns the bigrams of enough books, increasing.
-func frequentBigrams(c classify.BigramBooks) []uint64 {
+// frequentBigrams returns the prefixes of the bigrams of enough books,
+// increasing (classify.BigramBooks.Frequent).
+func frequentBigrams(c classify.BigramBooks) []uint32 {
 	return c.Frequent(classify.CoverageMinBigramBooks)
-}
-
-// keepBigrams keeps, of a book's bigram statistics, the frequent bigrams.
-func keepBigrams(st classify.Stats, frequent []uint64) classify.Stats {
-	st.Terms.KeepBigrams(frequent)
-	return st
 }
 
 // routeBook emits a training book's ID, to be featurized for its training
