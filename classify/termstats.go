@@ -254,8 +254,8 @@ func addCount[K comparable](m *map[K]TermCount, k K, n TermCount) {
 // top 32 bits of its BigramHash, and stops counting at 255: what the pass
 // needs is which bigrams enough books hold (Frequent), and a map of 32-bit
 // prefixes and 8-bit counts takes half the memory of one of 64-bit hashes
-// and 32-bit counts (some 6 million bigrams for 245 books with the content
-// bigrams of ROUGE -s). Two bigrams that share a prefix are counted as one,
+// and 32-bit counts (roughly twice the 3.3 million bigrams of consecutive
+// tokens for 245 books, with the content bigrams of ROUGE -s). Two bigrams that share a prefix are counted as one,
 // so a rare bigram may pass for a frequent one (and be kept for the
 // training sets, which count each bigram exactly): never the reverse.
 type BigramBooks struct {

@@ -22,12 +22,15 @@ import (
 // extraction (classify.Settings.Coverage, issue 12): for each method, each
 // outer fold trains the logistic model on its aligner's top1 labels (lambda
 // chosen on the inner split, as in the pipeline) and the coverage model,
-// and summarizes the test books under every (bigram weight, prior weight)
-// of the grid. With -nested, the same is done on the inner split of the
-// training books (fit on four fifths, summarize the held-out fifth), and
-// each fold takes, for each method, the weights whose held-out summaries
-// have the highest mean unstemmed ROUGE-1 + ROUGE-2: the "METHOD/nested"
-// rows, chosen on training books only.
+// and summarizes the test books under every (bigram weight, prior weight,
+// function-word weight) of the grid; with -function the coverage model
+// names ROUGE's stopwords (classify.Settings.CoverageStopwords, issue 27).
+// With -nested, the same is done on the inner split of the training books
+// (fit on four fifths, summarize the held-out fifth), and each fold takes,
+// for each method, the weights whose held-out summaries score best under
+// -criterion (by default the mean unstemmed ROUGE-1 + ROUGE-2; with
+// -floor, among the weights that reach it): the "METHOD/nested" rows,
+// chosen on training books only.
 func runCover(args []string) error {
 	fl := flag.NewFlagSet("cover", flag.ExitOnError)
 	corpusDir := fl.String("corpus", "../shared/corpus", "corpus directory")

@@ -9,7 +9,7 @@
 //	go run ./bench/labelexp eval  [-corpus ...] [-cache ...] [-rouge-data ../shared/rouge] -variants LABELS/TRAINER,...
 //	go run ./bench/labelexp compare [-csv /tmp/labelexp/results.csv] A=B ...
 //	go run ./bench/labelexp verify [-books 5] [-top 1]
-//	go run ./bench/labelexp cover [-methods passage,token,jing] [-bigram 1,2,3,4] [-prior 0,0.01,0.03,0.1] [-min-words 15] [-nested]
+//	go run ./bench/labelexp cover [-methods passage,token,jing] [-bigram 1,2,3,4] [-prior 0,0.01,0.03,0.1] [-min-words 15] [-function 0.1,0.2,0.3] [-criterion all|content|content-r2] [-floor 0.52,0.115] [-nested]
 //	go run ./bench/labelexp plot [-labels passage/top1] [-trainer 1e-4|auto] [-features counts,counts+events+lengthfine,counts+woverlap,counts+pairs20+l1e-3,...] [-segments 0,5,10,20] [-redundancy 0,0.5,1,2]
 //
 // See docs/experiment.md, "Why the summarizers did not beat Names, and what
