@@ -1,0 +1,58 @@
+package pipelines
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/bookalign/bookalign/internal/sharedtest"
+	"github.com/bookalign/bookalign/text"
+)
+
+// TestResolveContent checks the stopwords coverage extraction leaves to
+// gamma: ROUGE's own list from the ROUGE data, NLTK's with a note without
+// it, none without coverage, and an error for ROUGE data that cannot be
+// read.
+func TestResolveContent(t *testing.T) {
+	ctx := context.Background()
+
+	cfg := DefaultConfig()
+	note, err := ResolveContent(ctx, &cfg)
+	if err != nil || note == "" {
+		t.Fatalf("no ROUGE data: note %q, error %v", note, err)
+	}
+	stop := cfg.Features.CoverageStopwords
+	if !slices.IsSorted(stop) || len(slices.Compact(slices.Clone(stop))) != len(stop) || !slices.Contains(stop, "the") {
+		t.Errorf("NLTK's list: %d words, sorted %v", len(stop), slices.IsSorted(stop))
+	}
+	for _, w := range text.Stopwords {
+		if _, ok := slices.BinarySearch(stop, w); !ok {
+			t.Errorf("NLTK stopword %q missing", w)
+		}
+	}
+	if err := cfg.Features.Validate(); err != nil {
+		t.Errorf("settings with NLTK's list: %v", err)
+	}
+
+	off := DefaultConfig()
+	off.Features.Coverage, off.Features.CoverageBigram, off.Features.CoveragePrior, off.Features.CoverageMinWords, off.Features.CoverageFunction = false, 0, 0, 0, 0
+	if note, err := ResolveContent(ctx, &off); err != nil || note != "" || off.Features.CoverageStopwords != nil {
+		t.Errorf("without coverage: note %q, error %v, stopwords %d", note, err, len(off.Features.CoverageStopwords))
+	}
+
+	bad := DefaultConfig()
+	bad.Rouge.DataDir = t.TempDir()
+	if _, err := ResolveContent(ctx, &bad); err == nil {
+		t.Error("ROUGE data without its files: no error")
+	}
+
+	withData := DefaultConfig()
+	withData.Rouge.DataDir = sharedtest.Path(t, "rouge")
+	if note, err := ResolveContent(ctx, &withData); err != nil || note != "" {
+		t.Fatalf("ROUGE data: note %q, error %v", note, err)
+	}
+	rougeStop := withData.Features.CoverageStopwords
+	if !slices.IsSorted(rougeStop) || !slices.Contains(rougeStop, "the") || slices.Equal(rougeStop, stop) {
+		t.Errorf("ROUGE's list: %d words, the same as NLTK's %v", len(rougeStop), slices.Equal(rougeStop, stop))
+	}
+}
