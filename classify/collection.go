@@ -91,7 +91,9 @@ type Settings struct {
 	// holds one weighs CoverageFunction (0 to 1) against 1 for a content
 	// n-gram, so that the extract is chosen for the names, places and
 	// events of a plot first and for ROUGE's function words only as far as
-	// CoverageFunction says.
+	// CoverageFunction says. Without a list every n-gram counts alike and
+	// CoverageFunction is not used (a pipeline sets the list,
+	// pipelines.ResolveContent).
 	CoverageStopwords []string `json:"coverage_stopwords,omitempty"`
 	CoverageFunction  float64  `json:"coverage_function,omitempty"`
 }

@@ -4,34 +4,52 @@ import (
 	"context"
 	"slices"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
 	"github.com/bookalign/bookalign/transforms"
 )
 
-// ResolveContent sets the terms that coverage extraction leaves out
-// (classify.Settings.CoverageStopwords) when cfg extracts by coverage:
+// ResolveContent sets the terms that coverage extraction weighs as
+// function words (classify.Settings.CoverageStopwords) in every
+// configuration of cfg that extracts by coverage, the run's and its Beside
+// variants' alike (their term statistics are counted once, with one list):
 // ROUGE's own stopword list from cfg.Rouge.DataDir, so that the coverage
 // model counts the n-grams that ROUGE's -s scores, or, without ROUGE data,
 // NLTK's list (text.Stopwords), which it returns a note about. Settings
-// without coverage are left as they are.
+// without coverage are left as they are. A pipeline built without it counts
+// every n-gram alike (Settings.CoverageFunction applies only with a list).
 func ResolveContent(ctx context.Context, cfg *Config) (note string, err error) {
-	if !cfg.Features.Coverage {
+	var sets []*classify.Settings
+	if cfg.Features.Coverage {
+		sets = append(sets, &cfg.Features)
+	}
+	for i := range cfg.Beside {
+		if cfg.Beside[i].Features.Coverage {
+			sets = append(sets, &cfg.Beside[i].Features)
+		}
+	}
+	if len(sets) == 0 {
 		return "", nil
 	}
+	var stop []string
 	if cfg.Rouge.DataDir == "" {
-		stop := slices.Clone(text.Stopwords)
+		stop = slices.Clone(text.Stopwords)
 		slices.Sort(stop)
-		cfg.Features.CoverageStopwords = slices.Compact(stop)
-		return "no ROUGE data: coverage extraction leaves out NLTK's stopwords instead of ROUGE's", nil
+		stop = slices.Compact(stop)
+		note = "no ROUGE data: coverage extraction weighs NLTK's stopwords as function words instead of ROUGE's"
+	} else {
+		data, err := rouge.ReadData(cfg.Rouge.DataDir, func(name string) ([]byte, error) {
+			return transforms.ReadFile(ctx, corpus.Join(cfg.Rouge.DataDir, name))
+		})
+		if err != nil {
+			return "", err
+		}
+		stop = data.Stopwords()
 	}
-	data, err := rouge.ReadData(cfg.Rouge.DataDir, func(name string) ([]byte, error) {
-		return transforms.ReadFile(ctx, corpus.Join(cfg.Rouge.DataDir, name))
-	})
-	if err != nil {
-		return "", err
+	for _, set := range sets {
+		set.CoverageStopwords = stop
 	}
-	cfg.Features.CoverageStopwords = data.Stopwords()
-	return "", nil
+	return note, nil
 }

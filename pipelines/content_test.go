@@ -40,6 +40,28 @@ func TestResolveContent(t *testing.T) {
 		t.Errorf("without coverage: note %q, error %v, stopwords %d", note, err, len(off.Features.CoverageStopwords))
 	}
 
+	// A variant beside the run that extracts by coverage gets the same
+	// list, and one with another list is refused: the books' term
+	// statistics are counted once for both.
+	beside := DefaultConfig()
+	beside.Corpus, beside.Out = "corpus", "out"
+	variant := VariantOf("plain", beside)
+	variant.Features.Counts = false
+	beside.Beside = []Variant{variant}
+	if _, err := ResolveContent(ctx, &beside); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(beside.Beside[0].Features.CoverageStopwords, beside.Features.CoverageStopwords) || len(beside.Features.CoverageStopwords) == 0 {
+		t.Error("the variant beside the run did not get the run's stopwords")
+	}
+	if err := beside.Validate(); err != nil {
+		t.Errorf("run and variant with one list: %v", err)
+	}
+	beside.Beside[0].Features.CoverageStopwords = []string{"the"}
+	if beside.Validate() == nil {
+		t.Error("a variant with other stopwords than the run's is valid")
+	}
+
 	bad := DefaultConfig()
 	bad.Rouge.DataDir = t.TempDir()
 	if _, err := ResolveContent(ctx, &bad); err == nil {

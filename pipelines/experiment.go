@@ -254,7 +254,15 @@ func rangeError(flag, value string, least int, note string) error {
 // its own, with trained summarizers to vary, and settings of its own.
 func (c Config) validateBeside() error {
 	seen := map[string]bool{}
+	stop, coverage := c.Features.CoverageStopwords, c.Features.Coverage
 	for _, v := range c.Beside {
+		if v.Features.Coverage {
+			if coverage && !slices.Equal(v.Features.CoverageStopwords, stop) {
+				// One count of the books' term statistics serves all.
+				return fmt.Errorf("variant %q: coverage extraction with other stopwords than the run's (ResolveContent sets one list)", v.Name)
+			}
+			stop, coverage = v.Features.CoverageStopwords, true
+		}
 		if !variantName.MatchString(v.Name) || seen[v.Name] {
 			return fmt.Errorf("variant %q: a variant is named by a lower-case word (letters and digits), once", v.Name)
 		}

@@ -105,7 +105,7 @@ type Split struct {
 func FoldSplit(s beam.Scope, opts TrainOptions, books beam.PCollection) Split {
 	s = s.Scope("transforms.FoldSplit")
 	coverage := opts.coverage()
-	refs, stats, bigrams := beam.ParDo3(s, &spillBookFn{Dir: opts.WorkDir, Terms: coverage, Stopwords: opts.Features.CoverageStopwords}, books)
+	refs, stats, bigrams := beam.ParDo3(s, &spillBookFn{Dir: opts.WorkDir, Terms: coverage, Stopwords: opts.coverageStopwords()}, books)
 	plan := beam.ParDo(s, &planFn{Folds: opts.Folds, Seed: opts.Seed, Test: opts.Test}, beam.GroupByKey(s, beam.AddFixedKey(s, refs)))
 	train, test := beam.ParDo2(s, routeBook, refs, beam.SideInput{Input: plan})
 	if coverage {
@@ -182,7 +182,7 @@ func termStats(s beam.Scope, opts TrainOptions, refs, bigrams beam.PCollection) 
 	s = s.Scope("FrequentBigrams")
 	counted := beam.Combine(s, &bigramBooksFn{}, bigrams)
 	frequent := beam.ParDo(s, frequentBigrams, counted)
-	return beam.ParDo(s, &termStatsFn{Dir: opts.WorkDir, Stopwords: opts.Features.CoverageStopwords}, refs, beam.SideInput{Input: frequent})
+	return beam.ParDo(s, &termStatsFn{Dir: opts.WorkDir, Stopwords: opts.coverageStopwords()}, refs, beam.SideInput{Input: frequent})
 }
 
 // termStatsFn makes the Stats of a training book, its term statistics

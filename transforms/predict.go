@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -140,10 +141,11 @@ func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(
 		if len(models) == 0 {
 			return fmt.Errorf("%s has books to summarize but no model", setName(set))
 		}
-		var grams *classify.BookGrams // the book's n-grams, counted once for all the models
+		var grams *classify.BookGrams // the book's n-grams, counted once for the models that count them alike
+		var gramsStop []string
 		for _, m := range models {
-			if m.model.Coverage != nil && grams == nil {
-				grams = classify.NewBookGrams(&b.Book, m.model.Collection.Settings.CoverageStopwords)
+			if stop := m.model.Collection.Settings.CoverageStopwords; m.model.Coverage != nil && (grams == nil || !slices.Equal(stop, gramsStop)) {
+				grams, gramsStop = classify.NewBookGrams(&b.Book, stop), stop
 			}
 			emit(Selection{ID: b.ID, Row: b.Row, Method: m.method, Fold: classify.SelectionFold(set), Sentences: m.model.SummarizeGrams(&b.Book, grams, f.Words)})
 			booksSummarized.Inc(ctx, 1)

@@ -104,6 +104,21 @@ func (o TrainOptions) coverage() bool {
 	return false
 }
 
+// coverageStopwords returns the stopwords of the coverage extraction of
+// the run or of its variants, with which the books' term statistics are
+// counted once for all (pipelines.Config.Validate makes them one list).
+func (o TrainOptions) coverageStopwords() []string {
+	if o.Features.Coverage {
+		return o.Features.CoverageStopwords
+	}
+	for _, v := range o.Beside {
+		if v.Features.Coverage {
+			return v.Features.CoverageStopwords
+		}
+	}
+	return nil
+}
+
 // recipe is how every model is trained.
 func (o TrainOptions) recipe() classify.Recipe {
 	return classify.Recipe{Features: o.Features, Lambda: o.Lambda, Seed: o.Seed, Budget: o.Words}
