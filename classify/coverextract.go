@@ -4,7 +4,6 @@ import (
 	"container/heap"
 	"fmt"
 	"math"
-	"slices"
 )
 
 // Coverage extraction (Settings.Coverage). With mu(g) the coverage model's
@@ -133,11 +132,7 @@ func (m *Model) CoverageBook(b *Book, g *BookGrams) *CoverageBook {
 	for x, k := range biKey {
 		cb.bi.add(m.Coverage.mean(k, buf), g.bi[x].count)
 	}
-	if stop := m.Collection.Settings.CoverageStopwords; len(stop) > 0 {
-		cb.stopUni = make([]bool, len(b.Terms.Vocab))
-		for id, w := range b.Terms.Vocab {
-			_, cb.stopUni[id] = slices.BinarySearch(stop, w)
-		}
+	if cb.stopUni = stopMarks(b.Terms.Vocab, c.Settings.CoverageStopwords); cb.stopUni != nil {
 		cb.stopBi = make([]bool, len(g.biTerms))
 		for x, pair := range g.biTerms {
 			cb.stopBi[x] = cb.stopUni[pair[0]] || cb.stopUni[pair[1]]

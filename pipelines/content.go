@@ -5,10 +5,7 @@ import (
 	"slices"
 
 	"github.com/bookalign/bookalign/classify"
-	"github.com/bookalign/bookalign/corpus"
-	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
-	"github.com/bookalign/bookalign/transforms"
 )
 
 // ResolveContent sets the terms that coverage extraction weighs as
@@ -40,9 +37,7 @@ func ResolveContent(ctx context.Context, cfg *Config) (note string, err error) {
 		stop = slices.Compact(stop)
 		note = "no ROUGE data: coverage extraction weighs NLTK's stopwords as function words instead of ROUGE's"
 	} else {
-		data, err := rouge.ReadData(cfg.Rouge.DataDir, func(name string) ([]byte, error) {
-			return transforms.ReadFile(ctx, corpus.Join(cfg.Rouge.DataDir, name))
-		})
+		data, err := cfg.Rouge.ReadData(ctx)
 		if err != nil {
 			return "", err
 		}

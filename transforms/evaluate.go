@@ -87,19 +87,24 @@ type scorers struct {
 	content, contentNoStem *rouge.Scorer
 }
 
+// ReadData reads the ROUGE data files of o.DataDir (local or gs://); nil
+// without a DataDir.
+func (o RougeOptions) ReadData(ctx context.Context) (*rouge.Data, error) {
+	if o.DataDir == "" {
+		return nil, nil
+	}
+	return rouge.ReadData(o.DataDir, func(name string) ([]byte, error) {
+		return ReadFile(ctx, corpus.Join(o.DataDir, name))
+	})
+}
+
 // scorers loads the ROUGE data of o, when it names any, and returns the
 // scorers of the evaluation (rouge.NewScorers): the main ones, and the
 // content-word ones when the data has a stopword list.
 func (o RougeOptions) scorers(ctx context.Context) (scorers, error) {
-	var data *rouge.Data
-	if o.DataDir != "" {
-		var err error
-		data, err = rouge.ReadData(o.DataDir, func(name string) ([]byte, error) {
-			return ReadFile(ctx, corpus.Join(o.DataDir, name))
-		})
-		if err != nil {
-			return scorers{}, err
-		}
+	data, err := o.ReadData(ctx)
+	if err != nil {
+		return scorers{}, err
 	}
 	main := rouge.NewScorers(data, o.Stopwords)
 	sc := scorers{stem: main.Stem, noStem: main.NoStem}
