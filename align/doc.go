@@ -134,10 +134,9 @@
 // token can emit is placed between its neighbours, from the last aligned
 // token before it to the first after it when they lie at most τ apart, else
 // at the token before it, with confidence 0 (TokenHMM.NoContext leaves it
-// unaligned). With TokenHMM.PlaceUnaligned every sentence the cluster rule
-// leaves unaligned is placed so too, and with TokenHMM.PlaceBelow also
-// every sentence whose confidence is below it. Jing, the paper's baseline,
-// leaves it unaligned.
+// unaligned). With TokenHMM.PlaceUnaligned (set by New) every sentence the
+// cluster rule leaves unaligned is placed so too. Jing, the paper's
+// baseline, leaves it unaligned.
 //
 // Top sentences. With LabelTop = n > 0 (the aligners from New have
 // DefaultLabelTop = 1, unless Options.WholeSpans), only the n sentences of the above that share the

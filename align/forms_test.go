@@ -26,7 +26,7 @@ func summaryWordsInBook(p *Pair) []string {
 }
 
 // TestFormsMatch checks that a possessive matches the bare name and a
-// present-tense verb its past (issue 11), by default, and that exact forms
+// present-tense verb its past, by default, and that exact forms
 // keep them apart.
 func TestFormsMatch(t *testing.T) {
 	book := []string{"Darcy’s letter arrived", "Elizabeth returned home"}
@@ -169,10 +169,10 @@ func TestPlaceUnaligned(t *testing.T) {
 	}
 }
 
-// TestPlaceByNeighboursInterpolate checks where placeByNeighbours puts
-// sentences without observations between far neighbours: next to the
-// earlier, or with interp spread between them by summary position.
-func TestPlaceByNeighboursInterpolate(t *testing.T) {
+// TestPlaceByNeighbours checks where placeByNeighbours puts sentences
+// without observations: on the stretch between near neighbours, next to the
+// earlier of far ones.
+func TestPlaceByNeighbours(t *testing.T) {
 	book, _ := neighbourText() // 200 counted tokens
 	var summary []string
 	for k := range 6 {
@@ -180,12 +180,11 @@ func TestPlaceByNeighboursInterpolate(t *testing.T) {
 	}
 	p := tinyPair(t, book, summary)
 	tests := []struct {
-		name   string
-		obs    []observation
-		path   []int32
-		reach  int
-		interp bool
-		want   []Interval // of sentences 0..5; zero for unaligned
+		name  string
+		obs   []observation
+		path  []int32
+		reach int
+		want  []Interval // of sentences 0..5; zero for unaligned
 	}{
 		{
 			name:  "next to the earlier neighbour",
@@ -195,76 +194,20 @@ func TestPlaceByNeighboursInterpolate(t *testing.T) {
 			want:  []Interval{{}, {10, 11}, {10, 11}, {10, 11}, {}, {90, 91}},
 		},
 		{
-			name:   "interpolated",
-			obs:    []observation{{0, 0}, {0, 4}},
-			path:   []int32{10, 90},
-			reach:  50,
-			interp: true,
-			want:   []Interval{{}, {30, 31}, {50, 51}, {70, 71}, {}, {90, 91}},
-		},
-		{
-			name:   "interpolated backwards",
-			obs:    []observation{{0, 0}, {0, 2}},
-			path:   []int32{150, 50},
-			reach:  50,
-			interp: true,
-			want:   []Interval{{}, {100, 101}, {}, {50, 51}, {50, 51}, {50, 51}},
-		},
-		{
-			name:   "near neighbours: the span between them",
-			obs:    []observation{{0, 0}, {0, 4}},
-			path:   []int32{10, 40},
-			reach:  50,
-			interp: true,
-			want:   []Interval{{}, {10, 41}, {10, 41}, {10, 41}, {}, {40, 41}},
+			name:  "near neighbours: the span between them",
+			obs:   []observation{{0, 0}, {0, 4}},
+			path:  []int32{10, 40},
+			reach: 50,
+			want:  []Interval{{}, {10, 41}, {10, 41}, {10, 41}, {}, {40, 41}},
 		},
 	}
 	for _, tt := range tests {
 		a := newAlignment(MethodToken, p)
-		placeByNeighbours(p, a, tt.obs, tt.path, tt.reach, 0, false, tt.interp)
+		placeByNeighbours(p, a, tt.obs, tt.path, tt.reach, 0, false)
 		for k, s := range a.Sentences {
 			if s.Tokens != tt.want[k] || s.Aligned != (tt.want[k] != Interval{}) {
 				t.Errorf("%s: sentence %d at %v (aligned %v), want %v", tt.name, k, s.Tokens, s.Aligned, tt.want[k])
 			}
-		}
-	}
-}
-
-// TestPlaceBelow checks that TokenHMM.PlaceBelow places by its neighbours
-// exactly the sentences whose confidence is below it and keeps the others.
-func TestPlaceBelow(t *testing.T) {
-	book, summary := neighbourText()
-	// Weak sentences: one own word and the words every book sentence has.
-	summary[3] = neighbourWord(6, 1) + " harbour ship"
-	summary[8] = "ship " + neighbourWord(16, 2) + " harbour"
-	summary[12] = "harbour ship"
-	p := tinyPair(t, book, summary)
-	def, err := (&TokenHMM{}).Align(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, below := range []float64{0.5, 0.9, 0.99, 1} {
-		got, err := (&TokenHMM{PlaceBelow: below}).Align(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		placed := 0
-		for k, s := range def.Sentences {
-			g := got.Sentences[k]
-			switch {
-			case s.Aligned && s.Confidence >= below:
-				if !reflect.DeepEqual(g, s) {
-					t.Errorf("below %g: sentence %d (confidence %.3f) changed: %+v to %+v", below, k, s.Confidence, s, g)
-				}
-			case g.Aligned && g.Confidence != 0:
-				t.Errorf("below %g: sentence %d (confidence %.3f) not placed by its neighbours: %+v", below, k, s.Confidence, g)
-			case g.Aligned:
-				placed++
-			}
-		}
-		t.Logf("below %g: %d sentences placed by their neighbours", below, placed)
-		if below == 1 && placed == 0 {
-			t.Errorf("below 1: no sentence placed by its neighbours")
 		}
 	}
 }

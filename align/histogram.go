@@ -59,22 +59,18 @@ func histogramOf(buf, all []int32, s, k int) Histogram {
 }
 
 // finalPassages returns the final span of every state: the (left, right)
-// pair recorded most often for it (the smallest on ties), or its current
-// span [start[s], end[s]) when no round was kept. The modes of different
-// states come from different rounds, so they may overlap; they are then
-// clipped in state order: a passage starts no earlier than the previous one
-// ends, and every passage keeps at least one of the n tokens, leaving room
-// for the states after it. The passages are therefore disjoint and in
-// order, as §3.1 defines them.
-func (b *boundarySamples) finalPassages(start, end []int, n int) []Interval {
+// pair recorded most often for it (the smallest on ties); at least one
+// round must have been recorded. The modes of different states come from
+// different rounds, so they may overlap; they are then clipped in state
+// order: a passage starts no earlier than the previous one ends, and every
+// passage keeps at least one of the n tokens, leaving room for the states
+// after it. The passages are therefore disjoint and in order, as §3.1
+// defines them.
+func (b *boundarySamples) finalPassages(n int) []Interval {
 	out := make([]Interval, b.k)
 	rounds := len(b.left) / max(1, b.k)
 	buf := make([]int64, rounds)
 	for s := range b.k {
-		out[s] = Interval{start[s], end[s]}
-		if rounds == 0 {
-			continue
-		}
 		for r := range rounds {
 			buf[r] = int64(b.left[r*b.k+s])<<32 | int64(b.right[r*b.k+s])
 		}

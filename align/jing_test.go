@@ -101,10 +101,10 @@ func TestNew(t *testing.T) {
 		{MethodPassage, Options{}, &PassageHMM{LabelTop: DefaultLabelTop, Neighbours: true}},
 		{MethodToken, Options{}, &TokenHMM{LabelTop: DefaultLabelTop, PlaceUnaligned: true}},
 		{MethodJing, Options{}, &Jing{LabelTop: DefaultLabelTop}},
-		{MethodPassage, Options{Seed: 3, Iterations: 10, Thesaurus: th, WholeSpans: true, NoContext: true, PlaceDecoding: true, Interpolate: true, Prior: 100, BurnIn: 5, IDF: true, PosteriorDecoding: true, PlaceBelow: 0.5, SynonymCap: 7},
-			&PassageHMM{Seed: 3, Iterations: 10, NoContext: true, PlaceDecoding: true, Interpolate: true, Prior: 100, BurnIn: 5, IDF: true}},
-		{MethodToken, Options{Seed: 3, Iterations: 10, Thesaurus: th, WholeSpans: true, NoContext: true, PlaceDecoding: true, Interpolate: true, Prior: 100, BurnIn: 5, IDF: true, PosteriorDecoding: true, PlaceBelow: 0.5, SynonymCap: 7},
-			&TokenHMM{Thesaurus: th, Iterations: 10, NoContext: true, PlaceDecoding: true, Interpolate: true, PosteriorDecoding: true, PlaceBelow: 0.5, SynonymCap: 7}},
+		{MethodPassage, Options{Seed: 3, Iterations: 10, Thesaurus: th, WholeSpans: true, NoContext: true, Prior: 100},
+			&PassageHMM{Seed: 3, Iterations: 10, NoContext: true, Prior: 100}},
+		{MethodToken, Options{Seed: 3, Iterations: 10, Thesaurus: th, WholeSpans: true, NoContext: true, Prior: 100},
+			&TokenHMM{Thesaurus: th, Iterations: 10, NoContext: true}},
 		{MethodJing, Options{Seed: 3, Iterations: 10, WholeSpans: true, NoContext: true}, &Jing{}},
 	} {
 		a, err := New(tc.name, tc.opts)

@@ -1,9 +1,6 @@
 package align
 
-import (
-	"math"
-	"slices"
-)
+import "slices"
 
 // Defaults of the token methods' label rule.
 const (
@@ -133,54 +130,44 @@ func (p *Pair) topSentences(k int, iv Interval, sents []int, n int) []int {
 // neighbours: to the book tokens from the last aligned token before it
 // to the first after it when they lie at most reach tokens apart, else to
 // the token before it (the one after it for the summary's opening
-// sentences), or with interp to the token interpolated between the two by
-// the sentence's place in the summary: x + (y-x)(k-a)/(b-a) for sentence k
-// between the token x of sentence a and the token y of sentence b. Such a
+// sentences). Such a
 // sentence has no evidence of its own, so its confidence is 0, and with
 // LabelTop it labels a sentence only if some book sentence of the span
 // shares a word with it.
-func placeByNeighbours(p *Pair, a *Alignment, obs []observation, path []int32, reach, top int, all, interp bool) {
+func placeByNeighbours(p *Pair, a *Alignment, obs []observation, path []int32, reach, top int, all bool) {
 	has := make([]bool, len(p.Summary.Words))
 	for _, o := range obs {
 		has[o.sentence] = true
 	}
 	// prev[k], next[k]: the last aligned token before sentence k, the first
 	// after it, -1 for none.
-	// prevK[k], nextK[k]: the summary sentences of those tokens.
 	prev, next := make([]int32, len(has)), make([]int32, len(has))
-	prevK, nextK := make([]int32, len(has)), make([]int32, len(has))
-	last, lastK := int32(-1), int32(-1)
+	last := int32(-1)
 	t := 0
 	for k := range has {
 		for t < len(obs) && int(obs[t].sentence) < k {
 			if path[t] >= 0 {
-				last, lastK = path[t], obs[t].sentence
+				last = path[t]
 			}
 			t++
 		}
-		prev[k], prevK[k] = last, lastK
+		prev[k] = last
 	}
-	last, lastK, t = -1, -1, len(obs)-1
+	last, t = -1, len(obs)-1
 	for k := len(has) - 1; k >= 0; k-- {
 		for t >= 0 && int(obs[t].sentence) > k {
 			if path[t] >= 0 {
-				last, lastK = path[t], obs[t].sentence
+				last = path[t]
 			}
 			t--
 		}
-		next[k], nextK[k] = last, lastK
+		next[k] = last
 	}
 	for k, ws := range p.Summary.Words {
 		if len(ws) == 0 || a.Sentences[k].Aligned || (has[k] && !all) {
 			continue
 		}
-		x, y := int(prev[k]), int(next[k])
-		iv, ok := between(x, y, reach)
-		if ok && interp && x >= 0 && y >= 0 && abs(y-x) >= reach {
-			f := float64(k-int(prevK[k])) / float64(nextK[k]-prevK[k])
-			z := x + int(math.Round(f*float64(y-x)))
-			iv = Interval{z, z + 1}
-		}
+		iv, ok := between(int(prev[k]), int(next[k]), reach)
 		if !ok {
 			continue
 		}

@@ -17,25 +17,14 @@ type Options struct {
 	WholeSpans bool
 	// NoContext leaves unaligned, in the HMMs, a summary sentence none of
 	// whose words is in the book (PassageHMM.NoContext, TokenHMM.NoContext).
-	// Without it the Token HMM also places by its neighbours every sentence
-	// its label rule leaves unaligned (TokenHMM.PlaceUnaligned, the default
-	// since 2026-11-25: on both anchor sets it placed more masked anchors
-	// and no fewer kept ones, docs/alignment.md), and the Passage HMM places
-	// a sentence without book words in the same way
-	// (PassageHMM.Neighbours, the default since 2026-11-25, on the same
-	// evidence).
+	// Without it the Passage HMM places such a sentence by its neighbours'
+	// passages (PassageHMM.Neighbours), and the Token HMM places by its
+	// neighbours' tokens every sentence its label rule leaves unaligned
+	// (TokenHMM.PlaceUnaligned): on the anchors both place more masked
+	// anchors and no fewer unmasked ones (docs/alignment.md).
 	NoContext bool
-	// PlaceDecoding and Interpolate set the HMMs' fields of those names.
-	PlaceDecoding, Interpolate bool
-	// Prior, BurnIn and IDF set the Passage HMM's fields of those names.
-	Prior  float64
-	BurnIn int
-	IDF    bool
-	// PosteriorDecoding, PlaceBelow and SynonymCap set the Token HMM's
-	// fields of those names.
-	PosteriorDecoding bool
-	PlaceBelow        float64
-	SynonymCap        int
+	// Prior sets PassageHMM.Prior, μ; zero keeps its default.
+	Prior float64
 }
 
 // labelTop is the LabelTop of the options' label rule.
@@ -50,8 +39,7 @@ func (o Options) labelTop() int {
 func NewPassageHMM(o Options) *PassageHMM {
 	return &PassageHMM{
 		Seed: o.Seed, Iterations: o.Iterations, LabelTop: o.labelTop(), NoContext: o.NoContext,
-		PlaceDecoding: o.PlaceDecoding, Interpolate: o.Interpolate, Prior: o.Prior, BurnIn: o.BurnIn, IDF: o.IDF,
-		Neighbours: !o.NoContext,
+		Prior: o.Prior, Neighbours: !o.NoContext,
 	}
 }
 
@@ -59,9 +47,7 @@ func NewPassageHMM(o Options) *PassageHMM {
 func NewTokenHMM(o Options) *TokenHMM {
 	return &TokenHMM{
 		Thesaurus: o.Thesaurus, Iterations: o.Iterations, LabelTop: o.labelTop(), NoContext: o.NoContext,
-		PlaceDecoding: o.PlaceDecoding, Interpolate: o.Interpolate,
-		PosteriorDecoding: o.PosteriorDecoding, PlaceUnaligned: !o.NoContext, PlaceBelow: o.PlaceBelow,
-		SynonymCap: o.SynonymCap,
+		PlaceUnaligned: !o.NoContext,
 	}
 }
 

@@ -20,18 +20,14 @@ type PassageHMM struct {
 	Passages int
 	// Iterations is the number of E/M/S rounds. Zero means 500 (§3.1.1).
 	Iterations int
-	// BurnIn is the number of first rounds whose boundary samples are not
-	// kept. Zero keeps them all, as the paper does.
-	BurnIn int
 	// Prior is μ, the strength of the Dirichlet prior that smooths each
 	// passage's unigram distribution toward the book's:
 	//	p(w | b_i:j) = (freq(w; b_i:j) + μ p_book(w)) / (j-i+1 + μ).
-	// Zero means 100 (20 until 2026-11-23): μ = 100 places more masked
-	// anchors (60.3% against 52.8%, docs/alignment.md, "Masked anchors: the
-	// second round"), and over five seeds of the whole experiment its
-	// summaries score within the spread of μ = 20's, with a third of its
-	// spread (docs/experiment.md, "The Passage HMM's prior over five
-	// seeds").
+	// Zero means 100: μ = 100 places more masked anchors than μ = 20
+	// (60.3% against 52.8%, docs/alignment.md, "Masked anchors: the second
+	// round"), and over five seeds of the whole experiment its summaries
+	// score within the spread of μ = 20's, with a third of its spread
+	// (docs/experiment.md, "The Passage HMM's prior over five seeds").
 	Prior float64
 	// JumpPrior is the pseudo-count λ added to every jump count c(d) and to
 	// every start count, so no transition is ever impossible. Zero means 0.01.
@@ -45,33 +41,14 @@ type PassageHMM struct {
 	// with a flat emission, its posterior comes from its neighbours
 	// through the transitions.
 	NoContext bool
-	// IDF weighs each summary word in the emissions by its inverse book
-	// frequency, log(1 + N/freq(w; book)), scaled so that the summary's
-	// tokens weigh as many as they are (passageModel.weighWords): a rare
-	// word or a name that a passage holds then counts for more than a
-	// common one, whatever μ.
-	IDF bool
-	// PlaceDecoding aligns each summary sentence to the most probable of
-	// the states whose passages lie in its place, rather than to its most
-	// probable state: the place is the window of three 250-token chunks of
-	// the book that holds the most of the sentence's posterior mass, each
-	// state's mass counted at its passage's middle (placeState). Confidence
-	// is that window's mass.
-	PlaceDecoding bool
-	// Interpolate puts a sentence none of whose words is in the book (its
-	// State is -1) in the state whose passage lies nearest the point
-	// interpolated between the passages of the nearest sentences before and
-	// after it that have a state, by its place in the summary, instead of
-	// its most probable state (Context). It has no effect with NoContext.
-	Interpolate bool
 	// Neighbours places a sentence none of whose words is in the book (its
 	// State is -1) as the Token HMM places such a sentence
 	// (placeByNeighbours): on the stretch between the passages of the
 	// nearest sentences before and after it that have a state when those
 	// passages lie less than neighbourReach counted tokens apart, and
 	// otherwise on the last token of the passage before it (the first of
-	// the one after it, at the summary's start), with confidence 0. It
-	// overrides Interpolate and has no effect with NoContext.
+	// the one after it, at the summary's start), with confidence 0, instead
+	// of its most probable state (Context). It has no effect with NoContext.
 	Neighbours bool
 	// LabelTop, when positive, labels for each summary sentence only the
 	// LabelTop sentences of its passage that share the most distinct
@@ -94,13 +71,13 @@ var errSettings = errors.New("align: negative setting")
 // PassageFit is everything the passage model learned about one pair.
 type PassageFit struct {
 	// Passages are the final spans of the K states, in counted book tokens:
-	// each state's most frequent (left, right) boundary pair over the kept
+	// each state's most frequent (left, right) boundary pair over all the
 	// rounds, then clipped in state order so that no passage overlaps the
 	// one before it and each keeps at least one token (finalPassages).
 	Passages []Interval
 	// Left and Right are, per state, the histograms of the sampled left
 	// boundaries (the index i of a passage's first token) and right
-	// boundaries (the index j of its last token), over the kept rounds: the
+	// boundaries (the index j of its last token), over all the rounds: the
 	// data of the paper's Figure 3.
 	Left, Right []Histogram
 	// State[k] is the state that summary sentence k is aligned to (the
@@ -186,7 +163,7 @@ func (h *PassageHMM) AlignFit(p *Pair) (*Alignment, *PassageFit, error) {
 // (left, right) pairs, clipped so that they do not overlap; a last eStep at those spans aligns each sentence to its most
 // probable state.
 func (h *PassageHMM) Fit(p *Pair) (*PassageFit, error) {
-	if h.Passages < 0 || h.Iterations < 0 || h.BurnIn < 0 || h.Prior < 0 || h.JumpPrior < 0 {
+	if h.Passages < 0 || h.Iterations < 0 || h.Prior < 0 || h.JumpPrior < 0 {
 		return nil, errSettings
 	}
 	if len(p.Book.Words) == 0 {
@@ -196,22 +173,20 @@ func (h *PassageHMM) Fit(p *Pair) (*PassageFit, error) {
 	iters := orDefault(h.Iterations, defaultIterations)
 	mu := orDefaultF(h.Prior, defaultPrior)
 	lambda := orDefaultF(h.JumpPrior, defaultJumpPrior)
-	m := newPassageModel(p, min(k, len(p.Book.Words)), mu, lambda, h.IDF)
+	m := newPassageModel(p, min(k, len(p.Book.Words)), mu, lambda)
 	m.rng = rand.New(rand.NewPCG(h.Seed, h.Seed^0x9e3779b97f4a7c15))
 
-	samples := newBoundarySamples(m.k, iters-min(h.BurnIn, iters))
-	for it := 0; it < iters; it++ {
+	samples := newBoundarySamples(m.k, iters)
+	for range iters {
 		m.eStep()
 		m.mStep()
 		m.sStep()
-		if it >= h.BurnIn {
-			samples.record(m.start, m.end)
-		}
+		samples.record(m.start, m.end)
 	}
 
 	fit := &PassageFit{}
 	fit.Left, fit.Right = samples.histograms()
-	fit.Passages = samples.finalPassages(m.start, m.end, m.n)
+	fit.Passages = samples.finalPassages(m.n)
 	for s, iv := range fit.Passages {
 		m.start[s], m.end[s] = iv.Start, iv.End
 		m.logEmission(s)
@@ -223,26 +198,18 @@ func (h *PassageHMM) Fit(p *Pair) (*PassageFit, error) {
 	for l := range m.sents {
 		fit.State[l], fit.Context[l] = -1, -1
 		q := m.post[l*m.k : (l+1)*m.k]
-		best, conf := 0, 0.0
-		if h.PlaceDecoding {
-			best, conf = placeState(q, fit.Passages, m.n)
-		} else {
-			for s := range q {
-				if q[s] > q[best] {
-					best = s
-				}
+		best := 0
+		for s := range q {
+			if q[s] > q[best] {
+				best = s
 			}
-			conf = q[best]
 		}
 		if m.sentLen[l] == 0 {
 			fit.Context[l] = best
 		} else {
 			fit.State[l] = best
 		}
-		fit.Posterior[l] = conf
-	}
-	if h.Interpolate {
-		fit.interpolateContext(m.post)
+		fit.Posterior[l] = q[best]
 	}
 	return fit, nil
 }

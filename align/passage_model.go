@@ -58,7 +58,7 @@ type passageModel struct {
 
 // newPassageModel sets up k equal passages covering the book, uniform π and
 // γ, and the emissions of the initial passages.
-func newPassageModel(p *Pair, k int, mu, lambda float64, idf bool) *passageModel {
+func newPassageModel(p *Pair, k int, mu, lambda float64) *passageModel {
 	n := len(p.Book.Words)
 	m := &passageModel{k: k, sents: len(p.Summary.Words), n: n, lambda: lambda}
 	counts := p.bookCounts()
@@ -120,9 +120,6 @@ func newPassageModel(p *Pair, k int, mu, lambda float64, idf bool) *passageModel
 			}
 		}
 	}
-	if idf {
-		m.weighWords(counts, local)
-	}
 	m.postings = make([][]posting, m.v)
 	m.base = make([]float64, m.sents)
 	for l, ws := range m.sentWords {
@@ -161,43 +158,6 @@ func newPassageModel(p *Pair, k int, mu, lambda float64, idf bool) *passageModel
 		m.logEmission(s)
 	}
 	return m
-}
-
-// weighWords multiplies the count of each summary word w in each sentence
-// by its weight (PassageHMM.IDF)
-//
-//	ω(w) = log(1 + N / freq(w; book)) / mean over the summary's kept tokens,
-//
-// and sets each sentence's length T_ℓ to its weighted count, so that the
-// emission is a weighted likelihood, prod_k p(t_ℓ,k | b_i:j)^ω(t_ℓ,k), in
-// which a rare word or a name weighs more than a common word, and the
-// summary as a whole weighs as much as before. counts are the book counts
-// of the pair's words, local their numbers in m (-1 for none).
-func (m *passageModel) weighWords(counts []int32, local []int32) {
-	omega := make([]float64, m.v)
-	for w, lw := range local {
-		if lw >= 0 {
-			omega[lw] = math.Log1p(float64(m.n) / float64(counts[w]))
-		}
-	}
-	sum, tokens := 0.0, 0.0
-	for l, ws := range m.sentWords {
-		for i, w := range ws {
-			sum += omega[w] * m.sentCount[l][i]
-			tokens += m.sentCount[l][i]
-		}
-	}
-	if sum == 0 {
-		return
-	}
-	scale := tokens / sum
-	for l, ws := range m.sentWords {
-		m.sentLen[l] = 0
-		for i, w := range ws {
-			m.sentCount[l][i] *= omega[w] * scale
-			m.sentLen[l] += m.sentCount[l][i]
-		}
-	}
 }
 
 // posting is one sentence holding a summary word, with the word's count.

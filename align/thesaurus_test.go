@@ -113,26 +113,3 @@ func FuzzParseThesaurus(f *testing.F) {
 		}
 	})
 }
-
-// TestSynonymCap checks that TokenHMM.SynonymCap takes the synonyms from a
-// book word with more than the cap in the thesaurus and leaves them to the
-// others: "reality" has four, "temporarily" one.
-func TestSynonymCap(t *testing.T) {
-	th, err := ParseThesaurus(strings.NewReader(rogetSample))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := tinyPair(t, []string{"Reality came", "then temporarily left"}, []string{"Truth", "provisionally"})
-	for _, c := range []struct {
-		cap  int
-		want int // summary tokens some book token can emit
-	}{{0, 2}, {4, 2}, {3, 1}, {1, 1}} {
-		m := newTokenModel(p, th, tokenSettings{tau: 1000, chunk: 250, identity: 0.9, emitPrior: 5, jumpPrior: 0.1, nullPrior: 10, synCap: c.cap})
-		if m == nil || len(m.obs) != c.want {
-			t.Errorf("cap %d: %v observations, want %d", c.cap, m, c.want)
-		}
-	}
-	if _, err := (&TokenHMM{Thesaurus: th, SynonymCap: -1}).Align(p); err == nil {
-		t.Error("negative SynonymCap: no error")
-	}
-}

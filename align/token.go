@@ -57,15 +57,6 @@ type TokenHMM struct {
 	// NullPrior is the strength, in transitions, of the Beta prior of p0
 	// toward its starting value 0.1. Zero means 10.
 	NullPrior float64
-	// PosteriorDecoding aligns each summary token to its state of highest
-	// posterior instead of taking the Viterbi path.
-	PosteriorDecoding bool
-	// PlaceDecoding first puts each summary sentence where the posteriors
-	// of all its tokens together put the most mass (a window of three null
-	// chunks), then aligns each token to its most probable state there
-	// (placePath); confidence is the share of the sentence's mass inside
-	// that window. It overrides PosteriorDecoding.
-	PlaceDecoding bool
 	// NoContext leaves unaligned a summary sentence none of whose words any
 	// book token can emit. By default such a sentence is placed between its
 	// neighbours' aligned tokens (placeByNeighbours), with confidence 0.
@@ -75,22 +66,6 @@ type TokenHMM struct {
 	// to null states, or too few formed a cluster), not only those without
 	// observations. It has no effect with NoContext.
 	PlaceUnaligned bool
-	// PlaceBelow, when positive, places by its neighbours, as
-	// PlaceUnaligned does, every summary sentence whose confidence is below
-	// it, as well as every one left unaligned: its own evidence is weaker
-	// than the summary's order. It has no effect with NoContext.
-	PlaceBelow float64
-	// SynonymCap, when positive, gives no synonyms to a book word that has
-	// more than SynonymCap synonyms in the thesaurus: a word listed under
-	// many heads (make, go, tell) has many senses, and its synonyms would
-	// let it emit hundreds of summary words. Zero gives every word all its
-	// synonyms, as the paper does. It has no effect without a Thesaurus.
-	SynonymCap int
-	// Interpolate places a sentence placed by its neighbours whose
-	// neighbours' tokens lie τ or more apart at the token interpolated
-	// between them by the sentence's place in the summary, rather than next
-	// to the earlier one. It has no effect with NoContext.
-	Interpolate bool
 	// MinTokens, ClusterGap and LabelTop set the label rule, as for Jing.
 	// Zero means 2, 100 and every sentence of the cluster.
 	MinTokens, ClusterGap, LabelTop int
@@ -102,7 +77,7 @@ const tokenTolerance = 1e-4
 // Align fits the model by EM and aligns by Viterbi.
 func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 	if h.Tau < 0 || h.Chunk < 0 || h.Iterations < 0 || h.Identity < 0 || h.Identity > 1 ||
-		h.EmissionPrior < 0 || h.JumpPrior < 0 || h.NullPrior < 0 || h.MinTokens < 0 || h.ClusterGap < 0 || h.LabelTop < 0 || h.PlaceBelow < 0 || h.PlaceBelow > 1 || h.SynonymCap < 0 {
+		h.EmissionPrior < 0 || h.JumpPrior < 0 || h.NullPrior < 0 || h.MinTokens < 0 || h.ClusterGap < 0 || h.LabelTop < 0 {
 		return nil, errSettings
 	}
 	if len(p.Book.Words) == 0 {
@@ -117,7 +92,6 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 		emitPrior: orDefaultF(h.EmissionPrior, 5),
 		jumpPrior: orDefaultF(h.JumpPrior, 0.1),
 		nullPrior: orDefaultF(h.NullPrior, 10),
-		synCap:    h.SynonymCap,
 	})
 	if m == nil {
 		return a, nil
@@ -133,27 +107,15 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 		m.mStep()
 		prev = ll
 	}
-	var path, states []int32
-	var placeConf []float64
-	switch {
-	case h.PlaceDecoding:
-		path, states, placeConf = m.placePath(placeReach)
-	case h.PosteriorDecoding:
-		path, states = m.posteriorPath()
-	default:
-		path, states = m.viterbi()
-	}
+	path, states := m.viterbi()
 
 	// Confidence: the mean posterior of the Viterbi states of a sentence,
-	// from the last E-step, whose parameters Viterbi used (with
-	// PlaceDecoding, the share of the sentence's mass in its place).
+	// from the last E-step, whose parameters Viterbi used.
 	conf := make([]float64, len(p.Summary.Words))
 	num := make([]int, len(p.Summary.Words))
 	for t, s := range states {
 		var q float64
 		switch {
-		case placeConf != nil:
-			q = placeConf[t]
 		case s >= 0:
 			q = m.alpha[m.off[t]+int(s)] * m.beta[m.off[t]+int(s)]
 		default:
@@ -171,13 +133,7 @@ func (h *TokenHMM) Align(p *Pair) (*Alignment, error) {
 	}
 	tokenLabels(p, a, m.obs, path, orDefault(h.MinTokens, defaultMinTokens), orDefault(h.ClusterGap, defaultClusterGap), h.LabelTop, conf)
 	if !h.NoContext {
-		for k := range a.Sentences {
-			if sa := &a.Sentences[k]; sa.Aligned && sa.Confidence < h.PlaceBelow {
-				*sa = SentenceAlignment{SummaryIndex: k}
-			}
-		}
-		all := h.PlaceUnaligned || h.PlaceBelow > 0
-		placeByNeighbours(p, a, m.obs, path, orDefault(h.Tau, 1000), h.LabelTop, all, h.Interpolate)
+		placeByNeighbours(p, a, m.obs, path, orDefault(h.Tau, 1000), h.LabelTop, h.PlaceUnaligned)
 	}
 	return a, nil
 }

@@ -66,7 +66,6 @@ type tokenSettings struct {
 	literal                        bool
 	identity, emitPrior, jumpPrior float64
 	nullPrior                      float64
-	synCap                         int
 }
 
 // newTokenModel sets up candidates, emissions and uniform transitions.
@@ -96,11 +95,11 @@ func newTokenModel(p *Pair, th *Thesaurus, cfg tokenSettings) *tokenModel {
 			continue
 		}
 		var outs []int32
-		if syn != nil && (cfg.synCap <= 0 || nsyn[v] <= cfg.synCap) {
+		if syn != nil {
 			outs = syn[v]
 		}
 		self := 1.0
-		if syn != nil && nsyn[v] > 0 && (cfg.synCap <= 0 || nsyn[v] <= cfg.synCap) {
+		if syn != nil && nsyn[v] > 0 {
 			self = cfg.identity
 		}
 		if inSummary[v] {

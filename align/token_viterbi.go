@@ -138,31 +138,3 @@ func (m *tokenModel) spreadMax(best []float64, bp []int32, tpos, spos []int32, b
 		}
 	}
 }
-
-// posteriorPath returns, like viterbi, a state for every observation: the
-// one of highest posterior q(z_t | t) = α̂_t β̂_t under the last E-step, each
-// observation on its own (posterior decoding).
-func (m *tokenModel) posteriorPath() (path []int32, states []int32) {
-	nb := m.nb
-	path, states = make([]int32, len(m.obs)), make([]int32, len(m.obs))
-	for t := range m.obs {
-		best, bs := -1.0, int32(-1)
-		a, b := m.alpha[m.off[t]:m.off[t+1]], m.beta[m.off[t]:m.off[t+1]]
-		for x := range a {
-			if q := a[x] * b[x]; q > best {
-				best, bs = q, int32(x)
-			}
-		}
-		aN, bN := m.alphaN[t*nb:(t+1)*nb], m.betaN[t*nb:(t+1)*nb]
-		for c := range aN {
-			if q := aN[c] * bN[c]; q > best {
-				best, bs = q, int32(-1-c)
-			}
-		}
-		states[t], path[t] = bs, -1
-		if bs >= 0 {
-			path[t] = m.cand[m.obsW[t]][bs]
-		}
-	}
-	return path, states
-}
