@@ -1,4 +1,4 @@
-// Command anchors measures the aligners on silver anchors (issue 11): summary
+// Command anchors measures the aligners on silver anchors: summary
 // sentences that quote their book verbatim (align.FindAnchors: a run of at
 // least -min-run word tokens found at exactly one place of the book). A
 // method hits an anchored sentence when its aligned span lies within ±250

@@ -24,31 +24,18 @@ func (v variant) prepare(book, summary *text.Document) (*align.Pair, error) {
 
 // variantHelp lists the names parseVariant accepts.
 const variantHelp = `METHOD[:OPTION...]
-  METHOD  passage (seed 1) | token (no synonyms) | jing, at the defaults of align.New
+  METHOD  passage (seed 1) | token (no synonyms) | jing, at the defaults of align.New,
+          as bookalign run aligns
   forms   exact (lower-cased tokens as they are) | poss (possessive 's removed)
           | stem (align.DefaultForms: possessive removed, Porter stem)
           | lemma (possessive removed, WordNet exceptions, Porter stem; needs -rouge-data)
   nocontext   leave sentences with no word in the book unaligned (passage, token)
   syn         token with Roget's Thesaurus (-thesaurus): the paper's synonym emissions
-              (bookalign run --synonyms; before 2026-11-23 the default, and "nosyn" the option)
-  posterior   token with posterior decoding instead of Viterbi
-  placedec    passage, token with PlaceDecoding (each sentence first placed by its posterior mass)
-  interp      passage, token: place sentences without book words between their neighbours
-              by interpolation (PassageHMM.Interpolate, TokenHMM.Interpolate)
-  place       token: place every sentence left unaligned by its neighbours (TokenHMM.PlaceUnaligned):
-              the default since 2026-11-25, so a no-op kept for older commands; nocontext turns it off
-  idf         passage with IDF-weighted emissions (PassageHMM.IDF)
-  neigh       passage: place sentences without book words by their neighbours' passages,
-              as the Token HMM does (PassageHMM.Neighbours): the default since 2026-11-25,
-              so a no-op kept for older commands
-  ctxpost     passage: place them at their most probable state under the transitions
-              instead (Neighbours off: the rule until that change)
-  below=X     token: place by neighbours every sentence of confidence below X
-              (TokenHMM.PlaceBelow; below=0 is off, the default)
-  burnin=X    passage: the first X rounds' boundary samples not kept (PassageHMM.BurnIn)
-  mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)
-  syncap=N    token: no synonyms for a book word with more than N in the thesaurus
-              (TokenHMM.SynonymCap; with syn)`
+              (bookalign run --synonyms)
+  ctxpost     passage: place sentences with no word in the book at their most probable
+              state under the transitions (PassageHMM.Neighbours off) instead of
+              between their neighbours' passages
+  mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)`
 
 // newAligner returns align.New's aligner called method with opts and seed
 // 1, the pipeline's defaults but for opts; method is one of align's method
@@ -66,32 +53,11 @@ func newAligner(method string, opts align.Options) align.Aligner {
 func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	parts := strings.Split(name, ":")
 	v := variant{name: name, forms: align.DefaultForms}
-	noContext, syn, post, placeDec, interp, idf, ctxPost := false, false, false, false, false, false, false
-	var mu, below float64
-	belowSet := false
-	var burnIn, synCap int
-	var err error
+	noContext, syn, ctxPost := false, false, false
+	var mu float64
 	for _, o := range parts[1:] {
-		if x, ok := strings.CutPrefix(o, "below="); ok {
-			belowSet = true
-			if below, err = strconv.ParseFloat(x, 64); err != nil || below < 0 || below > 1 {
-				return v, fmt.Errorf("%s: bad confidence %q", name, x)
-			}
-			continue
-		}
-		if x, ok := strings.CutPrefix(o, "syncap="); ok {
-			if synCap, err = strconv.Atoi(x); err != nil {
-				return v, fmt.Errorf("%s: bad %q", name, x)
-			}
-			continue
-		}
-		if x, ok := strings.CutPrefix(o, "burnin="); ok {
-			if burnIn, err = strconv.Atoi(x); err != nil || burnIn < 0 {
-				return v, fmt.Errorf("%s: bad burn-in %q", name, x)
-			}
-			continue
-		}
 		if x, ok := strings.CutPrefix(o, "mu="); ok {
+			var err error
 			if mu, err = strconv.ParseFloat(x, 64); err != nil || mu <= 0 {
 				return v, fmt.Errorf("%s: bad prior %q", name, x)
 			}
@@ -113,16 +79,6 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 			noContext = true
 		case "syn":
 			syn = true
-		case "posterior":
-			post = true
-		case "place": // the default
-		case "idf":
-			idf = true
-		case "interp":
-			interp = true
-		case "placedec":
-			placeDec = true
-		case "neigh": // the default
 		case "ctxpost":
 			ctxPost = true
 		default:
@@ -134,11 +90,7 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	default:
 		return v, fmt.Errorf("unknown method %q", parts[0])
 	}
-	opts := align.Options{NoContext: noContext, Prior: mu, PlaceDecoding: placeDec, Interpolate: interp, IDF: idf, BurnIn: burnIn,
-		PosteriorDecoding: post, SynonymCap: synCap}
-	if belowSet {
-		opts.PlaceBelow = below
-	}
+	opts := align.Options{NoContext: noContext, Prior: mu}
 	v.aligner = func(th *align.Thesaurus) align.Aligner {
 		o := opts
 		if syn {
