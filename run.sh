@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # run.sh runs bookalign's main job on the default corpus and prints the
 # results table. On a fresh clone, with no corpus, it runs on the small
-# sample corpus shipped in sample/ (12 books, about a minute); --fetch
+# sample corpus shipped in sample/ (12 books, under a minute); --fetch
 # builds the full corpus from the public sources with `bookalign fetch`
 # first and runs on that.
 #
