@@ -1,38 +1,63 @@
 #!/usr/bin/env bash
 # run.sh runs bookalign's main job on the default corpus and prints the
-# results table. On a fresh clone, with no corpus, it first builds one from
-# the public sources with `bookalign fetch`.
+# results table. On a fresh clone, with no corpus, it runs on the small
+# sample corpus shipped in sample/ (12 books, under a minute); --fetch
+# builds the full corpus from the public sources with `bookalign fetch`
+# first and runs on that.
 #
-#   ./run.sh [extra flags for `bookalign run`, e.g. --runner=direct]
+#   ./run.sh [--fetch] [extra flags for `bookalign run`, e.g. --runner=direct]
 #
 # Corpus:     $BOOKALIGN_CORPUS, else ../shared/corpus if it exists, else
-#             data/corpus. data/corpus without pairs.tsv is built by
-#             `bookalign fetch --out data/corpus $BOOKALIGN_FETCH_FLAGS`
-#             (downloads; stop it at any time, run again to resume). A
-#             $BOOKALIGN_CORPUS without pairs.tsv is an error, unless
-#             BOOKALIGN_FETCH=1 asks to fetch into it.
+#             data/corpus if it holds pairs.tsv, else sample/ (12 books and
+#             their Wikipedia plot summaries, sample/README.md; run with
+#             --folds 6, since 12 books fill 10 folds unevenly: a --folds of
+#             yours comes later and wins). A $BOOKALIGN_CORPUS without
+#             pairs.tsv is an error, unless BOOKALIGN_FETCH=1 asks to fetch
+#             into it.
+# --fetch:    (run.sh's own first argument, not passed on) fetch into
+#             $BOOKALIGN_CORPUS if set, else data/corpus, with
+#             `bookalign fetch --out DIR $BOOKALIGN_FETCH_FLAGS` (downloads
+#             the sources; stop it at any time, run ./run.sh --fetch again
+#             to resume; a finished fetch is refreshed, nothing intact is
+#             downloaded again), then run on it.
 # Fetch:      $BOOKALIGN_FETCH_FLAGS, extra flags for `bookalign fetch`, e.g.
 #             "--mirror URL --contact you@example.org"
 # ROUGE data: $BOOKALIGN_ROUGE_DATA, else ../shared/rouge (ROUGE-1.5.5's
 #             stopword and WordNet exception lists; without them -m stems
-#             with an empty exception table)
+#             with an empty exception table and the content-word scores,
+#             ROUGE -s, are left out)
 # Thesaurus:  $BOOKALIGN_THESAURUS, else ../shared/thesaurus, else the one a
 #             fetch put in CORPUS/thesaurus (Roget's, for the Token HMM's
-#             synonyms, read with --synonyms, --preset paper or --beside
-#             paper; the default Token HMM emits identical words only)
+#             synonyms, read with --synonyms or --preset paper; the default
+#             Token HMM emits identical words only)
 # Output:     $BOOKALIGN_OUT, else out/. A rerun with the same flags clears
 #             and rewrites it; after a run with other flags, or one that did
 #             not finish, add --overwrite (docs/running.md, "The output
-#             directory").
+#             directory"). A run on the sample there is replaced, with a
+#             message, by the first run on another corpus.
 set -euo pipefail
 cd "$(dirname "$0")"
 
+fetch=""
+if [ "${1:-}" = --fetch ]; then
+  fetch=1
+  shift
+fi
+
+on_sample=""
+sample_args=()
 if [ -n "${BOOKALIGN_CORPUS:-}" ]; then
   corpus=$BOOKALIGN_CORPUS
+elif [ -n "$fetch" ]; then
+  corpus=data/corpus
 elif [ -e ../shared/corpus/pairs.tsv ]; then
   corpus=../shared/corpus
-else
+elif [ -e data/corpus/pairs.tsv ]; then
   corpus=data/corpus
+else
+  corpus=sample
+  on_sample=1
+  sample_args=(--folds 6)
 fi
 out=${BOOKALIGN_OUT:-out}
 rouge_data=${BOOKALIGN_ROUGE_DATA:-../shared/rouge}
@@ -41,11 +66,27 @@ thesaurus=${BOOKALIGN_THESAURUS:-../shared/thesaurus}
 mkdir -p bin
 go build -o bin/bookalign ./cmd/bookalign
 
-if [ ! -e "$corpus/pairs.tsv" ] && [[ "$corpus" != gs://* ]] && [ -n "${BOOKALIGN_CORPUS:-}" ] && [ "${BOOKALIGN_FETCH:-}" != 1 ]; then
-  echo "run.sh: no corpus at $corpus (BOOKALIGN_CORPUS must name a directory holding pairs.tsv; to build one there from the public sources: BOOKALIGN_FETCH=1 ./run.sh, or bin/bookalign fetch --out $corpus)" >&2
+if [ -n "$fetch" ] && [[ "$corpus" == gs://* ]]; then
+  echo "run.sh: --fetch writes a local directory, not $corpus: fetch with bin/bookalign fetch --out DIR, copy DIR there, then run without --fetch" >&2
   exit 1
 fi
-if [ ! -e "$corpus/pairs.tsv" ] && [[ "$corpus" != gs://* ]]; then
+if [ ! -e "$corpus/pairs.tsv" ] && [[ "$corpus" != gs://* ]] && [ -n "${BOOKALIGN_CORPUS:-}" ] && [ "${BOOKALIGN_FETCH:-}" != 1 ] && [ -z "$fetch" ]; then
+  echo "run.sh: no corpus at $corpus (BOOKALIGN_CORPUS must name a directory holding pairs.tsv; to build one there from the public sources: ./run.sh --fetch, or bin/bookalign fetch --out $corpus)" >&2
+  exit 1
+fi
+if [ -n "$fetch" ] && [ -e "$corpus/pairs.tsv" ]; then
+  cat >&2 <<MSG
+run.sh: --fetch: bringing the corpus at $corpus up to date with
+  bin/bookalign fetch --out $corpus ${BOOKALIGN_FETCH_FLAGS:-}
+(what is already there and intact is not downloaded again), then running on it.
+MSG
+  # shellcheck disable=SC2086 # the extra flags are words
+  bin/bookalign fetch --out "$corpus" ${BOOKALIGN_FETCH_FLAGS:-}
+elif [ ! -e "$corpus/pairs.tsv" ] && [[ "$corpus" != gs://* ]] && [ -z "$on_sample" ]; then
+  offline_note=""
+  if [ -z "${BOOKALIGN_CORPUS:-}" ]; then
+    offline_note=" Without a network, ./run.sh alone runs on the sample corpus in sample/."
+  fi
   cat >&2 <<MSG
 run.sh: no corpus at $corpus: building one there from the public sources with
   bin/bookalign fetch --out $corpus ${BOOKALIGN_FETCH_FLAGS:-}
@@ -53,7 +94,8 @@ It downloads the CMU Book Summary Dataset, Project Gutenberg's catalog, Roget's
 Thesaurus and the text of every matched book, one request at a time with a pause
 between them (--delay, 2 s): once it has matched the summaries it prints how many
 books it will fetch and how long that takes (books x delay: at least an hour per
-1,800 books). Interrupt it at any time; run ./run.sh again to resume.
+1,800 books). Interrupt it at any time; run the same ./run.sh command again to
+resume.$offline_note
 MSG
   # shellcheck disable=SC2086 # the extra flags are words
   bin/bookalign fetch --out "$corpus" ${BOOKALIGN_FETCH_FLAGS:-}
@@ -72,4 +114,17 @@ if [ ! -d "$thesaurus" ] && [[ "$thesaurus" != gs://* ]]; then
   thesaurus=""
 fi
 
-exec bin/bookalign run --corpus "$corpus" --out "$out" --rouge-data "$rouge_data" --thesaurus "$thesaurus" "$@"
+overwrite=()
+if [ -n "$on_sample" ]; then
+  echo "run.sh: no corpus here (BOOKALIGN_CORPUS, ../shared/corpus, data/corpus): running on the 12-book sample shipped in sample/ (--folds 6) to show the job works; its numbers are not the paper's experiment. Full corpus: ./run.sh --fetch (bookalign fetch into data/corpus, then the run on it), or bin/bookalign fetch --out data/corpus" >&2
+  if [ -e data/corpus/manifest.tsv ]; then
+    echo "run.sh: data/corpus holds a fetch that did not finish: ./run.sh --fetch resumes it" >&2
+  fi
+elif [ "$corpus" != sample ] && [[ "$out" != gs://* ]] && [ -f "$out/run.json" ] && grep -Eq '"[Cc]orpus": *"sample"' "$out/run.json"; then
+  echo "run.sh: $out holds the run on the sample corpus: replacing it (--overwrite)" >&2
+  overwrite=(--overwrite)
+fi
+
+# ${a[@]+"${a[@]}"}: an empty array under set -u in bash before 4.4
+exec bin/bookalign run --corpus "$corpus" --out "$out" --rouge-data "$rouge_data" --thesaurus "$thesaurus" \
+  ${sample_args[@]+"${sample_args[@]}"} ${overwrite[@]+"${overwrite[@]}"} "$@"
