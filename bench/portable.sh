@@ -16,7 +16,7 @@
 #
 # Corpus:     $BOOKALIGN_CORPUS, else ../shared/corpus (the subset is made of
 #             symlinks in a temporary directory; nothing is copied here, and
-#             the runs pass --allow-outside-symlinks to follow them)
+#             the runs pass --set allow_outside_symlinks=true to follow them)
 # ROUGE data: $BOOKALIGN_ROUGE_DATA, else ../shared/rouge
 # Dump:       $BOOKALIGN_WIKIDUMP, else the fixture in ../shared/wikidump
 # Books:      $BOOKALIGN_SUBSET, else 20
@@ -101,10 +101,10 @@ timed() { # timed LABEL CMD...: run, print the wall time
   printf 'portable.sh: %s took %.1fs\n' "$1" "$(echo "$end - $start" | bc)"
 }
 
-timed "run in process" bin/bookalign run --corpus "$sub" --out "$tmp/run-local" "${rouge_flag[@]}" --allow-outside-symlinks --quiet "$@"
+timed "run in process" bin/bookalign run --corpus "$sub" --out "$tmp/run-local" "${rouge_flag[@]}" --set allow_outside_symlinks=true --quiet "$@"
 # Not --quiet: the run prints the Beam counters the job server reports.
 run_portable() {
-  bin/bookalign run --corpus "$sub" --out "$tmp/run-portable" "${rouge_flag[@]}" --allow-outside-symlinks "${portable[@]}" "$@" >/dev/null 2>"$tmp/run-portable.log"
+  bin/bookalign run --corpus "$sub" --out "$tmp/run-portable" "${rouge_flag[@]}" --set allow_outside_symlinks=true "${portable[@]}" "$@" >/dev/null 2>"$tmp/run-portable.log"
 }
 timed "run on the job server" run_portable "$@"
 cmp "$tmp/run-local/results.json" "$tmp/run-portable/results.json" || status=1

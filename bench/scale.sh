@@ -61,7 +61,7 @@ out=${BOOKALIGN_OUT:-$tmp/out}
 echo "scale.sh: ${n}× corpus, $(($(wc -l <"$sub/pairs.tsv") - 1)) pairs → $out" >&2
 
 /usr/bin/time -v -o "$tmp/time.txt" bin/bookalign run --corpus "$sub" --out "$out" \
-  --rouge-data "$rouge_data" --thesaurus "$thesaurus" --report=false --allow-outside-symlinks "$@"
+  --rouge-data "$rouge_data" --thesaurus "$thesaurus" --report=false --set allow_outside_symlinks=true "$@"
 awk -F': ' '
   /User time/ {u = $2} /System time/ {s = $2} /Elapsed/ {w = $2} /Maximum resident/ {m = $2}
   END { printf "scale.sh: %s× corpus: wall %s, user %.1f s + sys %.1f s = %.1f CPU-s, peak RSS %.2f GB\n", n, w, u, s, u + s, m / 1048576 }

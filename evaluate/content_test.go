@@ -63,7 +63,7 @@ func TestSummarizeContentGolden(t *testing.T) {
 			b.BookContent = nil
 			m.PerBook[id] = b
 		}
-		for _, pv := range []*PValues{m.PVsFirst1000, m.PVsNames, m.PVsJing, m.PVsDefault} {
+		for _, pv := range []*PValues{m.PVsFirst1000, m.PVsNames, m.PVsJing} {
 			if pv != nil {
 				pv.ContentPValues = nil
 			}
@@ -253,8 +253,5 @@ func TestRunnable(t *testing.T) {
 	}
 	if DisplayName(MethodOracleContent) != "Content oracle" || !NeedsStopwords(MethodOracleContent) || NeedsStopwords(MethodOracle) {
 		t.Error("the content oracle is not known as such")
-	}
-	if _, _, ok := SplitVariant(MethodOracleContent); ok {
-		t.Error("oracle-content taken for a variant")
 	}
 }

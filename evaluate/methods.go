@@ -72,31 +72,10 @@ func NamesOf(kinds ...Kind) []string {
 	return out
 }
 
-// VariantName names trained method base as a variant trains it beside the
-// run's own settings (bookalign run --beside): "passage-paper" for the
-// Block HMM summarizer under the paper preset. Its alignments, summaries,
-// selections, model and feature table are filed under this name. variant
-// is a lower-case word without "-".
-func VariantName(base, variant string) string { return base + "-" + variant }
-
-// SplitVariant returns the trained method and the variant a name made by
-// VariantName holds, and false for any other name.
-func SplitVariant(name string) (base, variant string, ok bool) {
-	base, variant, ok = strings.Cut(name, "-")
-	if !ok || variant == "" || !slices.Contains(NamesOf(Trained), base) {
-		return "", "", false
-	}
-	return base, variant, true
-}
-
 // MethodOrder sorts method names into table order: known methods first, in
-// the paper's order, each followed by its variants (VariantName) in
-// alphabetical order, then any others alphabetically.
+// the paper's order, then any others alphabetically.
 func MethodOrder(names []string) []string {
 	rank := func(n string) int {
-		if base, _, ok := SplitVariant(n); ok {
-			n = base
-		}
 		for i, m := range Methods {
 			if m.Name == n {
 				return i
@@ -116,12 +95,8 @@ func MethodOrder(names []string) []string {
 }
 
 // DisplayName returns the paper's name for a method ("Block HMM" for
-// "passage", "Block HMM (paper)" for its variant "passage-paper"), or the
-// name itself for a method the paper does not have.
+// "passage"), or the name itself for a method the paper does not have.
 func DisplayName(name string) string {
-	if base, variant, ok := SplitVariant(name); ok {
-		return DisplayName(base) + " (" + variant + ")"
-	}
 	for _, m := range Methods {
 		if m.Name == name {
 			return m.Label

@@ -93,11 +93,6 @@ type MethodResult struct {
 	PVsFirst1000 *PValues `json:"p_vs_first1000,omitempty"`
 	PVsNames     *PValues `json:"p_vs_names,omitempty"`
 	PVsJing      *PValues `json:"p_vs_jing,omitempty"`
-	// PVsDefault, of a variant (VariantName: "passage-paper"), are the
-	// p-values of the same test of the variant against the method it
-	// varies ("passage", under the run's own settings); nil for any other
-	// method.
-	PVsDefault *PValues `json:"p_vs_default,omitempty"`
 }
 
 // ContentRecall is a method's macro-averaged recall of content words:
@@ -203,8 +198,7 @@ func Summarize(set Settings, scores []BookScore, rejected int) (*Results, error)
 }
 
 // comparePaired fills in each method's p-values against first1000, names
-// and jing, and each variant's against the method it varies, on the books
-// both methods were scored on.
+// and jing, on the books both methods were scored on.
 func comparePaired(set Settings, methods []MethodResult) error {
 	byName := map[string]*MethodResult{}
 	for i := range methods {
@@ -212,11 +206,10 @@ func comparePaired(set Settings, methods []MethodResult) error {
 	}
 	for i := range methods {
 		m := &methods[i]
-		varied, _, _ := SplitVariant(m.Name)
 		for _, c := range []struct {
 			base string
 			dst  **PValues
-		}{{MethodFirst1000, &m.PVsFirst1000}, {MethodNames, &m.PVsNames}, {align.MethodJing, &m.PVsJing}, {varied, &m.PVsDefault}} {
+		}{{MethodFirst1000, &m.PVsFirst1000}, {MethodNames, &m.PVsNames}, {align.MethodJing, &m.PVsJing}} {
 			base, ok := byName[c.base]
 			if !ok || base == m {
 				continue
@@ -235,22 +228,8 @@ func comparePaired(set Settings, methods []MethodResult) error {
 func pairedPValues(set Settings, a, b *MethodResult) (*PValues, error) {
 	ids := keys(a.PerBook)
 	sort.Strings(ids)
-	// One column per measure: ROUGE-1, ROUGE-2, unstemmed ROUGE-1, ROUGE-2,
-	// then, when both methods have them, the same of the content words.
-	measures := []func(BookRecall) float64{
-		func(r BookRecall) float64 { return r.Rouge1Recall },
-		func(r BookRecall) float64 { return r.Rouge2Recall },
-		func(r BookRecall) float64 { return r.Rouge1RecallNoStem },
-		func(r BookRecall) float64 { return r.Rouge2RecallNoStem },
-	}
 	content := a.ContentRecall != nil && b.ContentRecall != nil
-	if content {
-		measures = append(measures,
-			func(r BookRecall) float64 { return r.Rouge1RecallContent },
-			func(r BookRecall) float64 { return r.Rouge2RecallContent },
-			func(r BookRecall) float64 { return r.Rouge1RecallContentNoStem },
-			func(r BookRecall) float64 { return r.Rouge2RecallContentNoStem })
-	}
+	measures := Measures(content)
 	xa, xb := make([][]float64, len(measures)), make([][]float64, len(measures))
 	for _, id := range ids {
 		sb, ok := b.PerBook[id]
@@ -258,8 +237,8 @@ func pairedPValues(set Settings, a, b *MethodResult) (*PValues, error) {
 			continue
 		}
 		sa := a.PerBook[id]
-		for k, f := range measures {
-			xa[k], xb[k] = append(xa[k], f(sa)), append(xb[k], f(sb))
+		for k, m := range measures {
+			xa[k], xb[k] = append(xa[k], m.Of(sa)), append(xb[k], m.Of(sb))
 		}
 	}
 	p := make([]float64, len(measures))

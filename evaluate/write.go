@@ -48,7 +48,6 @@ func (r *Results) Table() []byte {
 			interval(m.Rouge1RecallNoStemCI95), interval(m.Rouge2RecallNoStemCI95),
 			m.PVsFirst1000.noStemCell(), m.PVsNames.noStemCell(), m.PVsJing.noStemCell(), m.Books)
 	}
-	r.writeVariants(&b)
 	fmt.Fprintf(&b, "\np: two-sided paired approximate-randomization test over books (ROUGE-1 / ROUGE-2 recall), %s.\n", r.pNote())
 	return []byte(b.String())
 }
@@ -89,34 +88,11 @@ func (r *Results) ContentNote() string {
 	return "Content words (ROUGE -s): not measured in these results."
 }
 
-// writeVariants writes each of the run's Variants as a table.
-func (r *Results) writeVariants(b *strings.Builder) {
-	for _, blk := range r.Variants() {
-		v := blk.Variant
-		fmt.Fprintf(b, "\n## Beside the %s preset\n\n", v)
-		fmt.Fprintf(b, "Each trained summarizer under the run's own settings (Default) and under the %s preset (`--beside %s`), on the same books and folds: ROUGE-1 / ROUGE-2 recall in percent; Δ is Default minus %s (of the unrounded means); p is the paired test of the two.\n\n", v, v, v)
-		fmt.Fprintf(b, "| Summarizer | Default | %s | Δ | p | Default no stem | %s no stem | Δ no stem | p no stem |\n", v, v)
-		b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-		for _, row := range blk.Rows {
-			fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", DisplayName(row.Method),
-				row.Default, row.Beside, row.Diff, row.P, row.DefaultNoStem, row.BesideNoStem, row.DiffNoStem, row.PNoStem)
-		}
-	}
-}
-
-// pair renders ROUGE-1 and ROUGE-2 recall as "R1 / R2" in percent.
-func pair(r1, r2 float64) string { return pct(r1) + " / " + pct(r2) }
-
-// diff renders the differences a1-b1 and a2-b2 in percentage points, signed.
-func diff(a1, b1, a2, b2 float64) string {
-	return fmt.Sprintf("%+.1f / %+.1f", 100*(a1-b1), 100*(a2-b2))
-}
-
 // pNote says how p-values were computed and printed.
 func (r *Results) pNote() string {
 	n := 0
 	for _, m := range r.Methods {
-		for _, p := range []*PValues{m.PVsFirst1000, m.PVsNames, m.PVsJing, m.PVsDefault} {
+		for _, p := range []*PValues{m.PVsFirst1000, m.PVsNames, m.PVsJing} {
 			if p != nil {
 				n = p.Rounds
 			}

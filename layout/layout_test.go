@@ -42,7 +42,6 @@ func TestPaths(t *testing.T) {
 		{out.Work().Book("emma"), "gs://b/run/tmp-work/book.emma.bin"},
 		{out.Work().SetBook(3, "emma"), "gs://b/run/tmp-work/set3.emma.bin"},
 		{out.Work().SetBook(-1, "emma"), "gs://b/run/tmp-work/set-1.emma.bin"},
-		{out.Work().VariantSetBook("paper", 3, "emma"), "gs://b/run/tmp-work/paper-set3.emma.bin"},
 		{out.Work().Model(10, "jing"), "gs://b/run/tmp-work/model10.jing.json"},
 		{out.Work().Text("emma"), "gs://b/run/tmp-work/text.emma.bin"},
 		{Rel.Results(), "results.json"},

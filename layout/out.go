@@ -142,14 +142,6 @@ func (w Work) SetBook(set int, id string) string {
 	return w.join("set" + strconv.Itoa(set) + "." + id + ".bin")
 }
 
-// VariantSetBook is a book's SetBook for training set set under the
-// features of a variant's summarizers (bookalign run --beside: variant
-// "paper"), which differ from the run's own: "paper-set3.emma.bin". No
-// other file of the directory starts with a variant's name.
-func (w Work) VariantSetBook(variant string, set int, id string) string {
-	return w.join(variant + "-set" + strconv.Itoa(set) + "." + id + ".bin")
-}
-
 // Model is the model of method trained on set, as the JSON of
 // classify.Model.
 func (w Work) Model(set int, method string) string {

@@ -21,7 +21,7 @@ func TestResolveContent(t *testing.T) {
 	if err != nil || note == "" {
 		t.Fatalf("no ROUGE data: note %q, error %v", note, err)
 	}
-	stop := cfg.Features.CoverageStopwords
+	stop := cfg.Summarizer.CoverageStopwords
 	if !slices.IsSorted(stop) || len(slices.Compact(slices.Clone(stop))) != len(stop) || !slices.Contains(stop, "the") {
 		t.Errorf("NLTK's list: %d words, sorted %v", len(stop), slices.IsSorted(stop))
 	}
@@ -30,36 +30,14 @@ func TestResolveContent(t *testing.T) {
 			t.Errorf("NLTK stopword %q missing", w)
 		}
 	}
-	if err := cfg.Features.Validate(); err != nil {
+	if err := cfg.Summarizer.Validate(); err != nil {
 		t.Errorf("settings with NLTK's list: %v", err)
 	}
 
 	off := DefaultConfig()
-	off.Features.Coverage, off.Features.CoverageBigram, off.Features.CoveragePrior, off.Features.CoverageMinWords, off.Features.CoverageFunction = false, 0, 0, 0, 0
-	if note, err := ResolveContent(ctx, &off); err != nil || note != "" || off.Features.CoverageStopwords != nil {
-		t.Errorf("without coverage: note %q, error %v, stopwords %d", note, err, len(off.Features.CoverageStopwords))
-	}
-
-	// A variant beside the run that extracts by coverage gets the same
-	// list, and one with another list is refused: the books' term
-	// statistics are counted once for both.
-	beside := DefaultConfig()
-	beside.Corpus, beside.Out = "corpus", "out"
-	variant := VariantOf("plain", beside)
-	variant.Features.Counts = false
-	beside.Beside = []Variant{variant}
-	if _, err := ResolveContent(ctx, &beside); err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(beside.Beside[0].Features.CoverageStopwords, beside.Features.CoverageStopwords) || len(beside.Features.CoverageStopwords) == 0 {
-		t.Error("the variant beside the run did not get the run's stopwords")
-	}
-	if err := beside.Validate(); err != nil {
-		t.Errorf("run and variant with one list: %v", err)
-	}
-	beside.Beside[0].Features.CoverageStopwords = []string{"the"}
-	if beside.Validate() == nil {
-		t.Error("a variant with other stopwords than the run's is valid")
+	off.Summarizer.Coverage, off.Summarizer.CoverageBigram, off.Summarizer.CoveragePrior, off.Summarizer.CoverageMinWords, off.Summarizer.CoverageFunction = false, 0, 0, 0, 0
+	if note, err := ResolveContent(ctx, &off); err != nil || note != "" || off.Summarizer.CoverageStopwords != nil {
+		t.Errorf("without coverage: note %q, error %v, stopwords %d", note, err, len(off.Summarizer.CoverageStopwords))
 	}
 
 	bad := DefaultConfig()
@@ -73,7 +51,7 @@ func TestResolveContent(t *testing.T) {
 	if note, err := ResolveContent(ctx, &withData); err != nil || note != "" {
 		t.Fatalf("ROUGE data: note %q, error %v", note, err)
 	}
-	rougeStop := withData.Features.CoverageStopwords
+	rougeStop := withData.Summarizer.CoverageStopwords
 	if !slices.IsSorted(rougeStop) || !slices.Contains(rougeStop, "the") || slices.Equal(rougeStop, stop) {
 		t.Errorf("ROUGE's list: %d words, the same as NLTK's %v", len(rougeStop), slices.Equal(rougeStop, stop))
 	}

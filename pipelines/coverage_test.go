@@ -30,7 +30,7 @@ func TestCoverageStatistics(t *testing.T) {
 	cfg.Methods = []string{"passage"}
 	cfg.Folds = 3
 	cfg.Align.Iterations = 10
-	if !cfg.Features.Coverage {
+	if !cfg.Summarizer.Coverage {
 		t.Fatal("coverage extraction is not the default")
 	}
 	// The stopwords of a run without ROUGE data (NLTK's): the bigrams
@@ -70,13 +70,13 @@ func TestCoverageStatistics(t *testing.T) {
 		b := classify.NewBook(id, doc)
 		b.SetSummary(classify.SummaryWords(sdoc))
 		b.SetReference(raw)
-		st := b.StatsWithStopwords(cfg.Features.CoverageStopwords)
+		st := b.StatsWithStopwords(cfg.Summarizer.CoverageStopwords)
 		for _, g := range st.Terms.Bigrams {
 			distinct[g] = true
 		}
 		stats = append(stats, st)
 	}
-	col, err := classify.NewCollection(stats, cfg.Features)
+	col, err := classify.NewCollection(stats, cfg.Summarizer)
 	if err != nil {
 		t.Fatal(err)
 	}

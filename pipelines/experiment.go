@@ -2,22 +2,20 @@ package pipelines
 
 import (
 	"fmt"
-	"math"
-	"reflect"
-	"regexp"
 	"slices"
-	"strconv"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/transforms"
 )
 
-// Config is everything the experiment pipeline needs to know.
+// Config is everything the experiment pipeline needs to know: the
+// settings of what it computes, and where its inputs and outputs are.
 type Config struct {
+	config.Settings
 	// Corpus is the corpus directory (pairs.tsv, books/, summaries/), local
 	// or gs://.
 	Corpus string
@@ -27,116 +25,19 @@ type Config struct {
 	CorpusName string `json:",omitempty"`
 	// Out is the output directory, local or gs://.
 	Out string
-	// Methods are the summarizers to run and score.
-	Methods []string
-	// Words is the summary budget in words (text.BudgetWords).
-	Words int
-	// MinBookWords and MinSummaryWords are the length thresholds, in words
-	// without stopwords and punctuation (the paper: 10,000 and 100).
-	MinBookWords, MinSummaryWords int
-	// Align lists the aligners to run on every pair (and their settings);
-	// their alignments are written to OUT/alignments/<method>/<id>.jsonl.
-	Align transforms.AlignOptions
-	// Rouge says how summaries are scored.
-	Rouge transforms.RougeOptions
-	// Seed seeds every random choice: the Passage HMM's sampler (of the
-	// aligners and of Figure 3), the folds, the random baseline and the
-	// bootstrap.
-	Seed uint64
-	// Folds is the number of cross-validation folds over books.
-	Folds int
 	// TestCorpus, when set, is a second corpus: the summarizers are trained
 	// on all of Corpus and evaluated on it, without cross-validation.
 	TestCorpus string
-	// Features configure the summarizer's features.
-	Features classify.Settings
-	// Lambda fixes the L2 strength; zero chooses it on the training data.
-	Lambda float64
-	// AllowOutsideSymlinks reads books and summaries that are symbolic
-	// links to files outside their corpus directory; by default their pairs
-	// are rejected (transforms.CheckInput).
-	AllowOutsideSymlinks bool
-	// FigureBook is the book whose Passage HMM state makes Figure 3; empty
-	// draws no Figure 3. A figure never fails the run (transforms.Figures).
-	FigureBook string
-	// Beside are variants of the trained summarizers run in the same run
-	// (bookalign run --beside paper): each aligns, trains and scores every
-	// trained method of Methods again under its own settings, as
-	// evaluate.VariantName(method, name), on the same books and folds;
-	// table.md compares each with the method it varies.
-	Beside []Variant `json:",omitempty"`
+	// Thesaurus is the directory of Roget's Thesaurus (local or gs://) for
+	// the Token HMM's synonyms; empty means identity emissions only.
+	Thesaurus string
+	// Rouge says how summaries are scored.
+	Rouge transforms.RougeOptions
 }
 
-// Variant is a variant of the trained summarizers (Config.Beside): the
-// settings of a Config that a preset changes. Everything else (the books,
-// the folds, the seed, lambda, the baselines) is the run's.
-type Variant struct {
-	// Name names the variant ("paper"): a lower-case word.
-	Name string
-	// WholeSpans and PaperAligners are its aligners' label rule and word
-	// forms (transforms.AlignOptions).
-	WholeSpans, PaperAligners bool
-	// Features configure its summarizers' features.
-	Features classify.Settings
-}
-
-// VariantOf returns the variant called name that trains the summarizers
-// as cfg does: with cfg's aligner settings and features.
-func VariantOf(name string, cfg Config) Variant {
-	return Variant{Name: name, WholeSpans: cfg.Align.WholeSpans, PaperAligners: cfg.Align.PaperAligners, Features: cfg.Features}
-}
-
-// of reports whether the variant trains the summarizers as c does.
-func (v Variant) of(c Config) bool {
-	return reflect.DeepEqual(v, VariantOf(v.Name, c))
-}
-
-// DefaultConfig returns the paper's settings, plus the count features, the
-// event-word features and the budget spread over ten parts of the book.
-func DefaultConfig() Config {
-	return Config{
-		Methods:         Methods,
-		Folds:           10,
-		FigureBook:      "heart-of-darkness",
-		Words:           1000,
-		MinBookWords:    10000,
-		MinSummaryWords: 100,
-		Seed:            1,
-		// Count features beyond the paper's: with them the trained
-		// summarizers can tell a sentence with many names from one with a
-		// single name, as the Names heuristic does. Segments: the budget
-		// spread over ten parts of the book by the training labels' shares
-		// (issue 12), the choice made inside the training folds of every
-		// fold (docs/experiment.md). Events: the event-word features learned
-		// from the training pairs' summaries (issue 12, second round),
-		// chosen in 9 of 10 nested folds. Coverage: the sentences chosen
-		// for the expected ROUGE hits of their words and word pairs, as a
-		// count model learned from the training pairs predicts them, with
-		// the logistic model's probability as a prior (issue 12, third
-		// round; docs/experiment.md); it replaces the spread over ten
-		// parts. --preset paper restores the paper's.
-		Features: classify.Settings{Counts: true, Events: true, Coverage: true,
-			CoverageBigram: DefaultCoverageBigram, CoveragePrior: DefaultCoveragePrior, CoverageMinWords: DefaultCoverageMinWords,
-			CoverageFunction: DefaultCoverageFunction},
-	}
-}
-
-// The default weights of coverage extraction (classify.Settings.Coverage):
-// a bigram hit weighs DefaultCoverageBigram unigram hits, a hit on an
-// n-gram holding one of ROUGE's stopwords (ResolveContent) weighs
-// DefaultCoverageFunction of a content n-gram's, the logistic model's
-// log-probability is added DefaultCoveragePrior times (the three the
-// choice of the nested folds by content recall with the paper's columns
-// as a floor, issue 27, docs/experiment.md), and no sentence shorter than
-// DefaultCoverageMinWords words is taken (fixed beforehand, not tuned:
-// shorter sentences score more ROUGE per word but make a summary of
-// fragments).
-const (
-	DefaultCoverageBigram   = 3
-	DefaultCoveragePrior    = 0.01
-	DefaultCoverageFunction = 0.2
-	DefaultCoverageMinWords = 15
-)
+// DefaultConfig returns the default settings (config.Default), with no
+// corpus or output directory.
+func DefaultConfig() Config { return Config{Settings: config.Default()} }
 
 // Methods lists the summarizers Experiment can run (evaluate.Methods).
 var Methods = evaluate.NamesOf()
@@ -150,7 +51,7 @@ func (c Config) Validate() error {
 	if c.Corpus == "" || c.Out == "" {
 		return fmt.Errorf("a corpus and an output directory are required")
 	}
-	if err := c.checkRanges(); err != nil {
+	if err := c.CheckRanges(c.TestCorpus == "" && len(c.trained()) > 0); err != nil {
 		return err
 	}
 	if len(c.Methods) == 0 {
@@ -161,24 +62,21 @@ func (c Config) Validate() error {
 			return fmt.Errorf("unknown method %q (known: %v)", m, Methods)
 		}
 	}
-	for _, m := range c.Align.Methods {
+	for _, m := range c.Align.Extra {
 		if !slices.Contains(Aligners, m) {
 			return fmt.Errorf("unknown aligner %q (known: %v)", m, Aligners)
 		}
 	}
-	if err := c.Features.Validate(); err != nil {
-		return fmt.Errorf("features: %w", err)
-	}
-	if err := c.validateBeside(); err != nil {
-		return err
+	if err := c.Summarizer.Validate(); err != nil {
+		return fmt.Errorf("summarizer: %w", err)
 	}
 	if c.FigureBook != "" {
 		if err := corpus.ValidID(c.FigureBook); err != nil {
 			return fmt.Errorf("figure book %q: %w", c.FigureBook, err)
 		}
 	}
-	if c.Align.Synonyms && c.Align.Thesaurus == "" {
-		return fmt.Errorf("the Token HMM's synonyms (--synonyms) need Roget's Thesaurus: give --thesaurus or BOOKALIGN_THESAURUS")
+	if c.Align.Synonyms && c.Thesaurus == "" {
+		return fmt.Errorf("the Token HMM's synonyms (align.synonyms) need Roget's Thesaurus: give --thesaurus or BOOKALIGN_THESAURUS")
 	}
 	if c.Rouge.Stopwords && c.Rouge.DataDir == "" {
 		return fmt.Errorf("ROUGE stopword removal (-s) needs ROUGE's stopword list: give --rouge-data or BOOKALIGN_ROUGE_DATA")
@@ -188,96 +86,6 @@ func (c Config) Validate() error {
 	}
 	return nil
 }
-
-// checkRanges checks every number of the configuration against its range,
-// in the words of the flag that sets it (bookalign run): "--iterations -1
-// is out of range: want 0 or more (0: …)".
-func (c Config) checkRanges() error {
-	type intFlag struct {
-		flag     string
-		v, least int
-		note     string
-	}
-	ints := []intFlag{
-		{"words", c.Words, 1, ""},
-		{"min-book-words", c.MinBookWords, 0, ""},
-		{"min-summary-words", c.MinSummaryWords, 0, ""},
-		{"iterations", c.Align.Iterations, 0, "0: the aligners' own, Passage HMM 500, Token HMM at most 20"},
-		{"synonym-cap", c.Align.SynonymCap, 0, "0: no cap"},
-		{"min-vocab-books", c.Features.MinBooks, 0, ""},
-		{"segments", c.Features.Segments, 0, "0: rank by score alone"},
-		{"coverage-min-words", c.Features.CoverageMinWords, 0, ""},
-	}
-	if c.TestCorpus == "" && len(c.trained()) > 0 {
-		ints = append(ints, intFlag{"folds", c.Folds, 2, "cross-validation holds out each fold in turn and trains on the others"})
-	}
-	for _, x := range ints {
-		if x.v < x.least {
-			return rangeError(x.flag, strconv.Itoa(x.v), x.least, x.note)
-		}
-	}
-	for _, x := range []struct {
-		flag string
-		v    float64
-		note string
-	}{
-		{"lambda", c.Lambda, "0: chosen on an inner split of each training set"},
-		{"passage-prior", c.Align.PassagePrior, "0: the default, 100"},
-		{"redundancy", c.Features.Redundancy, ""},
-		{"coverage-bigram", c.Features.CoverageBigram, ""},
-		{"coverage-prior", c.Features.CoveragePrior, ""},
-	} {
-		if !(x.v >= 0) || math.IsInf(x.v, 0) { // also NaN
-			return rangeError(x.flag, strconv.FormatFloat(x.v, 'g', -1, 64), -1, x.note)
-		}
-	}
-	return nil
-}
-
-// rangeError says that the value of a flag is out of its range: at least
-// least, or a finite number, 0 or more, when least is negative.
-func rangeError(flag, value string, least int, note string) error {
-	want := fmt.Sprintf("at least %d", least)
-	switch {
-	case least < 0:
-		want = "a finite number, 0 or more"
-	case least == 0:
-		want = "0 or more"
-	}
-	if note != "" {
-		want += " (" + note + ")"
-	}
-	return fmt.Errorf("--%s %s is out of range: want %s", flag, value, want)
-}
-
-// validateBeside checks the variants: each named by a lower-case word of
-// its own, with trained summarizers to vary, and settings of its own.
-func (c Config) validateBeside() error {
-	seen := map[string]bool{}
-	stop, coverage := c.Features.CoverageStopwords, c.Features.Coverage
-	for _, v := range c.Beside {
-		if v.Features.Coverage {
-			if coverage && !slices.Equal(v.Features.CoverageStopwords, stop) {
-				// One count of the books' term statistics serves all.
-				return fmt.Errorf("variant %q: coverage extraction with other stopwords than the run's (ResolveContent sets one list)", v.Name)
-			}
-			stop, coverage = v.Features.CoverageStopwords, true
-		}
-		if !variantName.MatchString(v.Name) || seen[v.Name] {
-			return fmt.Errorf("variant %q: a variant is named by a lower-case word (letters and digits), once", v.Name)
-		}
-		seen[v.Name] = true
-		if len(c.trained()) == 0 {
-			return fmt.Errorf("variant %q: no trained summarizer (%v) among the methods to run beside", v.Name, Aligners)
-		}
-		if v.of(c) {
-			return fmt.Errorf("variant %q has the run's own aligner settings and features: nothing to compare", v.Name)
-		}
-	}
-	return nil
-}
-
-var variantName = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 
 // Experiment builds the experiment of the paper: read-pairs → load (the
 // one parse) → filter-by-length → align → featurize → cross-validate →
@@ -341,15 +149,10 @@ func readTestCorpus(s beam.Scope, cfg Config) corpusRead {
 	return readCorpus(s.Scope("TestCorpus"), cfg, cfg.TestCorpus)
 }
 
-// AlignOptions are the options of the run's aligners: cfg.Align with the
-// aligners the methods need and the variants beside them.
+// AlignOptions are the options of the run's aligners: its aligner
+// settings, the aligners the methods need and the thesaurus.
 func (cfg Config) AlignOptions() transforms.AlignOptions {
-	opts := cfg.Align
-	opts.Methods = cfg.aligners()
-	for _, v := range cfg.Beside {
-		opts.Beside = append(opts.Beside, transforms.AlignVariant{Name: v.Name, Methods: cfg.trained(), WholeSpans: v.WholeSpans, PaperAligners: v.PaperAligners})
-	}
-	return opts
+	return transforms.AlignOptions{Align: cfg.Align, Methods: cfg.aligners(), Thesaurus: cfg.Thesaurus}
 }
 
 // alignPairs runs the aligners on the pairs, and fits the Figure 3 book
@@ -464,11 +267,11 @@ func whenValid(c beam.PCollection, write func(beam.PCollection)) {
 }
 
 // aligners returns the aligners to run: those whose labels train a method,
-// and any asked for with Align.Methods.
+// and any asked for with Align.Extra.
 func (c Config) aligners() []string {
 	var out []string
 	for _, m := range Aligners {
-		if slices.Contains(c.Methods, m) || slices.Contains(c.Align.Methods, m) {
+		if slices.Contains(c.Methods, m) || slices.Contains(c.Align.Extra, m) {
 			out = append(out, m)
 		}
 	}
@@ -498,17 +301,9 @@ func (c Config) baselines() []string {
 	return out
 }
 
-// trainOptions configure the trained summarizers, and their variants.
+// trainOptions configure the trained summarizers.
 func (c Config) trainOptions(methods []string) transforms.TrainOptions {
-	opts := transforms.TrainOptions{Methods: methods, Folds: c.Folds, Seed: c.Seed, Words: c.Words, Features: c.Features, Lambda: c.Lambda, Test: c.TestCorpus != "", WorkDir: transforms.WorkDir(c.Out)}
-	for _, v := range c.Beside {
-		tv := transforms.TrainVariant{Name: v.Name, Features: v.Features}
-		for _, m := range methods {
-			tv.Methods = append(tv.Methods, evaluate.VariantName(m, v.Name))
-		}
-		opts.Beside = append(opts.Beside, tv)
-	}
-	return opts
+	return transforms.TrainOptions{Methods: methods, Settings: c.Settings, Test: c.TestCorpus != "", WorkDir: transforms.WorkDir(c.Out)}
 }
 
 // settings describe the run in results.json.

@@ -17,6 +17,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/transforms"
@@ -212,10 +213,10 @@ func TestAlignStage(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := smallConfig(dir, out)
-	cfg.Align = transforms.AlignOptions{Methods: []string{"passage", "token", "jing"}, Iterations: 10}
+	cfg.Align = config.Align{Extra: []string{"passage", "token", "jing"}, Iterations: 10}
 	runExperiment(t, prism.Execute, cfg)
 	got := readTree(t, out)
-	for _, m := range cfg.Align.Methods {
+	for _, m := range cfg.Align.Extra {
 		for _, id := range []string{"book-00", "book-01", "book-02"} {
 			b, ok := got["alignments/"+m+"/"+id+".jsonl"]
 			if !ok {
@@ -403,7 +404,7 @@ func TestWholeSpanLabels(t *testing.T) {
 	records := func(whole bool) map[string][]align.Record {
 		out := t.TempDir()
 		cfg := smallConfig(dir, out)
-		cfg.Align = transforms.AlignOptions{Methods: []string{"passage", "jing"}, Iterations: 10, WholeSpans: whole}
+		cfg.Align = config.Align{Extra: []string{"passage", "jing"}, Iterations: 10, WholeSpans: whole}
 		runExperiment(t, prism.Execute, cfg)
 		recs := map[string][]align.Record{}
 		for name, b := range readTree(t, out) {

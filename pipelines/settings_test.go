@@ -47,14 +47,14 @@ func TestValidateCoverage(t *testing.T) {
 		ok   bool
 	}{
 		{"default", func(*Config) {}, true},
-		{"segments with coverage", func(c *Config) { c.Features.Segments = 10 }, false},
-		{"redundancy with coverage", func(c *Config) { c.Features.Redundancy = 0.5 }, false},
+		{"segments with coverage", func(c *Config) { c.Summarizer.Segments = 10 }, false},
+		{"redundancy with coverage", func(c *Config) { c.Summarizer.Redundancy = 0.5 }, false},
 		{"segments without coverage", func(c *Config) {
-			c.Features.Coverage, c.Features.CoverageBigram, c.Features.CoveragePrior, c.Features.CoverageMinWords, c.Features.CoverageFunction = false, 0, 0, 0, 0
-			c.Features.Segments = 10
+			c.Summarizer.Coverage, c.Summarizer.CoverageBigram, c.Summarizer.CoveragePrior, c.Summarizer.CoverageMinWords, c.Summarizer.CoverageFunction = false, 0, 0, 0, 0
+			c.Summarizer.Segments = 10
 		}, true},
-		{"weights without coverage", func(c *Config) { c.Features.Coverage = false }, false},
-		{"negative prior", func(c *Config) { c.Features.CoveragePrior = -1 }, false},
+		{"weights without coverage", func(c *Config) { c.Summarizer.Coverage = false }, false},
+		{"negative prior", func(c *Config) { c.Summarizer.CoveragePrior = -1 }, false},
 	} {
 		cfg := DefaultConfig()
 		cfg.Corpus, cfg.Out = "corpus", "out"

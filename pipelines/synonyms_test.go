@@ -9,7 +9,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/bookalign/bookalign/internal/testcorpus"
-	"github.com/bookalign/bookalign/transforms"
+	"github.com/bookalign/bookalign/config"
 )
 
 // TestSynonymsReadTheThesaurus checks that the default aligners do not read
@@ -25,16 +25,16 @@ func TestSynonymsReadTheThesaurus(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-thesaurus")
 	for _, tc := range []struct {
 		name      string
-		opts      transforms.AlignOptions
+		opts      config.Align
 		wantError bool
 	}{
-		{"default", transforms.AlignOptions{}, false},
-		{"--synonyms", transforms.AlignOptions{Synonyms: true}, true},
-		{"--paper-aligners", transforms.AlignOptions{PaperAligners: true}, true},
+		{"default", config.Align{}, false},
+		{"align.synonyms", config.Align{Synonyms: true}, true},
+		{"align.paper_aligners", config.Align{PaperAligners: true}, true},
 	} {
 		cfg := smallConfig(dir, t.TempDir())
 		cfg.Align = tc.opts
-		cfg.Align.Methods, cfg.Align.Iterations, cfg.Align.Thesaurus = []string{"token"}, 5, missing
+		cfg.Align.Extra, cfg.Align.Iterations, cfg.Thesaurus = []string{"token"}, 5, missing
 		if err := cfg.Validate(); err != nil {
 			t.Fatal(err)
 		}
@@ -48,8 +48,8 @@ func TestSynonymsReadTheThesaurus(t *testing.T) {
 		}
 	}
 	cfg := smallConfig(dir, t.TempDir())
-	cfg.Align = transforms.AlignOptions{Methods: []string{"token"}, Synonyms: true}
+	cfg.Align = config.Align{Extra: []string{"token"}, Synonyms: true}
 	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "--thesaurus") {
-		t.Errorf("--synonyms without a thesaurus: Validate() = %v, want an error naming --thesaurus", err)
+		t.Errorf("align.synonyms without a thesaurus: Validate() = %v, want an error naming --thesaurus", err)
 	}
 }

@@ -145,13 +145,7 @@ func newBookPage(b *Book, methods []string) (*bookPage, error) {
 	return p, nil
 }
 
-// view names a method as the paper does, with its colour class: a variant
-// ("passage-paper", named "Block HMM (paper)") has the colour of the method
-// it varies.
+// view names a method as the paper does, with its colour class.
 func view(method string) methodView {
-	class := method
-	if base, _, ok := evaluate.SplitVariant(method); ok {
-		class = base
-	}
-	return methodView{Key: method, Name: evaluate.DisplayName(method), Class: "m-" + class}
+	return methodView{Key: method, Name: evaluate.DisplayName(method), Class: "m-" + method}
 }

@@ -10,7 +10,7 @@ import (
 // TestIndexContent checks the results table of the index for the content
 // words (ROUGE -s): shown, with intervals and p-values, for the methods
 // that have them; absent, and the page unchanged, for a run without them
-// (TestIndexWithoutVariant).
+// (TestIndexGolden).
 func TestIndexContent(t *testing.T) {
 	for _, tc := range []struct {
 		name    string

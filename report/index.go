@@ -40,7 +40,6 @@ type indexPage struct {
 	Seed               uint64
 	Rouge              string
 	Rows               []resultRow
-	Variants           []variantTable
 	Figures            []figureView
 	Features           []featureTable
 	Methods            []methodView
@@ -59,19 +58,6 @@ type resultRow struct {
 	R1, R2, CI1, CI2, R1NoStem, R2NoStem string
 	PFirst, PNames, PJing                string
 	Books                                int
-}
-
-// variantTable is one variant's block of results.json (evaluate.Results
-// Variants): each trained summarizer under the run's own settings beside the
-// same summarizer under the variant.
-type variantTable struct {
-	Variant string
-	Rows    []variantRow
-}
-
-type variantRow struct {
-	View methodView
-	evaluate.VariantRow
 }
 
 type figureView struct {
@@ -135,13 +121,6 @@ func RenderIndex(ix *Index) ([]byte, error) {
 	}
 	if len(p.Content) > 0 {
 		p.ContentStem = r.Rouge.ContentStem()
-	}
-	for _, b := range r.Variants() {
-		t := variantTable{Variant: b.Variant}
-		for _, row := range b.Rows {
-			t.Rows = append(t.Rows, variantRow{View: view(row.Method), VariantRow: row})
-		}
-		p.Variants = append(p.Variants, t)
 	}
 	if len(chart) > 0 {
 		svg, err := figures.RougeChart(chart, "svg")

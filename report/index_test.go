@@ -7,9 +7,7 @@ import (
 	"github.com/bookalign/bookalign/internal/golden"
 )
 
-// goldenIndex is the index of testdata/index.golden.html, which the report
-// wrote before the comparison with a --beside variant was added to it: a
-// run without a variant keeps exactly that page.
+// goldenIndex is the index of testdata/index.golden.html.
 func goldenIndex() *Index {
 	return &Index{
 		Results:  testResults(),
@@ -19,9 +17,9 @@ func goldenIndex() *Index {
 	}
 }
 
-// TestIndexWithoutVariant checks that the index of a run without --beside
-// is byte for byte the page the report wrote before it could show one.
-func TestIndexWithoutVariant(t *testing.T) {
+// TestIndexGolden checks the index page byte for byte against its golden
+// file.
+func TestIndexGolden(t *testing.T) {
 	page, err := RenderIndex(goldenIndex())
 	if err != nil {
 		t.Fatal(err)

@@ -13,8 +13,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/corpus"
-	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/layout"
 )
 
@@ -34,9 +34,11 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*writeAlignmentsFn)(nil)).Elem())
 }
 
-// AlignOptions configure the aligners. Their seed is the run's, given to
-// Align beside them.
+// AlignOptions configure the aligners: the run's aligner settings, the
+// aligners to run and where the thesaurus is. Their seed is the run's,
+// given to Align beside them.
 type AlignOptions struct {
+	config.Align
 	// Methods are the aligners to run on every pair: "passage", "token",
 	// "jing".
 	Methods []string `json:"methods"`
@@ -44,79 +46,6 @@ type AlignOptions struct {
 	// the Token HMM's synonyms (UsesSynonyms); empty means identity
 	// emissions only.
 	Thesaurus string `json:"thesaurus"`
-	// Synonyms lets the Token HMM emit a summary word from a book word that
-	// Roget's Thesaurus lists as its synonym (§3.2), with the default
-	// aligners too; the paper's aligners (PaperAligners) always do. Off by
-	// default: on the masked anchors and in the summaries' ROUGE the
-	// synonyms changed nothing measurable, at three to five times the Token
-	// HMM's CPU (docs/alignment.md).
-	Synonyms bool `json:"synonyms,omitempty"`
-	// SynonymCap gives the default aligners' Token HMM no synonyms for a
-	// book word with more than SynonymCap synonyms in the thesaurus
-	// (align.TokenHMM.SynonymCap); zero gives every word all of them. The
-	// paper's aligners (PaperAligners) ignore it.
-	SynonymCap int `json:"synonym_cap,omitempty"`
-	// Iterations overrides the EM rounds of the HMMs; zero keeps their
-	// defaults (Passage HMM 500, Token HMM at most 20).
-	Iterations int `json:"iterations"`
-	// PassagePrior is μ, the strength of the Passage HMM's Dirichlet prior
-	// toward the book's word rates (align.PassageHMM.Prior); zero keeps its
-	// default, 100.
-	PassagePrior float64 `json:"passage_prior,omitempty"`
-	// WholeSpans labels every book sentence of an aligned span, the paper's
-	// words read literally, instead of the one sharing the most words with
-	// the summary sentence (align.DefaultLabelTop).
-	WholeSpans bool `json:"whole_spans,omitempty"`
-	// PaperAligners runs the aligners as the paper describes them: words
-	// compared by their lower-cased forms (no possessive dropped, no stem:
-	// align.Forms{}) and a summary sentence none of whose words is in the
-	// book left unaligned (NoContext), instead of align.DefaultForms and
-	// placement by the neighbours.
-	PaperAligners bool `json:"paper_aligners,omitempty"`
-	// Beside are variants of some of the aligners, run on every pair
-	// beside them (bookalign run --beside): each with its own label rule
-	// and word forms, its alignments and labels named
-	// evaluate.VariantName(method, variant).
-	Beside []AlignVariant `json:"beside,omitempty"`
-}
-
-// AlignVariant is a variant of some aligners: the settings of
-// AlignOptions that a variant may change. An aligner whose settings are
-// the same as AlignOptions' is not run again: its alignment is filed under
-// the variant's name too.
-type AlignVariant struct {
-	// Name names the variant ("paper").
-	Name string `json:"name"`
-	// Methods are the aligners of the variant.
-	Methods []string `json:"methods"`
-	// WholeSpans and PaperAligners are the variant's AlignOptions.WholeSpans
-	// and PaperAligners.
-	WholeSpans    bool `json:"whole_spans,omitempty"`
-	PaperAligners bool `json:"paper_aligners,omitempty"`
-}
-
-// options returns the options of the variant: o with its settings.
-func (v AlignVariant) options(o AlignOptions) AlignOptions {
-	o.WholeSpans, o.PaperAligners, o.Methods, o.Beside = v.WholeSpans, v.PaperAligners, v.Methods, nil
-	return o
-}
-
-// alignsAs reports whether aligner method runs the same under a and b:
-// both have it and its settings (word forms, label rule, context,
-// synonyms) agree. The settings every aligner reads are these; the others
-// are shared.
-func alignsAs(method string, a, b AlignOptions) bool {
-	return slices.Contains(a.Methods, method) && slices.Contains(b.Methods, method) &&
-		a.WholeSpans == b.WholeSpans && a.PaperAligners == b.PaperAligners &&
-		(method != align.MethodToken || a.UsesSynonyms() == b.UsesSynonyms() && a.synonymCap() == b.synonymCap())
-}
-
-// synonymCap is the Token HMM's align.TokenHMM.SynonymCap under o.
-func (o AlignOptions) synonymCap() int {
-	if o.PaperAligners || !o.UsesSynonyms() {
-		return 0
-	}
-	return o.SynonymCap
 }
 
 // UsesSynonyms reports whether the Token HMM emits synonyms under o:
@@ -129,26 +58,15 @@ func (o AlignOptions) UsesSynonyms() bool {
 // under o, thesaurus or not.
 func (o AlignOptions) wantsSynonyms() bool { return o.Synonyms || o.PaperAligners }
 
-// SynonymsWithoutThesaurus reports whether the Token HMM of o or of one
-// of its variants is asked for synonyms (the paper's aligners) but no
-// thesaurus is given, so that it emits identical words only.
+// SynonymsWithoutThesaurus reports whether the Token HMM of o is asked
+// for synonyms (the paper's aligners) but no thesaurus is given, so that
+// it emits identical words only.
 func (o AlignOptions) SynonymsWithoutThesaurus() bool {
-	return o.Thesaurus == "" && o.tokenHMM(AlignOptions.wantsSynonyms)
+	return o.Thesaurus == "" && o.tokenHMM() && o.wantsSynonyms()
 }
 
-// tokenHMM reports whether o or one of its variants runs the Token HMM
-// with settings for which cond holds.
-func (o AlignOptions) tokenHMM(cond func(AlignOptions) bool) bool {
-	if slices.Contains(o.Methods, align.MethodToken) && cond(o) {
-		return true
-	}
-	for _, v := range o.Beside {
-		if slices.Contains(v.Methods, align.MethodToken) && cond(v.options(o)) {
-			return true
-		}
-	}
-	return false
-}
+// tokenHMM reports whether o runs the Token HMM.
+func (o AlignOptions) tokenHMM() bool { return slices.Contains(o.Methods, align.MethodToken) }
 
 // aligner returns the options of align.New: these settings with the seed
 // and, when they use synonyms, the thesaurus read.
@@ -156,8 +74,7 @@ func (o AlignOptions) aligner(seed uint64, th *align.Thesaurus) align.Options {
 	if !o.UsesSynonyms() {
 		th = nil
 	}
-	return align.Options{Seed: seed, Iterations: o.Iterations, Thesaurus: th, WholeSpans: o.WholeSpans, NoContext: o.PaperAligners, Prior: o.PassagePrior,
-		SynonymCap: o.synonymCap()}
+	return align.Options{Seed: seed, Iterations: o.Iterations, Thesaurus: th, WholeSpans: o.WholeSpans, NoContext: o.PaperAligners, Prior: o.PassagePrior}
 }
 
 // forms are the word forms the aligners compare.
@@ -215,12 +132,6 @@ var errNothingLabelled = errors.New("labelled no book sentence: no summary sente
 // books; so does a pair of which a method labels no book sentence
 // (errNothingLabelled).
 //
-// The variants of opts.Beside align every pair too, each aligner under
-// the variant's name (evaluate.VariantName) and with its settings, in the
-// same element: the pair is prepared once per word forms, and an aligner
-// whose settings the variant does not change is not run again. A pair that
-// a variant cannot align is rejected as well.
-//
 // For the pair figureBook (none when empty) Align also emits the boundary
 // samples of its Passage HMM fit, the data of the paper's Figure 3
 // (Figures draws it): the fit that aligned the pair when the Passage HMM
@@ -234,7 +145,7 @@ func Align(s beam.Scope, opts AlignOptions, seed uint64, figureBook string, text
 	return Aligned{Pairs: out[0], Files: out[1], Figure: out[2], Rejects: out[3]}
 }
 
-// alignFn aligns one pair with every method, and with every variant's.
+// alignFn aligns one pair with every method.
 type alignFn struct {
 	// Options configure the aligners.
 	Options AlignOptions `json:"options"`
@@ -243,29 +154,12 @@ type alignFn struct {
 	// FigureBook is the pair whose Passage HMM fit makes Figure 3.
 	FigureBook string `json:"figure_book"`
 
-	jobs  []alignJob
-	forms []align.Forms
-}
-
-// alignJob is one alignment alignFn makes of each pair.
-type alignJob struct {
-	// name is the name of the alignment and its labels: the method, or
-	// its variant's name.
-	name string
-	// aligner aligns; nil when the job files the alignment of job same
-	// under its name.
-	aligner align.Aligner
-	same    int
-	// forms indexes alignFn.forms: the word forms of the pair it aligns.
-	forms int
-	// figure marks the Passage HMM of Options, whose fit of the figure
-	// book draws Figure 3.
-	figure bool
+	aligners []align.Aligner
 }
 
 func (f *alignFn) Setup(ctx context.Context) error {
 	var th *align.Thesaurus
-	if f.Options.tokenHMM(AlignOptions.UsesSynonyms) {
+	if f.Options.tokenHMM() && f.Options.UsesSynonyms() {
 		b, err := ReadFile(ctx, corpus.Join(f.Options.Thesaurus, align.ThesaurusFile))
 		if err != nil {
 			return fmt.Errorf("thesaurus: %w", err)
@@ -274,40 +168,13 @@ func (f *alignFn) Setup(ctx context.Context) error {
 			return fmt.Errorf("thesaurus: %w", err)
 		}
 	}
-	// The pair in the options' word forms comes first: the figure book's
-	// extra fit reads it.
-	f.jobs, f.forms = f.jobs[:0], append(f.forms[:0], f.Options.forms())
-	add := func(o AlignOptions, name, method string, figure bool) error {
-		a, err := align.New(method, o.aligner(f.Seed, th))
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		forms := slices.Index(f.forms, o.forms())
-		if forms < 0 {
-			forms = len(f.forms)
-			f.forms = append(f.forms, o.forms())
-		}
-		f.jobs = append(f.jobs, alignJob{name: name, aligner: a, forms: forms, figure: figure})
-		return nil
-	}
+	f.aligners = f.aligners[:0]
 	for _, m := range f.Options.Methods {
-		if err := add(f.Options, m, m, m == align.MethodPassage); err != nil {
-			return err
+		a, err := align.New(m, f.Options.aligner(f.Seed, th))
+		if err != nil {
+			return fmt.Errorf("%s: %w", m, err)
 		}
-	}
-	for _, v := range f.Options.Beside {
-		vo := v.options(f.Options)
-		for _, m := range v.Methods {
-			name := evaluate.VariantName(m, v.Name)
-			if alignsAs(m, f.Options, vo) {
-				same := slices.IndexFunc(f.jobs, func(j alignJob) bool { return j.name == m })
-				f.jobs = append(f.jobs, alignJob{name: name, same: same, forms: f.jobs[same].forms})
-				continue
-			}
-			if err := add(vo, name, m, false); err != nil {
-				return err
-			}
-		}
+		f.aligners = append(f.aligners, a)
 	}
 	return nil
 }
@@ -318,45 +185,37 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Pai
 		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "align", Reason: fmt.Sprintf("%s: %v", method, err)})
 	}
 	drawn := pt.Pair.ID == f.FigureBook
-	pairs := make([]*align.Pair, len(f.forms))
-	for i, forms := range f.forms {
-		p, err := align.PrepareForms(pt.Book, pt.Summary, forms)
-		if err != nil {
-			if drawn {
-				figure(BoundaryFit{Book: pt.Pair.ID, Reason: fmt.Sprintf("%s: %v", pt.Pair.ID, err)})
-			}
-			fail("prepare", err)
-			return nil
+	pair, err := align.PrepareForms(pt.Book, pt.Summary, f.Options.forms())
+	if err != nil {
+		if drawn {
+			figure(BoundaryFit{Book: pt.Pair.ID, Reason: fmt.Sprintf("%s: %v", pt.Pair.ID, err)})
 		}
-		pairs[i] = p
+		fail("prepare", err)
+		return nil
 	}
 	// The aligners only read the pair, so they run at once: a runner that
 	// keeps one bundle of books (prism does, unless a bundle stalls long
 	// enough to be split) still uses more than one core.
-	results := make([]*align.Alignment, len(f.jobs))
-	errs := make([]error, len(f.jobs))
-	took := make([]time.Duration, len(f.jobs))
+	results := make([]*align.Alignment, len(f.aligners))
+	errs := make([]error, len(f.aligners))
+	took := make([]time.Duration, len(f.aligners))
 	var fit *align.PassageFit
 	var fitErr error
 	var wg sync.WaitGroup
-	for i, j := range f.jobs {
-		if j.aligner == nil {
-			continue
-		}
-		p := pairs[j.forms]
+	for i, a := range f.aligners {
 		wg.Go(func() {
 			start := time.Now()
-			if h, ok := j.aligner.(*align.PassageHMM); ok && drawn && j.figure {
-				results[i], fit, errs[i] = h.AlignFit(p)
+			if h, ok := a.(*align.PassageHMM); ok && drawn {
+				results[i], fit, errs[i] = h.AlignFit(pair)
 				fitErr = errs[i]
 			} else {
-				results[i], errs[i] = j.aligner.Align(p)
+				results[i], errs[i] = a.Align(pair)
 			}
 			took[i] = time.Since(start)
 		})
 	}
 	if drawn && !slices.Contains(f.Options.Methods, align.MethodPassage) {
-		wg.Go(func() { fit, fitErr = f.passage().Fit(pairs[0]) })
+		wg.Go(func() { fit, fitErr = f.passage().Fit(pair) })
 	}
 	wg.Wait()
 	if drawn {
@@ -364,30 +223,25 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Pai
 	}
 	out := AlignmentFiles{ID: pt.Pair.ID}
 	labels := make([]MethodLabels, 0, len(results))
-	for i, j := range f.jobs {
+	for i, m := range f.Options.Methods {
 		res, err := results[i], errs[i]
-		if j.aligner == nil {
-			res, err = results[j.same], errs[j.same]
-		}
 		if err != nil {
-			fail(j.name, err)
+			fail(m, err)
 			return nil
 		}
-		if j.aligner != nil {
-			alignMillis.Update(ctx, took[i].Milliseconds())
-		}
+		alignMillis.Update(ctx, took[i].Milliseconds())
 		var buf bytes.Buffer
-		if err := align.WriteRecords(&buf, align.Records(pairs[j.forms], res)); err != nil {
+		if err := align.WriteRecords(&buf, align.Records(pair, res)); err != nil {
 			return err
 		}
 		l := res.Labelled()
 		labelledCounts.Update(ctx, int64(len(l)))
 		if len(l) == 0 {
-			fail(j.name, errNothingLabelled)
+			fail(m, errNothingLabelled)
 			return nil
 		}
-		labels = append(labels, MethodLabels{Method: j.name, Sentences: l})
-		out.Alignments = append(out.Alignments, MethodAlignment{Method: j.name, JSONL: buf.String()})
+		labels = append(labels, MethodLabels{Method: m, Sentences: l})
+		out.Alignments = append(out.Alignments, MethodAlignment{Method: m, JSONL: buf.String()})
 	}
 	pairsAligned.Inc(ctx, 1)
 	progress.tick("align", "pairs")

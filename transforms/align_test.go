@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -24,7 +25,7 @@ func TestPaperAlignersForms(t *testing.T) {
 		paper bool
 		same  bool
 	}{{false, true}, {true, false}} {
-		opts := AlignOptions{PaperAligners: tc.paper}
+		opts := AlignOptions{Align: config.Align{PaperAligners: tc.paper}}
 		p, err := align.PrepareForms(book, summary, opts.forms())
 		if err != nil {
 			t.Fatal(err)
@@ -52,9 +53,7 @@ func TestPaperAlignersForms(t *testing.T) {
 }
 
 // TestSynonymsOption checks when the Token HMM gets the thesaurus: with
-// --synonyms or the paper's aligners, and a thesaurus given; and that a
-// variant whose synonyms differ runs the Token HMM again but shares the
-// other aligners.
+// align.synonyms or the paper's aligners, and a thesaurus given.
 func TestSynonymsOption(t *testing.T) {
 	th := &align.Thesaurus{}
 	for _, tc := range []struct {
@@ -63,10 +62,10 @@ func TestSynonymsOption(t *testing.T) {
 		want bool
 	}{
 		{"default", AlignOptions{Thesaurus: "th"}, false},
-		{"--synonyms", AlignOptions{Thesaurus: "th", Synonyms: true}, true},
-		{"paper aligners", AlignOptions{Thesaurus: "th", PaperAligners: true}, true},
-		{"paper aligners, no thesaurus", AlignOptions{PaperAligners: true}, false},
-		{"--synonyms, no thesaurus", AlignOptions{Synonyms: true}, false},
+		{"--synonyms", AlignOptions{Align: config.Align{Synonyms: true}, Thesaurus: "th"}, true},
+		{"paper aligners", AlignOptions{Align: config.Align{PaperAligners: true}, Thesaurus: "th"}, true},
+		{"paper aligners, no thesaurus", AlignOptions{Align: config.Align{PaperAligners: true}}, false},
+		{"--synonyms, no thesaurus", AlignOptions{Align: config.Align{Synonyms: true}}, false},
 	} {
 		if got := tc.o.UsesSynonyms(); got != tc.want {
 			t.Errorf("%s: UsesSynonyms() = %v, want %v", tc.name, got, tc.want)
@@ -76,47 +75,15 @@ func TestSynonymsOption(t *testing.T) {
 		}
 	}
 	all := []string{align.MethodPassage, align.MethodToken, align.MethodJing}
-	plain := AlignOptions{Methods: all, Thesaurus: "th"}
-	syn := plain
-	syn.Synonyms = true
-	for _, m := range all {
-		if want := m != align.MethodToken; alignsAs(m, plain, syn) != want {
-			t.Errorf("%s with and without synonyms: aligns as the other %v, want %v", m, !want, want)
-		}
-		if !alignsAs(m, syn, syn) {
-			t.Errorf("%s: does not align as itself", m)
-		}
-	}
-	// The synonym cap reaches the default aligners' Token HMM when it uses
-	// synonyms, and not the paper's.
-	capped := syn
-	capped.SynonymCap = 30
-	for _, tc := range []struct {
-		name string
-		o    AlignOptions
-		want int
-	}{
-		{"--synonyms --synonym-cap 30", capped, 30},
-		{"--synonym-cap 30 without --synonyms", AlignOptions{Thesaurus: "th", SynonymCap: 30}, 0},
-		{"paper aligners", AlignOptions{Thesaurus: "th", Synonyms: true, SynonymCap: 30, PaperAligners: true}, 0},
-	} {
-		if got := tc.o.aligner(1, th).SynonymCap; got != tc.want {
-			t.Errorf("%s: SynonymCap %d, want %d", tc.name, got, tc.want)
-		}
-	}
-	if alignsAs(align.MethodToken, syn, capped) || !alignsAs(align.MethodPassage, syn, capped) {
-		t.Error("a synonym cap should change the Token HMM only")
-	}
 	for _, tc := range []struct {
 		name string
 		o    AlignOptions
 		want bool
 	}{
 		{"default, no thesaurus", AlignOptions{Methods: all}, false},
-		{"paper aligners, no thesaurus", AlignOptions{Methods: all, PaperAligners: true}, true},
-		{"paper aligners without the Token HMM", AlignOptions{Methods: []string{align.MethodPassage}, PaperAligners: true}, false},
-		{"paper aligners, a thesaurus", AlignOptions{Methods: all, PaperAligners: true, Thesaurus: "th"}, false},
-		{"a paper variant, no thesaurus", AlignOptions{Methods: all, Beside: []AlignVariant{{Name: "paper", Methods: all, PaperAligners: true}}}, true},
+		{"paper aligners, no thesaurus", AlignOptions{Align: config.Align{PaperAligners: true}, Methods: all}, true},
+		{"paper aligners without the Token HMM", AlignOptions{Align: config.Align{PaperAligners: true}, Methods: []string{align.MethodPassage}}, false},
+		{"paper aligners, a thesaurus", AlignOptions{Align: config.Align{PaperAligners: true}, Methods: all, Thesaurus: "th"}, false},
 	} {
 		if got := tc.o.SynonymsWithoutThesaurus(); got != tc.want {
 			t.Errorf("%s: SynonymsWithoutThesaurus() = %v, want %v", tc.name, got, tc.want)
@@ -127,7 +94,7 @@ func TestSynonymsOption(t *testing.T) {
 // TestPassagePriorOption checks that --passage-prior reaches the Passage
 // HMM, and only it.
 func TestPassagePriorOption(t *testing.T) {
-	o := AlignOptions{PassagePrior: 100}.aligner(1, nil)
+	o := AlignOptions{Align: config.Align{PassagePrior: 100}}.aligner(1, nil)
 	if o.Prior != 100 {
 		t.Fatalf("align.Options.Prior = %v, want 100", o.Prior)
 	}

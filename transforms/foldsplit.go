@@ -83,14 +83,14 @@ type Split struct {
 	// training of each of its models.
 	Counts beam.PCollection
 
-	// ids are the IDs of the training books (PCollection<string>): what
-	// featurizeSets reads to featurize them under a variant's features.
+	// ids are the IDs of the training books (PCollection<string>), which
+	// featurizeSets featurizes.
 	ids beam.PCollection
 }
 
 // FoldSplit routes the books of an experiment to its training sets
 // (classify.Plan): the seeded, balanced assignment of the training books to
-// opts.Folds folds, or, when some books are test books, one training set of
+// opts.Settings.Folds folds, or, when some books are test books, one training set of
 // all training books. The books pass by claim check (spill.go): each is
 // written to opts.WorkDir where it is made, and only its ID and its word
 // counts travel on. The IDs meet in one place, to fix the plan; a book's
@@ -105,8 +105,8 @@ type Split struct {
 func FoldSplit(s beam.Scope, opts TrainOptions, books beam.PCollection) Split {
 	s = s.Scope("transforms.FoldSplit")
 	coverage := opts.coverage()
-	refs, stats, bigrams := beam.ParDo3(s, &spillBookFn{Dir: opts.WorkDir, Terms: coverage, Stopwords: opts.coverageStopwords()}, books)
-	plan := beam.ParDo(s, &planFn{Folds: opts.Folds, Seed: opts.Seed, Test: opts.Test}, beam.GroupByKey(s, beam.AddFixedKey(s, refs)))
+	refs, stats, bigrams := beam.ParDo3(s, &spillBookFn{Dir: opts.WorkDir, Terms: coverage, Stopwords: opts.Settings.Summarizer.CoverageStopwords}, books)
+	plan := beam.ParDo(s, &planFn{Folds: opts.Settings.Folds, Seed: opts.Settings.Seed, Test: opts.Test}, beam.GroupByKey(s, beam.AddFixedKey(s, refs)))
 	train, test := beam.ParDo2(s, routeBook, refs, beam.SideInput{Input: plan})
 	if coverage {
 		stats = termStats(s, opts, refs, bigrams)
@@ -119,10 +119,9 @@ func FoldSplit(s beam.Scope, opts TrainOptions, books beam.PCollection) Split {
 
 // featurizeSets featurizes each training book of the split under the
 // collection of every training set that holds it, with the features and
-// the labels of opts' summarizers (opts.Variant's, when it names one), and
-// returns their IDs keyed by set (Split.Train).
+// the labels of opts' summarizers, and returns their IDs keyed by set (Split.Train).
 func featurizeSets(s beam.Scope, opts TrainOptions, split Split) beam.PCollection {
-	return beam.ParDo(s, &featurizeSetsFn{Features: opts.Features, Methods: opts.Methods, Dir: opts.WorkDir, Variant: opts.Variant}, split.ids,
+	return beam.ParDo(s, &featurizeSetsFn{Features: opts.Settings.Summarizer, Methods: opts.Methods, Dir: opts.WorkDir}, split.ids,
 		beam.SideInput{Input: split.Plan}, beam.SideInput{Input: split.Counts})
 }
 
@@ -182,7 +181,7 @@ func termStats(s beam.Scope, opts TrainOptions, refs, bigrams beam.PCollection) 
 	s = s.Scope("FrequentBigrams")
 	counted := beam.Combine(s, &bigramBooksFn{}, bigrams)
 	frequent := beam.ParDo(s, frequentBigrams, counted)
-	return beam.ParDo(s, &termStatsFn{Dir: opts.WorkDir, Stopwords: opts.coverageStopwords()}, refs, beam.SideInput{Input: frequent})
+	return beam.ParDo(s, &termStatsFn{Dir: opts.WorkDir, Stopwords: opts.Settings.Summarizer.CoverageStopwords}, refs, beam.SideInput{Input: frequent})
 }
 
 // termStatsFn makes the Stats of a training book, its term statistics
@@ -429,9 +428,6 @@ type featurizeSetsFn struct {
 	Methods []string `json:"methods"`
 	// Dir is the work directory.
 	Dir string `json:"dir"`
-	// Variant names the variant whose summarizers the books are featurized
-	// for; empty for the run's own.
-	Variant string `json:"variant,omitempty"`
 
 	// cols holds the collection of each training set during a bundle
 	// (collections.get shares them between the bundles of a process).
@@ -478,7 +474,7 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan cl
 		if err != nil {
 			return fmt.Errorf("book %q: %w", id, err)
 		}
-		if err := WriteFile(ctx, setBookFile(f.Dir, f.Variant, set, id), data); err != nil {
+		if err := WriteFile(ctx, setBookFile(f.Dir, set, id), data); err != nil {
 			return err
 		}
 		emit(set, id)

@@ -62,11 +62,7 @@ type Artifact struct {
 // The stages are FoldSplit (each training set's statistics combined, and
 // each book featurized for the sets that hold it), Train (one element per
 // method and training set) and Predict (each fold's books meet its models by key), so
-// that no worker holds every book. Each variant of opts.Beside trains
-// beside them on the same plan and statistics: its training books are
-// featurized again under its features and its models are trained as
-// elements of their own, and Predict summarizes every book with the
-// models of all of them. The books travel by claim check through
+// that no worker holds every book. The books travel by claim check through
 // opts.WorkDir, which the caller removes (RemoveWork) once the selections
 // are used and the artifacts written: savedModelFn reads the models from it. See docs/running.md for how each stage scales.
 //
@@ -78,13 +74,6 @@ func CrossValidate(s beam.Scope, opts TrainOptions, books beam.PCollection) (sel
 	}
 	split := FoldSplit(s, opts, books)
 	models, ranked := Train(s, opts, split)
-	for _, v := range opts.Beside {
-		vs, vopts := s.Scope(v.Name), opts.variant(v)
-		vsplit := split
-		vsplit.Train = featurizeSets(vs, vopts, split)
-		m, r := Train(vs, vopts, vsplit)
-		models, ranked = beam.Flatten(s, models, m), beam.Flatten(s, ranked, r)
-	}
 	selections = Predict(s, opts, models, split.Test)
 	artifacts = beam.Flatten(s,
 		beam.ParDo(s, &savedModelFn{Dir: opts.WorkDir}, models),
@@ -101,7 +90,7 @@ func CrossValidate(s beam.Scope, opts TrainOptions, books beam.PCollection) (sel
 func Predict(s beam.Scope, opts TrainOptions, models, test beam.PCollection) beam.PCollection {
 	s = s.Scope("transforms.Predict")
 	bySet := beam.ParDo(s, modelBySet, models)
-	return beam.ParDo(s, &predictFn{Words: opts.Words, Dir: opts.WorkDir}, beam.CoGroupByKey(s, bySet, test))
+	return beam.ParDo(s, &predictFn{Words: opts.Settings.Words, Dir: opts.WorkDir}, beam.CoGroupByKey(s, bySet, test))
 }
 
 func modelBySet(m TrainedModel) (int, TrainedModel) { return m.Set, m }

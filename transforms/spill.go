@@ -41,12 +41,8 @@ func WorkDir(out string) string { return layout.Out{Dir: out}.Work().Dir }
 // for the featurization of its training sets and for Predict.
 func bookFile(dir, id string) string { return layout.Work{Dir: dir}.Book(id) }
 
-// setBookFile is the file of a book's SetBook for training set set, under
-// the features of variant's summarizers (empty: the run's own).
-func setBookFile(dir, variant string, set int, id string) string {
-	if variant != "" {
-		return layout.Work{Dir: dir}.VariantSetBook(variant, set, id)
-	}
+// setBookFile is the file of a book's SetBook for training set set.
+func setBookFile(dir string, set int, id string) string {
 	return layout.Work{Dir: dir}.SetBook(set, id)
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/config"
 )
 
 var (
@@ -42,17 +43,9 @@ type TrainOptions struct {
 	// Methods are the alignment methods whose labels train a summarizer
 	// each ("passage", "token", "jing").
 	Methods []string `json:"methods"`
-	// Folds is the number of cross-validation folds over books.
-	Folds int `json:"folds"`
-	// Seed seeds the fold assignment and the inner split that picks lambda.
-	Seed uint64 `json:"seed"`
-	// Words is the summary budget.
-	Words int `json:"words"`
-	// Features configure the features.
-	Features classify.Settings `json:"features"`
-	// Lambda fixes the L2 strength; zero chooses it on an inner split of
-	// each training set.
-	Lambda float64 `json:"lambda"`
+	// Settings are the run's: its folds, seed, budget, lambda and
+	// summarizer settings.
+	Settings config.Settings `json:"settings"`
 	// Test says that the books to summarize are test books (a test corpus)
 	// rather than the training books under cross-validation: one model is
 	// trained on all training books, even when no test book is left to
@@ -63,65 +56,15 @@ type TrainOptions struct {
 	// and removed by RemoveWork when the selections are rendered and the
 	// models copied out of it (CrossValidate's artifacts).
 	WorkDir string `json:"work_dir"`
-	// Beside are variants of the summarizers, trained and applied beside
-	// them on the same plan and books (bookalign run --beside).
-	Beside []TrainVariant `json:"beside,omitempty"`
-	// Variant names the variant these options train (TrainOptions.variant);
-	// empty for the run's own summarizers.
-	Variant string `json:"variant,omitempty"`
 }
 
-// TrainVariant is a variant of the summarizers: other methods, trained on
-// the labels of the alignments of the same names (AlignVariant), with
-// other features.
-type TrainVariant struct {
-	// Name names the variant ("paper").
-	Name string `json:"name"`
-	// Methods are its summarizers (evaluate.VariantName: "passage-paper").
-	Methods []string `json:"methods"`
-	// Features configure their features.
-	Features classify.Settings `json:"features"`
-}
-
-// variant returns the options that train variant v's summarizers: opts
-// with v's methods and features.
-func (o TrainOptions) variant(v TrainVariant) TrainOptions {
-	o.Methods, o.Features, o.Beside, o.Variant = v.Methods, v.Features, nil, v.Name
-	return o
-}
-
-// coverage reports whether the summarizers or a variant beside them use
-// coverage extraction, whose model needs the books' term statistics.
-func (o TrainOptions) coverage() bool {
-	if o.Features.Coverage {
-		return true
-	}
-	for _, v := range o.Beside {
-		if v.Features.Coverage {
-			return true
-		}
-	}
-	return false
-}
-
-// coverageStopwords returns the stopwords of the coverage extraction of
-// the run or of its variants, with which the books' term statistics are
-// counted once for all (pipelines.Config.Validate makes them one list).
-func (o TrainOptions) coverageStopwords() []string {
-	if o.Features.Coverage {
-		return o.Features.CoverageStopwords
-	}
-	for _, v := range o.Beside {
-		if v.Features.Coverage {
-			return v.Features.CoverageStopwords
-		}
-	}
-	return nil
-}
+// coverage reports whether the summarizers use coverage extraction, whose
+// model needs the books' term statistics.
+func (o TrainOptions) coverage() bool { return o.Settings.Summarizer.Coverage }
 
 // recipe is how every model is trained.
 func (o TrainOptions) recipe() classify.Recipe {
-	return classify.Recipe{Features: o.Features, Lambda: o.Lambda, Seed: o.Seed, Budget: o.Words}
+	return classify.Recipe{Features: o.Settings.Summarizer, Lambda: o.Settings.Lambda, Seed: o.Settings.Seed, Budget: o.Settings.Words}
 }
 
 // TrainedModel names a model of one method trained on one training set.
@@ -162,7 +105,7 @@ func Train(s beam.Scope, opts TrainOptions, split Split) (models, ranked beam.PC
 	s = s.Scope("transforms.Train")
 	byModel := &byModelFn{Methods: opts.Methods}
 	keyed := beam.CoGroupByKey(s, beam.ParDo(s, byModel, split.Counts), beam.ParDo(s, byModel, split.Train))
-	return beam.ParDo2(s, &trainModelFn{Recipe: opts.recipe(), Dir: opts.WorkDir, Variant: opts.Variant}, keyed)
+	return beam.ParDo2(s, &trainModelFn{Recipe: opts.recipe(), Dir: opts.WorkDir}, keyed)
 }
 
 // modelKey is the key of the model of method trained on set, under which
@@ -206,9 +149,6 @@ type trainModelFn struct {
 	Recipe classify.Recipe `json:"recipe"`
 	// Dir is the work directory the set's books are read from.
 	Dir string `json:"dir"`
-	// Variant names the variant whose features the books hold; empty for
-	// the run's own.
-	Variant string `json:"variant,omitempty"`
 }
 
 func (f *trainModelFn) ProcessElement(ctx context.Context, key string, counted func(*int) bool, ids func(*string) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
@@ -275,7 +215,7 @@ func (f *trainModelFn) ProcessElement(ctx context.Context, key string, counted f
 // labelled reads book id's SetBook for set from the work directory and
 // returns its features labelled with method's alignment.
 func (f *trainModelFn) labelled(ctx context.Context, method string, set int, id string) (classify.Features, error) {
-	file := setBookFile(f.Dir, f.Variant, set, id)
+	file := setBookFile(f.Dir, set, id)
 	data, err := ReadFile(ctx, file)
 	if err != nil {
 		return classify.Features{}, fmt.Errorf("%s: %w", setName(set), err)

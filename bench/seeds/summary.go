@@ -135,7 +135,7 @@ func (s *summary) write(w io.Writer) error {
 	}
 	var trained []string
 	for _, m := range s.methods {
-		if _, _, variant := evaluate.SplitVariant(m); variant || slices.Contains(evaluate.NamesOf(evaluate.Trained), m) {
+		if slices.Contains(evaluate.NamesOf(evaluate.Trained), m) {
 			trained = append(trained, m)
 		}
 	}

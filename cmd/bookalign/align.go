@@ -25,17 +25,18 @@ func runAlign(args []string, stdout, stderr io.Writer) error {
 	summaryPath := fs.String("summary", "", "plot summary `FILE`")
 	seed := fs.Uint64("seed", 1, "seed of the Passage HMM's boundary sampler")
 	iterations := fs.Int("iterations", 0, "EM rounds: Passage HMM (default 500), Token HMM (at most, default 20)")
-	thesaurus := fs.String("thesaurus", os.Getenv("BOOKALIGN_THESAURUS"), "Roget's Thesaurus `DIR` (holding "+align.ThesaurusFile+") for the Token HMM's synonyms, read with --synonyms; default $BOOKALIGN_THESAURUS")
-	synonyms := fs.Bool("synonyms", false, "let the Token HMM emit a summary word from a book word listed as its synonym in the thesaurus, as the paper does (bookalign run's --synonyms); off: identity emissions only, as bookalign run by default")
-	synonymCap := fs.Int("synonym-cap", 0, "with --synonyms: give no synonyms to a book word with more than this many in the thesaurus (0: all, as the paper)")
+	thesaurus := fs.String("thesaurus", os.Getenv("BOOKALIGN_THESAURUS"), "Roget's Thesaurus `DIR` (holding "+align.ThesaurusFile+"), read with --synonyms; default $BOOKALIGN_THESAURUS")
+	synonyms := fs.Bool("synonyms", false, "let the Token HMM emit a book word's thesaurus synonyms, as the paper does (default: identical words only)")
+	usage := "bookalign align --method " + strings.Join(pipelines.Aligners, "|") + " --book B.txt --summary S.txt [--seed N] [--iterations N] [--synonyms --thesaurus DIR]"
+	fs.Usage = func() { printUsage(stderr, fs, usage, nil) }
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *bookPath == "" || *summaryPath == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: bookalign align --method "+strings.Join(pipelines.Aligners, "|")+" --book B.txt --summary S.txt [--seed N] [--iterations N] [--synonyms [--synonym-cap N] --thesaurus DIR]")
+		fmt.Fprintln(stderr, "usage: "+usage)
 		return errUsage
 	}
-	if err := errors.Join(atLeast("iterations", *iterations, 0), atLeast("synonym-cap", *synonymCap, 0)); err != nil {
+	if err := atLeast("iterations", *iterations, 0); err != nil {
 		return err
 	}
 	if *synonyms && *thesaurus == "" {
@@ -48,7 +49,7 @@ func runAlign(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	aligner, err := align.New(*method, align.Options{Seed: *seed, Iterations: *iterations, Thesaurus: th, SynonymCap: *synonymCap})
+	aligner, err := align.New(*method, align.Options{Seed: *seed, Iterations: *iterations, Thesaurus: th})
 	if errors.Is(err, align.ErrMethod) {
 		return fmt.Errorf("unknown --method %q: want %s", *method, alignerList(false))
 	}

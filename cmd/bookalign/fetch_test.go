@@ -142,9 +142,9 @@ func TestFetchCommand(t *testing.T) {
 	// The experiment runs on the fetched corpus, the Token HMM with the
 	// fetched thesaurus's synonyms.
 	results := filepath.Join(t.TempDir(), "results")
-	if _, stderr, code := bookalign(t, "run", "--corpus", out, "--out", results, "--synonyms", "--thesaurus", filepath.Join(out, "thesaurus"),
-		"--methods", "first1000", "--align", "token", "--iterations", "2", "--folds", "2", "--min-book-words", "100",
-		"--min-summary-words", "10", "--words", "200", "--report=false"); code != 0 || !strings.Contains(stderr, "pairs_read") {
+	if _, stderr, code := bookalign(t, "run", "--corpus", out, "--out", results, "--set", "align.synonyms=true", "--thesaurus", filepath.Join(out, "thesaurus"),
+		"--methods", "first1000", "--set", "align.extra=token", "--set", "align.iterations=2", "--folds", "2", "--set", "min_book_words=100",
+		"--set", "min_summary_words=10", "--words", "200", "--report=false"); code != 0 || !strings.Contains(stderr, "pairs_read") {
 		t.Fatalf("run on the fetched corpus: exit %d\n%s", code, stderr)
 	}
 	if _, err := os.Stat(filepath.Join(results, "alignments/token/gamma.jsonl")); err != nil {

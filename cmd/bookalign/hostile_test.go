@@ -120,8 +120,8 @@ func TestHostileCorpus(t *testing.T) {
 	root := t.TempDir()
 	dir, secret := hostileCorpus(t, root)
 	out := filepath.Join(root, "runs", "out")
-	args := []string{"run", "--corpus", dir, "--out", out, "--methods", "passage,first1000", "--folds", "2", "--iterations", "10",
-		"--min-book-words", "300", "--min-summary-words", "20", "--words", "200", "--figure-book", "toc"}
+	args := []string{"run", "--corpus", dir, "--out", out, "--methods", "passage,first1000", "--folds", "2", "--set", "align.iterations=10",
+		"--set", "min_book_words=300", "--set", "min_summary_words=20", "--words", "200", "--set", "figure_book=toc"}
 	_, stderr, code := bookalign(t, args...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -188,8 +188,8 @@ func TestHostileCorpus(t *testing.T) {
 
 	// Following links out of the corpus is a choice; the FIFO is still refused.
 	out2 := filepath.Join(root, "runs", "allowed")
-	if _, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", out2, "--methods", "first1000", "--min-book-words", "300",
-		"--min-summary-words", "20", "--words", "200", "--allow-outside-symlinks", "--quiet"); code != 0 {
+	if _, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", out2, "--methods", "first1000", "--set", "min_book_words=300",
+		"--set", "min_summary_words=20", "--words", "200", "--set=allow_outside_symlinks=true", "--quiet"); code != 0 {
 		t.Fatalf("--allow-outside-symlinks: exit %d: %s", code, stderr)
 	}
 	rejects = readRejectsFile(t, filepath.Join(out2, "rejects.jsonl"))
@@ -257,8 +257,8 @@ func TestAllPairsRejected(t *testing.T) {
 	for _, methods := range []string{"passage,first1000", "first1000"} {
 		t.Run(methods, func(t *testing.T) {
 			out := filepath.Join(root, "out-"+methods)
-			_, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", out, "--methods", methods, "--folds", "2", "--iterations", "10",
-				"--min-book-words", "10000000", "--min-summary-words", "20", "--words", "200", "--report=false")
+			_, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", out, "--methods", methods, "--folds", "2", "--set", "align.iterations=10",
+				"--set", "min_book_words=10000000", "--set", "min_summary_words=20", "--words", "200", "--report=false")
 			if code != 1 {
 				t.Fatalf("exit %d, want 1: %s", code, stderr)
 			}
@@ -296,7 +296,7 @@ func TestAllPairsRejected(t *testing.T) {
 	}
 	out := filepath.Join(root, "out-test")
 	_, stderr, code := bookalign(t, "run", "--corpus", dir, "--test-corpus", test, "--out", out, "--methods", "passage,first1000",
-		"--iterations", "10", "--min-book-words", "300", "--min-summary-words", "20", "--words", "200", "--report=false")
+		"--set", "align.iterations=10", "--set", "min_book_words=300", "--set", "min_summary_words=20", "--words", "200", "--report=false")
 	if last := lastLine(stderr); code != 1 || !strings.Contains(last, "all 2 pairs of the test corpus (--test-corpus) were rejected") ||
 		!strings.Contains(last, "2 at filter-by-length") {
 		t.Errorf("exit %d, last line %q: want 1 and all test pairs rejected\n%s", code, last, stderr)
@@ -328,7 +328,7 @@ func TestTooFewBooks(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", out, "--methods", "passage,first1000", "--folds", "2",
-				"--iterations", "10", "--min-book-words", "300", "--min-summary-words", "20", "--words", "200", "--report=false")
+				"--set", "align.iterations=10", "--set", "min_book_words=300", "--set", "min_summary_words=20", "--words", "200", "--report=false")
 			if code != 1 {
 				t.Fatalf("exit %d, want 1: %s", code, stderr)
 			}
@@ -390,7 +390,7 @@ func TestTestCorpusOverlap(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
 			_, stderr, code := bookalign(t, "run", "--corpus", train, "--test-corpus", tc.test, "--out", out, "--methods", "passage",
-				"--iterations", "10", "--min-book-words", "300", "--min-summary-words", "20", "--words", "200", "--report=false")
+				"--set", "align.iterations=10", "--set", "min_book_words=300", "--set", "min_summary_words=20", "--words", "200", "--report=false")
 			if code != 1 {
 				t.Fatalf("exit %d, want 1: %s", code, stderr)
 			}

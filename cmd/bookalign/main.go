@@ -4,7 +4,9 @@
 //
 // Usage:
 //
-//	bookalign run   --corpus DIR --out DIR [--methods passage,token,jing,first1000,oracle,oracle-content,random,names] [--folds 10] [--test-corpus DIR] [--rouge-data DIR] [--thesaurus DIR] [--runner prism|direct|universal ...]
+//	bookalign run   --corpus DIR --out DIR [--config FILE.json] [--preset paper] [--set KEY=VALUE] [--methods LIST] [--folds 10] [--test-corpus DIR] [--rouge-data DIR] [--thesaurus DIR] [--runner prism|direct|universal ...]
+//	bookalign config [--preset paper] [--config FILE.json] [--set KEY=VALUE]
+//	bookalign compare OUT_A OUT_B
 //	bookalign align --method passage|token|jing --book B.txt --summary S.txt [--seed N] [--iterations N] [--thesaurus DIR]
 //	bookalign summarize --model OUT/models/passage.json [--words 1000] BOOK.txt
 //	bookalign report --out DIR [--corpus DIR]
@@ -37,6 +39,8 @@ const usage = `bookalign: align books with plot summaries, learn to summarize, s
 
 Commands:
   run     run the experiment pipeline on a corpus (bookalign run -h)
+  config  print the settings of a run as JSON, for --config (bookalign config -h)
+  compare compare two runs of the same books with paired tests (bookalign compare -h)
   align   align one plot summary with its book (bookalign align -h)
   summarize  summarize any book with a saved model (bookalign summarize -h)
   report  rebuild the HTML report of a finished run (bookalign report -h)
@@ -54,6 +58,7 @@ var errUsage = errors.New("usage")
 func main() {
 	// Beam's INFO logging is noise on a terminal; --verbose turns it back on.
 	log.SetupLogging("warn", "text")
+	recordBeamFlags()
 	flag.Usage = func() { fmt.Fprint(os.Stderr, usage) }
 	flag.Parse()
 	// Workers started by a runner re-enter here with --worker and no command:
@@ -71,6 +76,10 @@ func main() {
 	switch cmd {
 	case "run":
 		err = runExperiment(args)
+	case "config":
+		err = runConfig(args, os.Stdout)
+	case "compare":
+		err = runCompare(args, os.Stdout)
 	case "report":
 		err = runReport(args)
 	case "rouge":

@@ -76,7 +76,7 @@ func TestRunCommand(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "out")
 	stdout, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", out,
-		"--min-book-words", "300", "--min-summary-words", "20", "--words", "200", "--folds", "3", "--iterations", "10")
+		"--set", "min_book_words=300", "--set", "min_summary_words=20", "--words", "200", "--folds", "3", "--set", "align.iterations=10")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
@@ -134,8 +134,8 @@ func TestRunCommandErrors(t *testing.T) {
 		{"unknown method", []string{"run", "--corpus", empty, "--out", empty, "--methods", "magic"}, 1, `unknown method "magic"`},
 		{"stopwords without data", []string{"rouge", "--candidate", "x", "--reference", "y", "--stopwords"}, 1, "rouge-data"},
 		{"missing rouge data", []string{"run", "--corpus", withIndex, "--out", empty, "--rouge-data", filepath.Join(empty, "nope")}, 1, "ROUGE data file"},
-		{"negative iterations", []string{"run", "--corpus", withIndex, "--out", empty, "--iterations", "-1"}, 1, "--iterations -1 is out of range"},
-		{"negative lambda", []string{"run", "--corpus", withIndex, "--out", empty, "--lambda", "-1"}, 1, "--lambda -1 is out of range"},
+		{"negative iterations", []string{"run", "--corpus", withIndex, "--out", empty, "--set", "align.iterations=-1"}, 1, "align.iterations -1 is out of range"},
+		{"negative lambda", []string{"run", "--corpus", withIndex, "--out", empty, "--set", "lambda=-1"}, 1, "lambda -1 is out of range"},
 		{"extra argument", []string{"run", "--corpus", empty, "--out", empty, "surplus"}, 2, "unexpected arguments"},
 	}
 	for _, tt := range tests {

@@ -453,7 +453,7 @@ func checkOutside(cfg pipelines.Config) error {
 	var inputs []rundir.Input
 	for _, in := range []struct{ flag, dir string }{
 		{"--corpus", cfg.Corpus}, {"--test-corpus", cfg.TestCorpus},
-		{"--rouge-data", cfg.Rouge.DataDir}, {"--thesaurus", cfg.Align.Thesaurus},
+		{"--rouge-data", cfg.Rouge.DataDir}, {"--thesaurus", cfg.Thesaurus},
 	} {
 		if in.dir != "" {
 			inputs = append(inputs, rundir.Input{Flag: in.flag, Path: in.dir, Resolved: resolvePath(in.dir)})

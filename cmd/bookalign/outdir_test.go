@@ -22,7 +22,7 @@ import (
 )
 
 // quickRun are the flags of a fast run on a testcorpus corpus.
-var quickRun = []string{"--methods", "first1000", "--min-book-words", "300", "--min-summary-words", "20", "--words", "200", "--quiet", "--report=false"}
+var quickRun = []string{"--methods", "first1000", "--set", "min_book_words=300", "--set", "min_summary_words=20", "--words", "200", "--quiet", "--report=false"}
 
 func runInto(t *testing.T, corpusDir, out string, extra ...string) (stderr string, code int) {
 	t.Helper()
@@ -389,7 +389,7 @@ func TestOutCheckOutside(t *testing.T) {
 		{"corpus through a link to --out", pipelines.Config{Out: link, Corpus: filepath.Join(real, "corpus")}, "lies inside --out " + link},
 		{"--out through a link, not made yet", pipelines.Config{Out: "link/new/out", Corpus: "real/new/out/corpus"}, "--corpus real/new/out/corpus"},
 		{"relative and absolute", pipelines.Config{Out: "real", Corpus: "x", TestCorpus: filepath.Join(real, "corpus")}, "--test-corpus"},
-		{"thesaurus is --out", pipelines.Config{Out: "real/", Corpus: "x", Align: transforms.AlignOptions{Thesaurus: link}}, "--thesaurus " + link},
+		{"thesaurus is --out", pipelines.Config{Out: "real/", Corpus: "x", Thesaurus: link}, "--thesaurus " + link},
 		{"--out inside the ROUGE data", pipelines.Config{Out: "real/corpus/out", Corpus: "x", Rouge: transforms.RougeOptions{DataDir: "link"}}, "lies inside --rouge-data link"},
 	}
 	for _, tt := range tests {

@@ -59,7 +59,7 @@ func TestReport(t *testing.T) {
 	dir := reportCorpus(t)
 	out := filepath.Join(t.TempDir(), "out")
 	_, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", out,
-		"--min-book-words", "300", "--min-summary-words", "20", "--words", "200", "--folds", "3", "--iterations", "20")
+		"--set", "min_book_words=300", "--set", "min_summary_words=20", "--words", "200", "--folds", "3", "--set", "align.iterations=20")
 	if code != 0 {
 		t.Fatalf("run: exit %d\n%s", code, stderr)
 	}
@@ -85,7 +85,7 @@ func TestReport(t *testing.T) {
 	// --report=false leaves the report out.
 	noReport := filepath.Join(t.TempDir(), "out")
 	if _, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", noReport, "--methods", "first1000", "--report=false",
-		"--min-book-words", "300", "--min-summary-words", "20", "--words", "200"); code != 0 {
+		"--set", "min_book_words=300", "--set", "min_summary_words=20", "--words", "200"); code != 0 {
 		t.Fatalf("run --report=false: exit %d\n%s", code, stderr)
 	}
 	if _, err := os.Stat(filepath.Join(noReport, "report")); !os.IsNotExist(err) {
@@ -94,11 +94,22 @@ func TestReport(t *testing.T) {
 	if _, _, code := bookalign(t, "report", "--out", t.TempDir()); code != 1 {
 		t.Errorf("report of a directory without results: exit %d, want 1", code)
 	}
-	// --beside paper: the index compares the summarizer with its variant.
-	beside := filepath.Join(t.TempDir(), "out")
-	if _, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", beside, "--methods", "jing", "--beside", "paper",
-		"--min-book-words", "300", "--min-summary-words", "20", "--words", "200", "--folds", "3"); code != 0 {
-		t.Fatalf("run --beside paper: exit %d\n%s", code, stderr)
+	// Two runs of the same books and folds, the default and the paper
+	// preset, compared; a run of other folds is refused.
+	runs := map[string]string{}
+	for _, preset := range []string{"default", "paper"} {
+		runs[preset] = filepath.Join(t.TempDir(), preset)
+		if _, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", runs[preset], "--methods", "jing", "--preset", preset, "--report=false",
+			"--set", "min_book_words=300", "--set", "min_summary_words=20", "--words", "200", "--folds", "3"); code != 0 {
+			t.Fatalf("run --preset %s: exit %d\n%s", preset, code, stderr)
+		}
+	}
+	stdout, stderr, code := bookalign(t, "compare", runs["paper"], runs["default"])
+	if code != 0 || !strings.Contains(stdout, "| Jing 1999 | ROUGE-1 |") || !strings.Contains(stdout, "| Jing 1999 | ROUGE-2 no stem |") {
+		t.Errorf("compare: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if _, stderr, code := bookalign(t, "compare", runs["paper"], noReport); code != 1 || !strings.Contains(stderr, "folds") {
+		t.Errorf("compare of runs with other folds: exit %d\n%s", code, stderr)
 	}
 
 	b := browsertest.Start(t)
@@ -116,37 +127,6 @@ func TestReport(t *testing.T) {
 	}
 	index.Screenshot(t, "index.png")
 	b.CheckNoErrors(t, page)
-	besideIndex := b.Open(t, filepath.Join(beside, "report", "index.html"))
-	browsertest.CheckIndex(t, besideIndex, 2)
-	checkVariantRows(t, besideIndex, beside)
-	besideIndex.Eval(t, `document.getElementById('results-title').scrollIntoView()`)
-	besideIndex.Screenshot(t, "index-beside.png")
-	b.CheckNoErrors(t, besideIndex)
-}
-
-// checkVariantRows checks that the index of a run with --beside paper shows
-// the rows of table.md's "Beside the paper preset" block, cell for cell.
-func checkVariantRows(t *testing.T, page *browsertest.Page, out string) {
-	t.Helper()
-	table, err := os.ReadFile(filepath.Join(out, "table.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, block, ok := strings.Cut(string(table), "## Beside the paper preset\n")
-	if !ok {
-		t.Fatalf("table.md has no paper block:\n%s", table)
-	}
-	var want []string
-	for _, line := range strings.Split(block, "\n") {
-		if strings.HasPrefix(line, "| ") && !strings.HasPrefix(line, "| Summarizer ") {
-			want = append(want, strings.TrimSuffix(strings.TrimPrefix(line, "| "), " |"))
-		}
-	}
-	var got []string
-	page.EvalInto(t, `[...document.querySelectorAll('table.variants tbody tr')].map(r => [...r.cells].map(c => c.textContent).join(' | '))`, &got)
-	if len(want) == 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("index's paper block:\n%s\nwant table.md's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
 }
 
 // checkHighlightText clicks each summary sentence of a book page and checks

@@ -26,10 +26,14 @@ func runReprocess(args []string) error {
 	decisions := fs.String("decisions", "", "decision list `FILE` for match (key<TAB>ebook<TAB>note lines)")
 	experiment := addExperimentFlags(fs)
 	term := addTerminalFlags(fs)
-	if err := term.parse(fs, "reprocess", "bookalign reprocess --dumps DIR --state DIR --out DIR --catalog CSV --books MIRROR [experiment flags as for run] [Beam flags]", args); err != nil {
+	if err := term.parse(fs, "reprocess", "bookalign reprocess --dumps DIR --state DIR --out DIR --catalog CSV --books MIRROR [experiment flags as for run] [Beam flags]", args, experimentGroups...); err != nil {
 		return err
 	}
-	steps := &reprocessSteps{experiment: experiment(), catalog: *catalog, books: strings.TrimRight(*books, "/"), decisions: *decisions, quiet: *term.quiet, verbose: *term.verbose}
+	cfg, err := experiment()
+	if err != nil {
+		return err
+	}
+	steps := &reprocessSteps{experiment: cfg, catalog: *catalog, books: strings.TrimRight(*books, "/"), decisions: *decisions, quiet: *term.quiet, verbose: *term.verbose}
 	settings := steps.experiment
 	settings.Corpus, settings.Out = "", ""
 	job := &reprocess.Job{
@@ -55,9 +59,6 @@ type reprocessSteps struct {
 func (s *reprocessSteps) Check(ctx context.Context) error {
 	check := s.experiment
 	check.Corpus, check.Out = "corpus", "out"
-	if err := checkCoverageFlags(check.Features); err != nil {
-		return err
-	}
 	if err := check.Validate(); err != nil {
 		return err
 	}

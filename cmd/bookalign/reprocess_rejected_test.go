@@ -17,7 +17,7 @@ import (
 // outputs.
 func TestReprocessAllPairsRejected(t *testing.T) {
 	f := newReprocessFixture(t)
-	_, stderr, code := bookalign(t, append(f.args(), "--min-book-words", "10000000")...)
+	_, stderr, code := bookalign(t, append(f.args(), "--set", "min_book_words=10000000")...)
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s", code, stderr)
 	}

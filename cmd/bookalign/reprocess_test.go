@@ -85,7 +85,7 @@ func newReprocessFixture(t *testing.T) *reprocessFixture {
 // args are the reprocess flags for the fixture, scaled down for speed.
 func (f *reprocessFixture) args() []string {
 	return []string{"reprocess", "--dumps", f.dumps, "--state", f.state, "--out", f.out, "--catalog", f.catalog, "--books", f.mirror,
-		"--methods", "first1000", "--min-book-words", "100", "--min-summary-words", "10", "--words", "200"}
+		"--methods", "first1000", "--set", "min_book_words=100", "--set", "min_summary_words=10", "--words", "200"}
 }
 
 // TestReprocess drives two dumps through reprocess: the first is processed
@@ -344,7 +344,7 @@ func TestReprocessGCS(t *testing.T) {
 	}
 	args := []string{"reprocess", "--dumps", "gs://data/dumps", "--state", "gs://data/state", "--out", "gs://data/out",
 		"--catalog", "gs://data/pg_catalog.csv", "--books", "gs://data/mirror",
-		"--methods", "first1000", "--min-book-words", "100", "--min-summary-words", "10", "--words", "200"}
+		"--methods", "first1000", "--set", "min_book_words=100", "--set", "min_summary_words=10", "--words", "200"}
 	if _, stderr, code := bookalignEnv(t, "BOOKALIGN_TEST_CRASH_AFTER=move", args...); code != 75 {
 		t.Fatalf("crash before the move: exit %d\n%s", code, stderr)
 	}

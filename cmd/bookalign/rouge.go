@@ -43,7 +43,7 @@ func runRouge(args []string, stdout io.Writer) error {
 	dataDir := fs.String("rouge-data", os.Getenv("BOOKALIGN_ROUGE_DATA"), "ROUGE-1.5.5 data `DIR` (smart_common_words.txt, wordnet-2.0-*.exc); default $BOOKALIGN_ROUGE_DATA; empty: stem without exceptions")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), rougeUsage)
-		fs.PrintDefaults()
+		fs.VisitAll(func(f *flag.Flag) { fmt.Fprintln(fs.Output(), flagLine(f)) })
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

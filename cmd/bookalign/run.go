@@ -43,22 +43,23 @@ func runExperiment(args []string) error {
 	fs := flag.CommandLine
 	corpusDir := fs.String("corpus", os.Getenv("BOOKALIGN_CORPUS"), "corpus `DIR` (pairs.tsv, books/, summaries/), local or gs://; default $BOOKALIGN_CORPUS")
 	out := fs.String("out", "", "output `DIR`, local or gs://")
-	testCorpus := fs.String("test-corpus", "", "train on all of --corpus and evaluate on this corpus `DIR` instead of cross-validating")
-	writeReport := fs.Bool("report", true, "write the HTML report OUT/report when the pipeline has finished (bookalign report rebuilds it later)")
-	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of this process to `FILE` (go tool pprof FILE); with the in-process runners (prism, direct) it covers the workers too")
-	overwrite := fs.Bool("overwrite", false, "clear --out first when it holds an earlier bookalign run that did not finish or had other settings (a finished run of the same settings is cleared and rerun without it)")
+	testCorpus := fs.String("test-corpus", "", "train on all of --corpus and score on this corpus `DIR` instead of cross-validating")
+	overwrite := fs.Bool("overwrite", false, "clear --out first when it holds an unfinished run or one of other settings")
+	writeReport := fs.Bool("report", true, "write the HTML report OUT/report when the run has finished")
+	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile to `FILE` (with prism or direct it covers the workers)")
 	experiment := addExperimentFlags(fs)
 	term := addTerminalFlags(fs)
-	if err := term.parse(fs, "run", "bookalign run --corpus DIR --out DIR [flags] [Beam flags such as --runner]", args); err != nil {
+	groups := append([]flagGroup{{"Input and output", []string{"corpus", "out", "test-corpus", "rouge-data", "thesaurus", "overwrite", "report"}}}, experimentGroups...)
+	if err := term.parse(fs, "run", "bookalign run --corpus DIR --out DIR [flags] [Beam flags such as --runner]", args, groups...); err != nil {
 		return err
 	}
 	quiet := term.quiet
-	cfg := experiment()
-	cfg.Corpus, cfg.Out = strings.TrimRight(*corpusDir, "/"), strings.TrimRight(*out, "/")
-	cfg.TestCorpus = strings.TrimRight(*testCorpus, "/")
-	if err := checkCoverageFlags(cfg.Features); err != nil {
+	cfg, err := experiment()
+	if err != nil {
 		return err
 	}
+	cfg.Corpus, cfg.Out = strings.TrimRight(*corpusDir, "/"), strings.TrimRight(*out, "/")
+	cfg.TestCorpus = strings.TrimRight(*testCorpus, "/")
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
@@ -120,17 +121,13 @@ func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet,
 	pipelines.Experiment(s, cfg)
 	if !quiet {
 		transforms.ShowProgress(os.Stderr)
-		beside := ""
-		for _, v := range cfg.Beside {
-			beside += "; beside " + v.Name
-		}
 		// The methods that run: a default method that needs ROUGE's
 		// stopwords is left out without ROUGE data (evaluate.Runnable).
 		methods, _, err := evaluate.Runnable(cfg.Methods, cfg.Rouge.HasStopwords(), slices.Equal(cfg.Methods, pipelines.Methods))
 		if err != nil {
 			methods = cfg.Methods
 		}
-		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s; aligners %s%s)\n", cfg.Corpus, cfg.Out, strings.Join(methods, ","), strings.Join(cfg.Align.Methods, ","), beside)
+		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s; aligners %s)\n", cfg.Corpus, cfg.Out, strings.Join(methods, ","), strings.Join(cfg.AlignOptions().Methods, ","))
 	}
 	res, err := beamrun.Run(ctx, p)
 	if err != nil {
@@ -252,10 +249,10 @@ func checkInputs(ctx context.Context, cfg pipelines.Config) error {
 			return fmt.Errorf("the corpus index: %w", err)
 		}
 	}
-	if cfg.Align.Thesaurus != "" {
-		path := corpus.Join(cfg.Align.Thesaurus, align.ThesaurusFile)
+	if cfg.Thesaurus != "" {
+		path := corpus.Join(cfg.Thesaurus, align.ThesaurusFile)
 		if ok, err := transforms.Exists(ctx, path); err != nil || !ok {
-			return fmt.Errorf("thesaurus %s missing (--thesaurus %q)%s", path, cfg.Align.Thesaurus, errSuffix(err))
+			return fmt.Errorf("thesaurus %s missing (--thesaurus %q)%s", path, cfg.Thesaurus, errSuffix(err))
 		}
 	}
 	if cfg.Rouge.DataDir != "" {

@@ -20,11 +20,13 @@ func runSummarize(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	modelPath := fs.String("model", "", "model `FILE` saved by bookalign run (OUT/models/<method>.json)")
 	words := fs.Int("words", classify.DefaultBudget, "summary budget in words (all word tokens, punctuation excluded)")
+	usage := "bookalign summarize --model OUT/models/passage.json [--words 1000] BOOK.txt"
+	fs.Usage = func() { printUsage(stderr, fs, usage, nil) }
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *modelPath == "" || fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: bookalign summarize --model OUT/models/passage.json [--words 1000] BOOK.txt")
+		fmt.Fprintln(stderr, "usage: "+usage)
 		return errUsage
 	}
 	if err := atLeast("words", *words, 1); err != nil {

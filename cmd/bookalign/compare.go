@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/layout"
+	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/rundir"
+	"github.com/bookalign/bookalign/transforms"
+)
+
+// runCompare is `bookalign compare OUT_A OUT_B`: the paired tests of every
+// method that two finished runs share, on the same books and folds.
+func runCompare(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	usage := "bookalign compare OUT_A OUT_B   (two finished runs of the same corpus, seed and folds)"
+	fs.Usage = func() {
+		printUsage(os.Stderr, fs, usage, nil)
+		fmt.Fprint(os.Stderr, "\nFor each method both runs scored: mean recall of A and B, the mean per-book difference A − B with\n"+
+			"its 95% bootstrap interval, and the paired approximate-randomization p-value; ROUGE-1 and ROUGE-2,\n"+
+			"stemmed and unstemmed, with and without stopwords (-s) when both runs measured them.\n")
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		fs.Usage()
+		return errUsage
+	}
+	ctx := context.Background()
+	a, err := readRun(ctx, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	b, err := readRun(ctx, fs.Arg(1))
+	if err != nil {
+		return err
+	}
+	if err := sameExperiment(a, b); err != nil {
+		return err
+	}
+	cs, only, err := evaluate.Compare(a.results, b.results, evaluate.Settings{Seed: a.results.Seed})
+	if err != nil {
+		return err
+	}
+	if len(cs) == 0 {
+		return fmt.Errorf("the runs share no method (A: %s; B: %s)", methodNames(a.results), methodNames(b.results))
+	}
+	if err := evaluate.WriteComparisons(stdout, a.dir, b.dir, cs); err != nil {
+		return err
+	}
+	if len(only) > 0 {
+		fmt.Fprintf(stdout, "Not compared, scored in one run only: %s.\n", strings.Join(only, ", "))
+	}
+	return nil
+}
+
+// finishedRun is what compare reads of a run's output directory.
+type finishedRun struct {
+	dir      string
+	results  *evaluate.Results
+	settings pipelines.Config
+	inputs   string
+}
+
+// readRun reads a finished run's results and settings.
+func readRun(ctx context.Context, dir string) (finishedRun, error) {
+	dir = strings.TrimRight(dir, "/")
+	b, err := transforms.ReadFile(ctx, layout.Out{Dir: dir}.Marker())
+	if err != nil {
+		return finishedRun{}, fmt.Errorf("%s is not a bookalign run: %w", dir, err)
+	}
+	m, err := rundir.ParseMarker(b)
+	if err != nil {
+		return finishedRun{}, fmt.Errorf("%s: %w", dir, err)
+	}
+	if !m.Complete || m.Command != "run" {
+		return finishedRun{}, fmt.Errorf("%s is not a finished bookalign run (its run.json says command %q, complete %v)", dir, m.Command, m.Complete)
+	}
+	run := finishedRun{dir: dir, inputs: m.Inputs}
+	if err := json.NewDecoder(bytes.NewReader(m.Settings)).Decode(&run.settings); err != nil {
+		return finishedRun{}, fmt.Errorf("%s: the settings of run.json: %w", dir, err)
+	}
+	if run.results, err = readResults(ctx, dir); err != nil {
+		return finishedRun{}, err
+	}
+	return run, nil
+}
+
+// sameExperiment refuses two runs whose books or folds differ: another
+// corpus (its files' fingerprint) or test corpus, another seed (which
+// draws the folds), another number of folds or another length filter.
+func sameExperiment(a, b finishedRun) error {
+	sa, sb := a.settings, b.settings
+	for _, d := range []struct {
+		what       string
+		same       bool
+		valA, valB any
+	}{
+		{"corpus files", a.inputs == b.inputs, "fingerprint " + short(a.inputs), "fingerprint " + short(b.inputs)},
+		{"test corpus", sa.TestCorpus == sb.TestCorpus, sa.TestCorpus, sb.TestCorpus},
+		{"seed", sa.Seed == sb.Seed, sa.Seed, sb.Seed},
+		{"folds", sa.Folds == sb.Folds || sa.TestCorpus != "", sa.Folds, sb.Folds},
+		{"min_book_words", sa.MinBookWords == sb.MinBookWords, sa.MinBookWords, sb.MinBookWords},
+		{"min_summary_words", sa.MinSummaryWords == sb.MinSummaryWords, sa.MinSummaryWords, sb.MinSummaryWords},
+	} {
+		if !d.same {
+			return fmt.Errorf("the runs differ in their %s (%s: %v; %s: %v): a paired comparison needs the same books in the same folds", d.what, a.dir, d.valA, b.dir, d.valB)
+		}
+	}
+	return nil
+}
+
+func short(s string) string {
+	if len(s) > 12 {
+		return s[:12]
+	}
+	return s
+}
+
+func methodNames(r *evaluate.Results) string {
+	var names []string
+	for _, m := range r.Methods {
+		names = append(names, m.Name)
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,292 @@
+package config
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/evaluate"
+)
+
+// Settings are what an experiment computes. The zero value of a field is
+// not always its default: start from Default or Paper.
+type Settings struct {
+	// Methods are the summarizers to run and score (evaluate.Methods):
+	// passage, token and jing are trained on the labels of the aligner of
+	// the same name; first1000, oracle, oracle-content, random and names
+	// are baselines. Default: all of them.
+	Methods []string `json:"methods"`
+	// Words is the summary budget in words (all word tokens, punctuation
+	// excluded). Default 1000, the paper's.
+	Words int `json:"words"`
+	// Folds is the number of cross-validation folds over books, at least
+	// 2. Default 10, the paper's.
+	Folds int `json:"folds"`
+	// Seed seeds every random choice: the Passage HMM's sampler, the folds,
+	// the inner split that chooses lambda, the random baseline and the
+	// bootstrap. Default 1.
+	Seed uint64 `json:"seed"`
+	// MinBookWords and MinSummaryWords reject a pair whose book or summary
+	// has fewer words, stopwords and punctuation excluded. Defaults 10000
+	// and 100, the paper's.
+	MinBookWords    int `json:"min_book_words"`
+	MinSummaryWords int `json:"min_summary_words"`
+	// Lambda fixes the L2 strength of the logistic regression; 0 (the
+	// default) chooses it on an inner split of each training set.
+	Lambda float64 `json:"lambda"`
+	// FigureBook is the id of the pair whose Passage HMM samples draw the
+	// paper's Figure 3 (figures/boundary_density.svg); empty draws none.
+	// Default "heart-of-darkness".
+	FigureBook string `json:"figure_book"`
+	// AllowOutsideSymlinks reads books and summaries that are symbolic
+	// links to files outside the corpus directory; by default (false)
+	// their pairs are rejected.
+	AllowOutsideSymlinks bool `json:"allow_outside_symlinks"`
+	// Align configures the aligners.
+	Align Align `json:"align"`
+	// Summarizer configures the trained summarizers' features and
+	// extraction (classify.Settings documents each field).
+	Summarizer classify.Settings `json:"summarizer"`
+}
+
+// Align configures the aligners.
+type Align struct {
+	// Extra are aligners to run on every pair even when no summarizer
+	// needs them (passage, token, jing), writing their alignments to
+	// OUT/alignments/<method>/. Default none.
+	Extra []string `json:"extra"`
+	// Iterations are the EM rounds of the HMM aligners; 0 (the default)
+	// keeps theirs: Passage HMM 500, the paper's, Token HMM at most 20.
+	Iterations int `json:"iterations"`
+	// PassagePrior is μ, the strength of the Passage HMM's Dirichlet prior
+	// toward the book's word rates; 0 (the default) means 100.
+	PassagePrior float64 `json:"passage_prior"`
+	// WholeSpans labels every book sentence of an aligned span, the
+	// paper's words read literally, instead of the one sharing the most
+	// words with the summary sentence. Default false; Paper true.
+	WholeSpans bool `json:"whole_spans"`
+	// PaperAligners runs the aligners as the paper describes them: words
+	// compared by their lower-cased forms (no possessive dropped, no
+	// stem), a summary sentence with no book word left unaligned, and the
+	// Token HMM's synonyms from Roget's Thesaurus. Default false (stems,
+	// possessives dropped, placement by the neighbours); Paper true.
+	PaperAligners bool `json:"paper_aligners"`
+	// Synonyms lets the default Token HMM emit a summary word from a book
+	// word that Roget's Thesaurus lists as its synonym, as the paper's
+	// does. Default false: it changed neither the silver-anchor hits nor
+	// ROUGE, at three to five times the Token HMM's CPU.
+	Synonyms bool `json:"synonyms"`
+}
+
+// Presets are the names Preset knows.
+var Presets = []string{"default", "paper"}
+
+// The default weights of coverage extraction (classify.Settings): a
+// bigram hit weighs CoverageBigram unigram hits, a hit on an n-gram
+// holding one of ROUGE's stopwords weighs CoverageFunction of a content
+// n-gram's, the logistic model's log-probability is added CoveragePrior
+// times (the three chosen inside the training folds, docs/method.md), and
+// no sentence shorter than CoverageMinWords words is taken (fixed
+// beforehand: shorter sentences score more ROUGE per word but make a
+// summary of fragments).
+const (
+	CoverageBigram   = 3
+	CoveragePrior    = 0.01
+	CoverageFunction = 0.2
+	CoverageMinWords = 15
+)
+
+// Default returns the product's settings: the paper's, plus count and
+// event-word features and coverage extraction (docs/method.md).
+func Default() Settings {
+	return Settings{
+		Methods:         evaluate.NamesOf(),
+		Words:           1000,
+		Folds:           10,
+		Seed:            1,
+		MinBookWords:    10000,
+		MinSummaryWords: 100,
+		FigureBook:      "heart-of-darkness",
+		Summarizer: classify.Settings{Counts: true, Events: true, Coverage: true,
+			CoverageBigram: CoverageBigram, CoveragePrior: CoveragePrior, CoverageMinWords: CoverageMinWords,
+			CoverageFunction: CoverageFunction},
+	}
+}
+
+// Paper returns the paper's exact choices (Bamman and Smith 2013, §3–4):
+// the aligners as it describes them, every sentence of an aligned span
+// labelled, its features only, the most probable sentences extracted.
+// Lambda is chosen as by default.
+func Paper() Settings {
+	s := Default()
+	s.Align.WholeSpans, s.Align.PaperAligners = true, true
+	s.Summarizer = classify.Settings{}
+	return s
+}
+
+// Preset returns the settings of a preset: "default" (or empty) or
+// "paper".
+func Preset(name string) (Settings, error) {
+	switch name {
+	case "", "default":
+		return Default(), nil
+	case "paper":
+		return Paper(), nil
+	}
+	return Settings{}, fmt.Errorf("unknown preset %q (known: %q, %q)", name, Presets[0], Presets[1])
+}
+
+// Read applies the JSON settings of r over base: fields absent from r
+// keep base's values. Unknown fields and trailing data are errors. An
+// empty list of extra aligners reads as none (nil).
+func Read(r io.Reader, base Settings) (Settings, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	s := base
+	if err := dec.Decode(&s); err != nil {
+		return Settings{}, fmt.Errorf("settings: %w", err)
+	}
+	if dec.More() {
+		return Settings{}, fmt.Errorf("settings: more than one JSON document")
+	}
+	if len(s.Align.Extra) == 0 {
+		s.Align.Extra = nil // as Default has it
+	}
+	return s, nil
+}
+
+// Write writes s as indented JSON with every field present, in the order
+// of the types' fields (classify.Settings leaves its zero fields out of a
+// saved model; a settings file shows them all).
+func (s Settings) Write(w io.Writer) error {
+	if s.Align.Extra == nil {
+		s.Align.Extra = []string{}
+	}
+	summarizer, err := allFields(s.Summarizer)
+	if err != nil {
+		return err
+	}
+	type settings Settings // without the Summarizer's own encoding
+	full := struct {
+		settings
+		Summarizer json.RawMessage `json:"summarizer"`
+	}{settings(s), summarizer}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(full); err != nil {
+		return err
+	}
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+// allFields encodes a struct as a JSON object with every field, in their
+// order, whatever their omitempty; fields tagged "-" and lists not set
+// (CoverageStopwords, which a run sets from ROUGE's data) are left out.
+func allFields(v any) (json.RawMessage, error) {
+	rv := reflect.ValueOf(v)
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i := 0; i < rv.NumField(); i++ {
+		f := rv.Type().Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" || !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		if f.Type.Kind() == reflect.Slice && rv.Field(i).IsNil() {
+			continue
+		}
+		val, err := json.Marshal(rv.Field(i).Interface())
+		if err != nil {
+			return nil, err
+		}
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		key, _ := json.Marshal(name)
+		b.Write(key)
+		b.WriteByte(':')
+		b.Write(val)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// CheckRanges checks every number of s against its range, naming the
+// setting as the settings file and the flag of the same name do:
+// "words -1 is out of range: want at least 1". Folds is checked only when
+// cross-validated (crossValidated).
+func (s Settings) CheckRanges(crossValidated bool) error {
+	type intSetting struct {
+		name     string
+		v, least int
+		note     string
+	}
+	ints := []intSetting{
+		{"words", s.Words, 1, ""},
+		{"min_book_words", s.MinBookWords, 0, ""},
+		{"min_summary_words", s.MinSummaryWords, 0, ""},
+		{"align.iterations", s.Align.Iterations, 0, "0: the aligners' own, Passage HMM 500, Token HMM at most 20"},
+		{"summarizer.coverage_min_words", s.Summarizer.CoverageMinWords, 0, ""},
+	}
+	if crossValidated {
+		ints = append(ints, intSetting{"folds", s.Folds, 2, "cross-validation holds out each fold in turn and trains on the others"})
+	}
+	for _, x := range ints {
+		if x.v < x.least {
+			return rangeError(x.name, strconv.Itoa(x.v), x.least, x.note)
+		}
+	}
+	for _, x := range []struct {
+		name string
+		v    float64
+		note string
+	}{
+		{"lambda", s.Lambda, "0: chosen on an inner split of each training set"},
+		{"align.passage_prior", s.Align.PassagePrior, "0: the default, 100"},
+		{"summarizer.coverage_bigram", s.Summarizer.CoverageBigram, ""},
+		{"summarizer.coverage_prior", s.Summarizer.CoveragePrior, ""},
+	} {
+		if !(x.v >= 0) || math.IsInf(x.v, 0) { // also NaN
+			return rangeError(x.name, strconv.FormatFloat(x.v, 'g', -1, 64), -1, x.note)
+		}
+	}
+	return nil
+}
+
+// rangeError says that the value of a setting is out of its range: at
+// least least, or a finite number, 0 or more, when least is negative.
+func rangeError(name, value string, least int, note string) error {
+	want := fmt.Sprintf("at least %d", least)
+	switch {
+	case least < 0:
+		want = "a finite number, 0 or more"
+	case least == 0:
+		want = "0 or more"
+	}
+	if note != "" {
+		want += " (" + note + ")"
+	}
+	return fmt.Errorf("%s %s is out of range: want %s", name, value, want)
+}
+
+// WithoutUnused returns s without the settings that its choices make
+// unused: the coverage weights when coverage extraction is off (the
+// summarizer refuses them there, classify.Settings.Validate).
+func (s Settings) WithoutUnused() Settings {
+	if !s.Summarizer.Coverage {
+		c := &s.Summarizer
+		c.CoverageBigram, c.CoveragePrior, c.CoverageMinWords, c.CoverageFunction, c.CoverageStopwords = 0, 0, 0, 0, nil
+	}
+	return s
+}
