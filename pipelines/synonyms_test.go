@@ -8,8 +8,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
-	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/config"
+	"github.com/bookalign/bookalign/internal/testcorpus"
 )
 
 // TestSynonymsReadTheThesaurus checks that the default aligners do not read
