@@ -42,7 +42,7 @@ var ErrMethod = errors.New("align: unknown method")
 // summary sentence, only the one sentence of its aligned span that shares the
 // most words with it is labelled. Labelling every sentence of the span (the
 // zero LabelTop, the paper's words read literally) gives noisier labels and
-// worse summaries; see docs/experiment.md.
+// worse summaries; see docs/notebook/experiment.md.
 const DefaultLabelTop = 1
 
 // New returns the aligner called name (MethodPassage, MethodToken or

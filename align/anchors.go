@@ -9,7 +9,7 @@ import (
 
 // An Anchor is a summary sentence that quotes its book: silver evidence of
 // where the sentence belongs, for measuring aligners (bench/anchors,
-// docs/alignment.md).
+// docs/notebook/alignment.md).
 type Anchor struct {
 	// Sentence is the summary sentence, an index into Pair.Summary.Words.
 	Sentence int

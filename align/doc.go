@@ -147,7 +147,7 @@
 // positive; whole Passage HMM spans label about 4 book sentences per
 // summary sentence, most of them unrelated to it, and one sentence per
 // summary sentence gives better summaries for all three methods
-// (docs/experiment.md).
+// (docs/notebook/experiment.md).
 //
 // Alignment.Labelled is the union over summary sentences: the book
 // sentences "in the summary".

@@ -21,7 +21,7 @@ type Options struct {
 	// passages (PassageHMM.Neighbours), and the Token HMM places by its
 	// neighbours' tokens every sentence its label rule leaves unaligned
 	// (TokenHMM.PlaceUnaligned): on the anchors both place more masked
-	// anchors and no fewer unmasked ones (docs/alignment.md).
+	// anchors and no fewer unmasked ones (docs/notebook/alignment.md).
 	NoContext bool
 	// Prior sets PassageHMM.Prior, μ; zero keeps its default.
 	Prior float64

@@ -24,10 +24,10 @@ type PassageHMM struct {
 	// passage's unigram distribution toward the book's:
 	//	p(w | b_i:j) = (freq(w; b_i:j) + μ p_book(w)) / (j-i+1 + μ).
 	// Zero means 100: μ = 100 places more masked anchors than μ = 20
-	// (60.3% against 52.8%, docs/alignment.md, "Masked anchors: the second
+	// (60.3% against 52.8%, docs/notebook/alignment.md, "Masked anchors: the second
 	// round"), and over five seeds of the whole experiment its summaries
 	// score within the spread of μ = 20's, with a third of its spread
-	// (docs/experiment.md, "The Passage HMM's prior over five seeds").
+	// (docs/notebook/experiment.md, "The Passage HMM's prior over five seeds").
 	Prior float64
 	// JumpPrior is the pseudo-count λ added to every jump count c(d) and to
 	// every start count, so no transition is ever impossible. Zero means 0.01.

@@ -13,14 +13,14 @@ import (
 // book, and a method hits a sentence when its aligned span lies within
 // hitRadius counted tokens of the quotation and is at most maxSpan tokens
 // long. The whole corpus, with quotations masked, is measured by
-// bench/anchors (docs/alignment.md).
+// bench/anchors (docs/notebook/alignment.md).
 const (
 	hitRadius = 250
 	maxSpan   = 1000
 )
 
 // silverRule are the anchors of the test: runs of 6 tokens, as in
-// docs/alignment.md's first tables.
+// docs/notebook/alignment.md's first tables.
 var silverRule = AnchorRule{MinRun: 6, MinContent: 2}
 
 // silverSubset are short books with quotations.

@@ -5,7 +5,7 @@
 # and First 1000 seed by seed (go run ./bench/seeds). The seed draws the
 # fold assignment, the inner splits that choose lambda, the Passage HMM's
 # boundary sampler and the bootstrap: the spread is the noise a difference
-# between methods must exceed (issue 12).
+# between methods must exceed.
 #
 #   bench/seeds.sh OUTDIR [SEEDS] [-- extra flags for bookalign run]
 #

@@ -249,7 +249,7 @@ func setName(set int) string {
 // splits a bundle that makes no progress, a Dataflow worker runs several
 // bundles); a model holds its set's features and the fit's working copies,
 // about 1.4 MB a training book at the peak (classify's
-// BenchmarkTrainingSetMemory, re-measured 2026-11-25), so training them one after another on all
+// BenchmarkTrainingSetMemory), so training them one after another on all
 // cores takes about as long and needs a fraction of the memory
 // (docs/benchmarks.md, "Distributed training").
 var trainingSlots = make(chan struct{}, 1)

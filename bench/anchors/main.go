@@ -15,7 +15,7 @@
 // -h lists the variants -methods accepts (METHOD[:OPTION...], for instance
 // token:exact:nocontext). Only books with at least one anchor are aligned.
 // The anchors themselves are found on exact lower-cased tokens, whatever a
-// variant's word forms. See docs/alignment.md, "Masked anchors".
+// variant's word forms. See docs/notebook/alignment.md, "Masked anchors".
 package main
 
 import (

@@ -15,7 +15,7 @@
 //	go run ./bench/oraclegap [-corpus ../shared/corpus] [-rouge-data ../shared/rouge]
 //	    [-books 5] [-ids id,...] [-words 1000]
 //
-// It prints one row per book and the means; see docs/experiment.md, "The
+// It prints one row per book and the means; see docs/notebook/experiment.md, "The
 // content oracle".
 package main
 

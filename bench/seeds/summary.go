@@ -38,11 +38,11 @@ func pAgainst(m evaluate.MethodResult, against string) *evaluate.PValues {
 	return nil
 }
 
-// alpha is the level issue 12's goal sets for the paired tests.
+// alpha is the level of the paired tests.
 const alpha = 0.01
 
-// against are the methods each trained summarizer is compared with, as
-// issue 12's goal names them.
+// against are the methods each trained summarizer is compared with: the
+// strongest aligner baseline and the two heuristics.
 var against = []string{align.MethodJing, evaluate.MethodNames, evaluate.MethodFirst1000}
 
 // summary holds, for every method that all runs scored, its scores in
