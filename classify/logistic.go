@@ -194,15 +194,6 @@ func softplus(z float64) float64 {
 	return math.Log1p(math.Exp(z))
 }
 
-// sigmoid returns 1 / (1 + exp(-z)) without overflow.
-func sigmoid(z float64) float64 {
-	if z >= 0 {
-		return 1 / (1 + math.Exp(-z))
-	}
-	e := math.Exp(z)
-	return e / (1 + e)
-}
-
 // dataset is the rows of several books in one sparse matrix.
 type dataset struct {
 	dim    int
