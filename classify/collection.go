@@ -45,15 +45,6 @@ type Settings struct {
 	// from five. See docs/experiment.md.
 	Counts bool `json:"counts,omitempty"`
 
-	// Characters, Dialogue and Chapter add the plot features of
-	// plotfeatures.go (beyond the paper, issue 12): the distinct salient
-	// names of a row, a salient name's first mention, full names and names
-	// next to kinship words; the share of the row inside quotation marks;
-	// the row's place in its chapter.
-	Characters bool `json:"characters,omitempty"`
-	Dialogue   bool `json:"dialogue,omitempty"`
-	Chapter    bool `json:"chapter,omitempty"`
-
 	// Segments and Redundancy change extraction (Model.Summarize; see
 	// Spread), not the features. Segments > 0 spreads the budget over that
 	// many equal parts of the book, each given the share of the budget that
