@@ -45,23 +45,11 @@ type Settings struct {
 	// from five. See docs/experiment.md.
 	Counts bool `json:"counts,omitempty"`
 
-	// Segments and Redundancy change extraction (Model.Summarize; see
-	// Spread), not the features. Segments > 0 spreads the budget over that
-	// many equal parts of the book, each given the share of the budget that
-	// the training labels hold in it (LearnQuota at training, Model.Quota).
-	// Redundancy > 0 lowers the log-odds of a row by Redundancy times its
-	// greatest word similarity to a row already chosen (maximal marginal
-	// relevance). Zero for both is the paper's rule.
-	Segments   int     `json:"segments,omitempty"`
-	Redundancy float64 `json:"redundancy,omitempty"`
-
-	// Events adds the event-word features of events.go (beyond the paper,
-	// issue 12): how often each word of a training book occurs in that
-	// book's summary, learned from the training pairs (Book.SetSummary,
-	// WordCount.Summaries), turned into row features. LengthFine adds
-	// LENGTH>=k features at finer steps than Counts'.
-	Events     bool `json:"events,omitempty"`
-	LengthFine bool `json:"length_fine,omitempty"`
+	// Events adds the event-word features of events.go (beyond the
+	// paper): how often each word of a training book occurs in that book's
+	// summary, learned from the training pairs (Book.SetSummary,
+	// WordCount.Summaries), turned into row features.
+	Events bool `json:"events,omitempty"`
 
 	// Coverage changes extraction (beyond the paper, issue 12): the
 	// training set also fits the coverage model (coverage.go), which
@@ -70,8 +58,7 @@ type Settings struct {
 	// the row of at least CoverageMinWords budget words that adds the most
 	// expected ROUGE hits per word, a bigram hit weighing CoverageBigram
 	// unigram hits, plus CoveragePrior times the row's log-probability
-	// under the logistic model (coverextract.go). It excludes Segments and
-	// Redundancy, the other extraction rules.
+	// under the logistic model (coverextract.go).
 	Coverage         bool    `json:"coverage,omitempty"`
 	CoverageBigram   float64 `json:"coverage_bigram,omitempty"`
 	CoveragePrior    float64 `json:"coverage_prior,omitempty"`
@@ -101,7 +88,7 @@ func (s Settings) function() float64 {
 // Validate reports a setting out of range, or coverage settings that do not
 // go together.
 func (s Settings) Validate() error {
-	if s.Vocabulary < 0 || s.Names < 0 || s.MinBooks < 0 || s.Segments < 0 || !(s.Redundancy >= 0) || math.IsInf(s.Redundancy, 0) {
+	if s.Vocabulary < 0 || s.Names < 0 || s.MinBooks < 0 {
 		return errors.New("classify: negative setting")
 	}
 	if !s.Coverage {
@@ -109,9 +96,6 @@ func (s Settings) Validate() error {
 			return errors.New("classify: coverage settings (CoverageBigram, CoveragePrior, CoverageMinWords, CoverageStopwords, CoverageFunction) set without Coverage: they apply to coverage extraction only")
 		}
 		return nil
-	}
-	if s.Segments != 0 || s.Redundancy != 0 {
-		return errors.New("classify: coverage extraction chooses the sentences itself: Segments and Redundancy apply only without Coverage")
 	}
 	for _, v := range []float64{s.CoverageBigram, s.CoveragePrior} {
 		if !(v >= 0) || math.IsInf(v, 0) {

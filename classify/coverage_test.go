@@ -296,7 +296,7 @@ func TestCoverageExtract(t *testing.T) {
 	if m.CoverageBook(&read, nil) != nil {
 		t.Error("a book without terms made a coverage book")
 	}
-	if got, want := m.Summarize(&read, 200), read.ExtractSpread(m.Scores(&read), 200, m.Spread()); !slices.Equal(got, want) {
+	if got, want := m.Summarize(&read, 200), read.Extract(m.Scores(&read), 200); !slices.Equal(got, want) {
 		t.Errorf("a book without terms: Summarize %v, ranking by probability %v", got, want)
 	}
 }

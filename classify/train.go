@@ -109,11 +109,6 @@ func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
 	m.Weights, m.Bias = x[:dim], x[dim]
 	m.Features = c.FeatureNames()
 	m.Training = Training{Books: len(books), Sentences: len(all.y), Iterations: iters}
-	if n := c.Settings.Segments; n > 0 {
-		if m.Quota, err = LearnQuota(books, n); err != nil {
-			return nil, err
-		}
-	}
 	if c.Settings.Coverage {
 		if m.Coverage, err = fitCoverage(books); err != nil {
 			return nil, err
