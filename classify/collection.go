@@ -27,16 +27,6 @@ type Settings struct {
 	// Names is the number of salient names of a book; zero means
 	// DefaultNames.
 	Names int `json:"names"`
-	// MinBooks keeps out of the vocabulary the words that occur in fewer
-	// than MinBooks training books; 0 and 1 keep every word, as the paper
-	// does. With a few books the vocabulary no longer holds the main
-	// characters of single training books, whose weights cannot help on
-	// another book.
-	MinBooks int `json:"min_books"`
-	// Stopwords admits stopwords to the vocabulary ("word=the"); the paper
-	// does not say, and by default they are left out. Stopwords are never
-	// salient names or TF-IDF words.
-	Stopwords bool `json:"stopwords,omitempty"`
 	// Counts adds features beyond the paper's, which are all presence
 	// features: NAMES>=k, the row holds at least k capitalised occurrences
 	// of the book's salient names (k = 2, 3, 5, 8), and LENGTH>=k, the row
@@ -88,7 +78,7 @@ func (s Settings) function() float64 {
 // Validate reports a setting out of range, or coverage settings that do not
 // go together.
 func (s Settings) Validate() error {
-	if s.Vocabulary < 0 || s.Names < 0 || s.MinBooks < 0 {
+	if s.Vocabulary < 0 || s.Names < 0 {
 		return errors.New("classify: negative setting")
 	}
 	if !s.Coverage {
@@ -208,11 +198,10 @@ func (c *Counts) Merge(o *Counts) error {
 }
 
 // Collection returns the features that the counted books define under set:
-// the vocabulary (the set.Vocabulary most frequent words that occur in at
-// least set.MinBooks books, stopwords left out unless set.Stopwords, most
-// frequent first, ties in byte order) and the document frequency of every
-// word that is not a stopword. It returns
-// ErrNoBooks when nothing was counted.
+// the vocabulary (the set.Vocabulary most frequent words that are not
+// stopwords, most frequent first, ties in byte order) and the document
+// frequency of every word that is not a stopword. It returns ErrNoBooks
+// when nothing was counted.
 func (c *Counts) Collection(set Settings) (*Collection, error) {
 	if len(c.IDs) == 0 {
 		return nil, ErrNoBooks
@@ -227,19 +216,17 @@ func (c *Counts) Collection(set Settings) (*Collection, error) {
 	}
 	words := make([]string, 0, len(c.Words))
 	for w, n := range c.Words {
-		stop := text.IsStopword(w)
-		if !stop {
-			col.DF[w] = n.Books
-			if set.Events && n.Summaries > 0 {
-				if col.Summaries == nil {
-					col.Summaries = map[string]int32{}
-				}
-				col.Summaries[w] = n.Summaries
+		if text.IsStopword(w) {
+			continue
+		}
+		col.DF[w] = n.Books
+		if set.Events && n.Summaries > 0 {
+			if col.Summaries == nil {
+				col.Summaries = map[string]int32{}
 			}
+			col.Summaries[w] = n.Summaries
 		}
-		if int(n.Books) >= set.MinBooks && (set.Stopwords || !stop) {
-			words = append(words, w)
-		}
+		words = append(words, w)
 	}
 	sort.Slice(words, func(i, j int) bool {
 		fi, fj := c.Words[words[i]].Freq, c.Words[words[j]].Freq

@@ -151,7 +151,7 @@ func (m *Model) validate() error {
 		return errors.New("no collection")
 	}
 	s := c.Settings
-	if s.Vocabulary < 0 || s.Names < 0 || s.MinBooks < 0 {
+	if s.Vocabulary < 0 || s.Names < 0 {
 		return errors.New("negative setting")
 	}
 	if len(c.IDs) == 0 {
