@@ -123,9 +123,6 @@ type Features struct {
 	// Label[i] says whether row i is in the summary (a training label).
 	// It is nil for a book to summarize; see Book.Labels.
 	Label []bool `json:"label,omitempty"`
-	// Weight[i] weighs row i in the training loss (RowWeights); nil means
-	// 1 for every row.
-	Weight []float32 `json:"weight,omitempty"`
 	// Cover holds, with Settings.Coverage, the coverage model's training
 	// data of a training book with a reference summary (CoverCells); nil
 	// otherwise.

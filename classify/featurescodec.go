@@ -19,9 +19,6 @@ func (f *Features) MarshalBinary() ([]byte, error) {
 	if len(f.Start) == 0 {
 		return nil, fmt.Errorf("classify: features of %q have no rows", f.ID)
 	}
-	if f.Weight != nil {
-		return nil, fmt.Errorf("classify: features of %q: the binary form does not carry row weights", f.ID)
-	}
 	rows := f.Rows()
 	if f.Start[0] != 0 || int(f.Start[rows]) != len(f.Index) || len(f.Length) != rows ||
 		(f.Label != nil && len(f.Label) != rows) {

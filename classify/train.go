@@ -141,14 +141,6 @@ func (t *Trainer) check(c *Collection, books []*Features) ([]*Features, error) {
 		if len(f.Label) != f.Rows() {
 			return nil, fmt.Errorf("%w: %q has %d labels for %d rows", ErrNoLabels, f.ID, len(f.Label), f.Rows())
 		}
-		if f.Weight != nil && len(f.Weight) != f.Rows() {
-			return nil, fmt.Errorf("%w: %q has %d row weights for %d rows", ErrFeatures, f.ID, len(f.Weight), f.Rows())
-		}
-		for _, u := range f.Weight {
-			if !(u >= 0) || math.IsInf(float64(u), 0) {
-				return nil, fmt.Errorf("%w: %q has row weight %v", ErrFeatures, f.ID, u)
-			}
-		}
 	}
 	if rows, positive := labelCounts(books); positive == 0 {
 		return nil, fmt.Errorf("%w: none of the %d sentences of the %d training books is labelled as in the summary", ErrNoPositives, rows, len(books))
