@@ -41,14 +41,14 @@ type Settings struct {
 	// WordCount.Summaries), turned into row features.
 	Events bool `json:"events,omitempty"`
 
-	// Coverage changes extraction (beyond the paper, issue 12): the
-	// training set also fits the coverage model (coverage.go), which
-	// predicts how often the summary of a book holds each of its unigrams
-	// and bigrams of terms, and Model.Summarize picks, one after another,
-	// the row of at least CoverageMinWords budget words that adds the most
-	// expected ROUGE hits per word, a bigram hit weighing CoverageBigram
-	// unigram hits, plus CoveragePrior times the row's log-probability
-	// under the logistic model (coverextract.go).
+	// Coverage changes extraction (beyond the paper): the training set also
+	// fits the coverage model (coverage.go), which predicts how often the
+	// summary of a book holds each of its unigrams and bigrams of terms,
+	// and Model.Summarize picks, one after another, the row of at least
+	// CoverageMinWords budget words that adds the most expected ROUGE hits
+	// per word, a bigram hit weighing CoverageBigram unigram hits, plus
+	// CoveragePrior times the row's log-probability under the logistic
+	// model (coverextract.go).
 	Coverage         bool    `json:"coverage,omitempty"`
 	CoverageBigram   float64 `json:"coverage_bigram,omitempty"`
 	CoveragePrior    float64 `json:"coverage_prior,omitempty"`

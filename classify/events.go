@@ -8,8 +8,8 @@ import (
 	"github.com/bookalign/bookalign/text"
 )
 
-// The event-word features (Settings.Events), beyond the paper (issue 12):
-// a word of a book that its summary also holds tells what happens ("kills",
+// The event-word features (Settings.Events), beyond the paper: a word of
+// a book that its summary also holds tells what happens ("kills",
 // "marries", "escapes"), one that summaries never hold tells how things
 // look. From the training pairs, each word w gets the smoothed log-ratio
 //

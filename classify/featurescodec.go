@@ -5,8 +5,7 @@ import (
 	"fmt"
 )
 
-// featuresFormat is the first byte of a Features' binary form (2: with
-// Features.Group after the ID).
+// featuresFormat is the first byte of a Features' binary form.
 const featuresFormat = 3
 
 // MarshalBinary returns the compact binary form of f, for a pipeline to
