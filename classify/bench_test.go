@@ -239,7 +239,7 @@ func BenchmarkTrainingSetMemory(b *testing.B) {
 	}
 	for b.Loop() {
 		before := liveHeap()
-		set, err := (Recipe{Seed: 1, Budget: 1000}).NewTrainingSet(&counts)
+		set, err := (Recipe{Seed: 1}).NewTrainingSet(&counts)
 		if err != nil {
 			b.Fatal(err)
 		}

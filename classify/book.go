@@ -47,16 +47,6 @@ type Book struct {
 	Word  []int32 `json:"word"`
 	Caps  []uint8 `json:"caps"`
 
-	// Quoted[i] is the percentage of row i's tokens inside double
-	// quotation marks (dialogue), Flags[i] its FlagFullName and FlagKinName,
-	// and Chapters the rows that start a chapter, increasing (the first row
-	// and the first after each Heading sentence); see addRowShape. They feed
-	// the features of Settings.Dialogue, Settings.Characters and
-	// Settings.Chapter.
-	Quoted   []uint8 `json:"quoted,omitempty"`
-	Flags    []uint8 `json:"flags,omitempty"`
-	Chapters []int32 `json:"chapters,omitempty"`
-
 	// InSummary[k] says whether the book's reference summary holds
 	// Words[k] (SetSummary): what the event-word features (Settings.Events)
 	// learn from a training book, and leave out of the book's own features.
@@ -124,7 +114,6 @@ func NewBook(id string, doc *text.Document) *Book {
 		b.Start = append(b.Start, int32(len(b.Word)))
 	}
 	b.sortWords()
-	b.addRowShape(doc)
 	b.Terms = newTerms(doc, b)
 	return b
 }

@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -10,7 +9,7 @@ import (
 )
 
 // bookFormat is the first byte of a Book's binary form.
-const bookFormat = 4
+const bookFormat = 5
 
 // ErrBookEncoding means bytes are not a Book's binary form.
 var ErrBookEncoding = errors.New("classify: not a binary book")
@@ -63,12 +62,9 @@ func (b *Book) MarshalBinary() ([]byte, error) {
 		}
 		out = append(out, b.Caps[lo:hi]...)
 	}
-	out, err := b.appendRowShape(out)
-	if err != nil {
-		return nil, err
-	}
 	out = appendMarks(out, b.InSummary)
-	if out, err = appendTerms(out, &b.Terms, rows); err != nil {
+	out, err := appendTerms(out, &b.Terms, rows)
+	if err != nil {
 		return nil, fmt.Errorf("classify: book %q: %w", b.ID, err)
 	}
 	return out, nil
@@ -89,46 +85,6 @@ func (d *decoder) marks(n int) []bool {
 		return nil
 	}
 	return d.rows(n)
-}
-
-// appendRowShape appends the row shape of the plot features (bookplot.go):
-// whether Quoted and Flags are there, their bytes, and the chapter rows as
-// differences.
-func (b *Book) appendRowShape(out []byte) ([]byte, error) {
-	rows := b.Rows()
-	switch {
-	case b.Quoted == nil && b.Flags == nil:
-		out = append(out, 0)
-	case len(b.Quoted) == rows && len(b.Flags) == rows:
-		out = append(out, 1)
-		out = append(append(out, b.Quoted...), b.Flags...)
-	default:
-		return nil, fmt.Errorf("classify: book %q has inconsistent row shapes", b.ID)
-	}
-	out = binary.AppendUvarint(out, uint64(len(b.Chapters)))
-	var prev int32
-	for _, c := range b.Chapters {
-		out = binary.AppendVarint(out, int64(c)-int64(prev))
-		prev = c
-	}
-	return out, nil
-}
-
-// rowShape reads what appendRowShape wrote into b, whose rows are read.
-func (d *decoder) rowShape(b *Book) {
-	rows := b.Rows()
-	if d.present("row shape") {
-		b.Quoted = bytes.Clone(d.Bytes(rows))
-		b.Flags = bytes.Clone(d.Bytes(rows))
-	}
-	if n := d.Count(1); n > 0 {
-		b.Chapters = make([]int32, n)
-		var c int64
-		for i := range n {
-			c += d.Varint()
-			b.Chapters[i] = d.Fit(c)
-		}
-	}
 }
 
 // UnmarshalBinary sets b to the book of data, the output of MarshalBinary.
@@ -178,7 +134,6 @@ func (b *Book) UnmarshalBinary(data []byte) error {
 	if d.Err == nil && len(nb.Word) != nnz {
 		d.Fail("row words")
 	}
-	d.rowShape(&nb)
 	nb.InSummary = d.marks(n)
 	nb.Terms = d.terms(rows)
 	if err := d.end(); err != nil {

@@ -27,16 +27,6 @@ type Settings struct {
 	// Names is the number of salient names of a book; zero means
 	// DefaultNames.
 	Names int `json:"names"`
-	// MinBooks keeps out of the vocabulary the words that occur in fewer
-	// than MinBooks training books; 0 and 1 keep every word, as the paper
-	// does. With a few books the vocabulary no longer holds the main
-	// characters of single training books, whose weights cannot help on
-	// another book.
-	MinBooks int `json:"min_books"`
-	// Stopwords admits stopwords to the vocabulary ("word=the"); the paper
-	// does not say, and by default they are left out. Stopwords are never
-	// salient names or TF-IDF words.
-	Stopwords bool `json:"stopwords,omitempty"`
 	// Counts adds features beyond the paper's, which are all presence
 	// features: NAMES>=k, the row holds at least k capitalised occurrences
 	// of the book's salient names (k = 2, 3, 5, 8), and LENGTH>=k, the row
@@ -45,42 +35,20 @@ type Settings struct {
 	// from five. See docs/experiment.md.
 	Counts bool `json:"counts,omitempty"`
 
-	// Characters, Dialogue and Chapter add the plot features of
-	// plotfeatures.go (beyond the paper, issue 12): the distinct salient
-	// names of a row, a salient name's first mention, full names and names
-	// next to kinship words; the share of the row inside quotation marks;
-	// the row's place in its chapter.
-	Characters bool `json:"characters,omitempty"`
-	Dialogue   bool `json:"dialogue,omitempty"`
-	Chapter    bool `json:"chapter,omitempty"`
+	// Events adds the event-word features of events.go (beyond the
+	// paper): how often each word of a training book occurs in that book's
+	// summary, learned from the training pairs (Book.SetSummary,
+	// WordCount.Summaries), turned into row features.
+	Events bool `json:"events,omitempty"`
 
-	// Segments and Redundancy change extraction (Model.Summarize; see
-	// Spread), not the features. Segments > 0 spreads the budget over that
-	// many equal parts of the book, each given the share of the budget that
-	// the training labels hold in it (LearnQuota at training, Model.Quota).
-	// Redundancy > 0 lowers the log-odds of a row by Redundancy times its
-	// greatest word similarity to a row already chosen (maximal marginal
-	// relevance). Zero for both is the paper's rule.
-	Segments   int     `json:"segments,omitempty"`
-	Redundancy float64 `json:"redundancy,omitempty"`
-
-	// Events adds the event-word features of events.go (beyond the paper,
-	// issue 12): how often each word of a training book occurs in that
-	// book's summary, learned from the training pairs (Book.SetSummary,
-	// WordCount.Summaries), turned into row features. LengthFine adds
-	// LENGTH>=k features at finer steps than Counts'.
-	Events     bool `json:"events,omitempty"`
-	LengthFine bool `json:"length_fine,omitempty"`
-
-	// Coverage changes extraction (beyond the paper, issue 12): the
-	// training set also fits the coverage model (coverage.go), which
-	// predicts how often the summary of a book holds each of its unigrams
-	// and bigrams of terms, and Model.Summarize picks, one after another,
-	// the row of at least CoverageMinWords budget words that adds the most
-	// expected ROUGE hits per word, a bigram hit weighing CoverageBigram
-	// unigram hits, plus CoveragePrior times the row's log-probability
-	// under the logistic model (coverextract.go). It excludes Segments and
-	// Redundancy, the other extraction rules.
+	// Coverage changes extraction (beyond the paper): the training set also
+	// fits the coverage model (coverage.go), which predicts how often the
+	// summary of a book holds each of its unigrams and bigrams of terms,
+	// and Model.Summarize picks, one after another, the row of at least
+	// CoverageMinWords budget words that adds the most expected ROUGE hits
+	// per word, a bigram hit weighing CoverageBigram unigram hits, plus
+	// CoveragePrior times the row's log-probability under the logistic
+	// model (coverextract.go).
 	Coverage         bool    `json:"coverage,omitempty"`
 	CoverageBigram   float64 `json:"coverage_bigram,omitempty"`
 	CoveragePrior    float64 `json:"coverage_prior,omitempty"`
@@ -110,7 +78,7 @@ func (s Settings) function() float64 {
 // Validate reports a setting out of range, or coverage settings that do not
 // go together.
 func (s Settings) Validate() error {
-	if s.Vocabulary < 0 || s.Names < 0 || s.MinBooks < 0 || s.Segments < 0 || !(s.Redundancy >= 0) || math.IsInf(s.Redundancy, 0) {
+	if s.Vocabulary < 0 || s.Names < 0 {
 		return errors.New("classify: negative setting")
 	}
 	if !s.Coverage {
@@ -118,9 +86,6 @@ func (s Settings) Validate() error {
 			return errors.New("classify: coverage settings (CoverageBigram, CoveragePrior, CoverageMinWords, CoverageStopwords, CoverageFunction) set without Coverage: they apply to coverage extraction only")
 		}
 		return nil
-	}
-	if s.Segments != 0 || s.Redundancy != 0 {
-		return errors.New("classify: coverage extraction chooses the sentences itself: Segments and Redundancy apply only without Coverage")
 	}
 	for _, v := range []float64{s.CoverageBigram, s.CoveragePrior} {
 		if !(v >= 0) || math.IsInf(v, 0) {
@@ -233,11 +198,10 @@ func (c *Counts) Merge(o *Counts) error {
 }
 
 // Collection returns the features that the counted books define under set:
-// the vocabulary (the set.Vocabulary most frequent words that occur in at
-// least set.MinBooks books, stopwords left out unless set.Stopwords, most
-// frequent first, ties in byte order) and the document frequency of every
-// word that is not a stopword. It returns
-// ErrNoBooks when nothing was counted.
+// the vocabulary (the set.Vocabulary most frequent words that are not
+// stopwords, most frequent first, ties in byte order) and the document
+// frequency of every word that is not a stopword. It returns ErrNoBooks
+// when nothing was counted.
 func (c *Counts) Collection(set Settings) (*Collection, error) {
 	if len(c.IDs) == 0 {
 		return nil, ErrNoBooks
@@ -252,19 +216,17 @@ func (c *Counts) Collection(set Settings) (*Collection, error) {
 	}
 	words := make([]string, 0, len(c.Words))
 	for w, n := range c.Words {
-		stop := text.IsStopword(w)
-		if !stop {
-			col.DF[w] = n.Books
-			if set.Events && n.Summaries > 0 {
-				if col.Summaries == nil {
-					col.Summaries = map[string]int32{}
-				}
-				col.Summaries[w] = n.Summaries
+		if text.IsStopword(w) {
+			continue
+		}
+		col.DF[w] = n.Books
+		if set.Events && n.Summaries > 0 {
+			if col.Summaries == nil {
+				col.Summaries = map[string]int32{}
 			}
+			col.Summaries[w] = n.Summaries
 		}
-		if int(n.Books) >= set.MinBooks && (set.Stopwords || !stop) {
-			words = append(words, w)
-		}
+		words = append(words, w)
 	}
 	sort.Slice(words, func(i, j int) bool {
 		fi, fj := c.Words[words[i]].Freq, c.Words[words[j]].Freq

@@ -15,10 +15,10 @@ import (
 	"gonum.org/v1/gonum/optimize"
 )
 
-// The coverage model (Settings.Coverage), beyond the paper (issue 12). ROUGE
-// recall counts the reference summary's unigrams and bigrams that the
-// extract holds, each at most as often as the reference does. The coverage
-// model predicts, for every unigram and bigram of terms (Terms) that a book
+// The coverage model (Settings.Coverage), beyond the paper. ROUGE recall
+// counts the reference summary's unigrams and bigrams that the extract
+// holds, each at most as often as the reference does. The coverage model
+// predicts, for every unigram and bigram of terms (Terms) that a book
 // holds, how often its plot summary will: a Poisson regression
 //
 //	E[count in the summary] = mu(g) = exp(w . x(g)),
@@ -36,7 +36,7 @@ import (
 //     stopword x count, name x count and, for bigrams, stopword x rate.
 //
 // With stopwords (Settings.CoverageStopwords, ROUGE's -s list in a
-// pipeline, issue 27) the bigrams are those ROUGE-2 counts with -s, the
+// pipeline) the bigrams are those ROUGE-2 counts with -s, the
 // content words made consecutive by taking the stopwords out, beside the
 // bigrams that hold a stopword, which ROUGE-2 counts without -s
 // (eachBigram); the model predicts both kinds alike.

@@ -296,7 +296,7 @@ func TestCoverageExtract(t *testing.T) {
 	if m.CoverageBook(&read, nil) != nil {
 		t.Error("a book without terms made a coverage book")
 	}
-	if got, want := m.Summarize(&read, 200), read.ExtractSpread(m.Scores(&read), 200, m.Spread()); !slices.Equal(got, want) {
+	if got, want := m.Summarize(&read, 200), read.Extract(m.Scores(&read), 200); !slices.Equal(got, want) {
 		t.Errorf("a book without terms: Summarize %v, ranking by probability %v", got, want)
 	}
 }
@@ -379,38 +379,25 @@ func TestCoverageModelFile(t *testing.T) {
 	}
 }
 
-// TestCoverageWithLogits checks that a coverage book given other log-odds
-// extracts by them: its own log-odds give its extract, reversed log-odds
-// with a strong prior another one, and a wrong count is refused.
-func TestCoverageWithLogits(t *testing.T) {
+// TestCoveragePrior checks that the prior term of coverage extraction
+// reads the model's log-odds: reversed log-odds with a strong prior give
+// another extract, which the lazy greedy finds as re-scoring does.
+func TestCoveragePrior(t *testing.T) {
 	books := coverageBooks(t, 10)
 	col := collectionOf(t, books[:8], coverageSettings)
 	m := trainCoverage(t, col, books[:8])
 	cb := m.CoverageBook(books[9], nil)
 	o := CoverageOptions{Bigram: 3, Prior: 1, MinWords: 5}
-	same, err := cb.WithLogits(m.Scores(books[9]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := same.Extract(200, o), cb.Extract(200, o); !slices.Equal(got, want) {
-		t.Errorf("own log-odds: %v, want %v", got, want)
-	}
-	rev := m.Scores(books[9])
-	for i := range rev {
-		rev[i] = -rev[i]
-	}
-	other, err := cb.WithLogits(rev)
-	if err != nil {
-		t.Fatal(err)
+	other := *cb
+	other.logit = m.Scores(books[9])
+	for i := range other.logit {
+		other.logit[i] = -other.logit[i]
 	}
 	if got := other.Extract(200, o); slices.Equal(got, cb.Extract(200, o)) {
 		t.Errorf("reversed log-odds under a strong prior extract the same rows %v", got)
 	}
-	if got, want := naiveCoverageExtract(other, 200, o), other.Extract(200, o); !slices.Equal(got, want) {
+	if got, want := naiveCoverageExtract(&other, 200, o), other.Extract(200, o); !slices.Equal(got, want) {
 		t.Errorf("reversed log-odds: lazy greedy %v, re-scoring %v", want, got)
-	}
-	if _, err := cb.WithLogits(rev[1:]); err == nil {
-		t.Error("log-odds one short were taken")
 	}
 }
 

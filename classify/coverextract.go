@@ -2,7 +2,6 @@ package classify
 
 import (
 	"container/heap"
-	"fmt"
 	"math"
 )
 
@@ -139,18 +138,6 @@ func (m *Model) CoverageBook(b *Book, g *BookGrams) *CoverageBook {
 		}
 	}
 	return cb
-}
-
-// WithLogits returns a copy of cb whose prior term reads the row log-odds
-// logit (one per row of the book) instead of its model's: the summary of
-// several models' scores, for instance.
-func (cb *CoverageBook) WithLogits(logit []float64) (*CoverageBook, error) {
-	if len(logit) != len(cb.logit) {
-		return nil, fmt.Errorf("classify: %d log-odds for a book of %d rows", len(logit), len(cb.logit))
-	}
-	c := *cb
-	c.logit = logit
-	return &c, nil
 }
 
 // Extract returns the document sentence indices of the rows coverage

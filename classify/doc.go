@@ -39,15 +39,13 @@
 // # Beyond the paper
 //
 // Settings switch on what the paper does not have, each measured in
-// docs/experiment.md: count features (Counts), plot features (Characters,
-// Dialogue, Chapter: plotfeatures.go, from the row shape NewBook records in
-// bookplot.go), and extraction that spreads the budget over the book and
-// avoids repeating itself (Segments, Redundancy: Spread, spread.go), and
-// coverage extraction (Coverage: coverage.go, coverextract.go), which picks
-// the sentences whose words and word pairs a count model learned from the
-// training pairs expects the summary to hold, with the logistic model's
-// probability as a prior. With none of them set, features and extraction
-// are the paper's.
+// docs/experiment.md: count features (Counts), event-word features
+// (Events: events.go), and coverage extraction (Coverage: coverage.go,
+// coverextract.go), which picks the sentences whose words and word pairs a
+// count model learned from the training pairs expects the summary to hold,
+// with the logistic model's probability as a prior. With none of them set,
+// features and extraction are the paper's: the most probable sentences
+// within the budget (Book.Extract).
 //
 // # Coverage extraction
 //

@@ -8,8 +8,8 @@ import (
 	"github.com/bookalign/bookalign/text"
 )
 
-// The event-word features (Settings.Events), beyond the paper (issue 12):
-// a word of a book that its summary also holds tells what happens ("kills",
+// The event-word features (Settings.Events), beyond the paper: a word of
+// a book that its summary also holds tells what happens ("kills",
 // "marries", "escapes"), one that summaries never hold tells how things
 // look. From the training pairs, each word w gets the smoothed log-ratio
 //
@@ -29,13 +29,11 @@ import (
 //   - EVENT_MEAN>=t, t = 0, 0.25, 0.5: the mean event(w) of the row,
 //
 // over the distinct words of the row that are not stopwords and that some
-// other training book holds. Settings.LengthFine adds LENGTH_FINE>=k, the
-// row has at least k budget words, at the steps of lengthFineTops.
+// other training book holds.
 var (
 	eventCountTops = [...]int{1, 2, 3, 5}
 	eventMaxTops   = [...]float64{0.5, 1, 1.5, 2}
 	eventMeanTops  = [...]float64{0, 0.25, 0.5}
-	lengthFineTops = [...]int{5, 15, 25, 30, 35, 50, 60, 70, 100, 120, 150}
 )
 
 const (
@@ -164,17 +162,6 @@ func appendEvents(idx []int32, at int32, e eventRow) []int32 {
 	return idx
 }
 
-// appendLengthFine appends the active LENGTH_FINE>=k features of a row of
-// n budget words, the first at index at.
-func appendLengthFine(idx []int32, at int32, n int32) []int32 {
-	for t, k := range lengthFineTops {
-		if int(n) >= k {
-			idx = append(idx, at+int32(t))
-		}
-	}
-	return idx
-}
-
 func eventNames() []string {
 	var out []string
 	for _, k := range eventCountTops {
@@ -185,14 +172,6 @@ func eventNames() []string {
 	}
 	for _, x := range eventMeanTops {
 		out = append(out, "EVENT_MEAN>="+strconv.FormatFloat(x, 'g', -1, 64))
-	}
-	return out
-}
-
-func lengthFineNames() []string {
-	var out []string
-	for _, k := range lengthFineTops {
-		out = append(out, "LENGTH_FINE>="+strconv.Itoa(k))
 	}
 	return out
 }

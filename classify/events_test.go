@@ -116,17 +116,17 @@ func TestFeaturizeEvents(t *testing.T) {
 	base := Settings{Vocabulary: 2, Names: 2}
 	c0, _ := NewCollection(stats, base)
 	set := base
-	set.Events, set.LengthFine = true, true
+	set.Events = true
 	c, err := NewCollection(stats, set)
 	if err != nil {
 		t.Fatal(err)
 	}
 	names := c.FeatureNames()
-	want := append(eventNames(), lengthFineNames()...)
+	want := eventNames()
 	if !slices.Equal(names[:c0.Dim()], c0.FeatureNames()) || !slices.Equal(names[c0.Dim():], want) || c.Dim() != len(names) {
 		t.Fatalf("FeatureNames = %v", names)
 	}
-	if want[0] != "EVENTS>=1" || want[len(eventNames())] != "LENGTH_FINE>=5" {
+	if want[0] != "EVENTS>=1" || want[len(want)-1] != "EVENT_MEAN>=0.5" {
 		t.Errorf("names %v", want)
 	}
 	f := c.Featurize(test)
@@ -149,9 +149,6 @@ func TestFeaturizeEvents(t *testing.T) {
 	if !slices.Equal(got, wantIdx) {
 		t.Errorf("appendEvents = %v, want %v", got, wantIdx)
 	}
-	if got := appendLengthFine(nil, 0, 32); !slices.Equal(got, []int32{0, 1, 2, 3}) {
-		t.Errorf("appendLengthFine(32) = %v", got)
-	}
 	// A model with the features saves and loads.
 	x := c.Featurize(train[0])
 	x.Label = []bool{true, false}
@@ -167,5 +164,19 @@ func TestFeaturizeEvents(t *testing.T) {
 		t.Errorf("ReadModel: %v", err)
 	} else if !slices.Equal(m2.Scores(test), m.Scores(test)) {
 		t.Error("the loaded model scores a new book differently")
+	}
+}
+
+// activeFrom returns a function that lists the names of the active
+// features of a row of f from index from on.
+func activeFrom(names []string, f *Features, from int) func(row int) []string {
+	return func(row int) []string {
+		var out []string
+		for _, j := range f.Row(row) {
+			if int(j) >= from {
+				out = append(out, names[j])
+			}
+		}
+		return out
 	}
 }

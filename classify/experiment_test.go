@@ -51,7 +51,6 @@ func TestFullCorpus(t *testing.T) {
 	}{
 		{"lambda 1e-4", Settings{}, Trainer{Lambda: 1e-4}},
 		{"lambda 1e-5", Settings{}, Trainer{Lambda: 1e-5}},
-		{"lambda 1e-5, min 3 books", Settings{MinBooks: 3}, Trainer{Lambda: 1e-5}},
 		{"chosen (default Trainer)", Settings{}, Trainer{}},
 	} {
 		start = time.Now()

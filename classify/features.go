@@ -27,15 +27,14 @@ var (
 // layout gives the index of each feature: deciles, IS_NAME, one feature per
 // salient-name rank, the three TF-IDF features, then "word=x" and "first=x"
 // for each vocabulary word, then, with Settings.Counts, NAMES>=k and
-// LENGTH>=k.
+// LENGTH>=k, then, with Settings.Events, the event-word features.
 type layout struct {
-	names, vocab int
-	counts       bool
-	plot         plotLayout
+	names, vocab   int
+	counts, events bool
 }
 
 func (c *Collection) layout() layout {
-	return layout{names: c.Settings.names(), vocab: len(c.Vocabulary), counts: c.Settings.Counts, plot: newPlotLayout(c.Settings)}
+	return layout{names: c.Settings.names(), vocab: len(c.Vocabulary), counts: c.Settings.Counts, events: c.Settings.Events}
 }
 
 func (l layout) decile(d int) int32   { return int32(d) }
@@ -48,15 +47,21 @@ func (l layout) nameCount(t int) int32 {
 	return int32(Deciles + 1 + l.names + len(tfidfTops) + 2*l.vocab + t)
 }
 func (l layout) length(t int) int32 { return l.nameCount(len(nameCountTops)) + int32(t) }
-func (l layout) dim() int           { return l.plotStart() + l.plot.dim() }
 
-// plotStart is the index of the first plot feature (plotfeatures.go).
-func (l layout) plotStart() int {
+// eventStart is the index of the first event-word feature (events.go).
+func (l layout) eventStart() int {
 	d := Deciles + 1 + l.names + len(tfidfTops) + 2*l.vocab
 	if l.counts {
 		d += len(nameCountTops) + len(lengthTops)
 	}
 	return d
+}
+
+func (l layout) dim() int {
+	if l.events {
+		return l.eventStart() + eventFeatures
+	}
+	return l.eventStart()
 }
 
 // Dim returns the number of features.
@@ -93,7 +98,10 @@ func (c *Collection) FeatureNames() []string {
 			names = append(names, "LENGTH>="+strconv.Itoa(k))
 		}
 	}
-	return append(names, l.plot.names()...)
+	if l.events {
+		names = append(names, eventNames()...)
+	}
+	return names
 }
 
 // Features are the binary features of a book's rows (its Prose sentences),
@@ -115,9 +123,6 @@ type Features struct {
 	// Label[i] says whether row i is in the summary (a training label).
 	// It is nil for a book to summarize; see Book.Labels.
 	Label []bool `json:"label,omitempty"`
-	// Weight[i] weighs row i in the training loss (RowWeights); nil means
-	// 1 for every row.
-	Weight []float32 `json:"weight,omitempty"`
 	// Cover holds, with Settings.Coverage, the coverage model's training
 	// data of a training book with a reference summary (CoverCells); nil
 	// otherwise.
@@ -187,7 +192,7 @@ func (c *Collection) featurizeRows(b *Book) *Features {
 		}
 	}
 	var event []float64
-	if l.plot.events {
+	if l.events {
 		event = c.eventScores(b, self)
 	}
 	nameRank := topRanks(n, l.names, func(k int) float64 { return float64(b.NameCount[k]) * idf[k] })
@@ -205,17 +210,15 @@ func (c *Collection) featurizeRows(b *Book) *Features {
 		f.Index = append(f.Index, l.decile(Deciles*i/rows))
 		isName, top := false, len(tfidfTops)
 		nameTokens := 0
-		var pr plotRow
+		var er eventRow
 		words, caps := b.Row(i)
 		for j, k := range words {
 			if event != nil {
-				pr.events.add(event[k])
+				er.add(event[k])
 			}
 			if r := nameRank[k]; r >= 0 && caps[j] > 0 {
 				isName = true
 				nameTokens += int(caps[j])
-				pr.names++
-				pr.introduces = pr.introduces || int(b.First[k]) == i
 				f.Index = append(f.Index, l.nameRank(int(r)))
 			}
 			if r := tfidfRank[k]; r >= 0 {
@@ -251,7 +254,9 @@ func (c *Collection) featurizeRows(b *Book) *Features {
 				}
 			}
 		}
-		f.Index = l.appendPlot(f.Index, b, i, pr)
+		if l.events {
+			f.Index = appendEvents(f.Index, int32(l.eventStart()), er)
+		}
 		slices.Sort(f.Index[at:])
 		f.Start = append(f.Start, int32(len(f.Index)))
 	}

@@ -5,8 +5,7 @@ import (
 	"fmt"
 )
 
-// featuresFormat is the first byte of a Features' binary form (2: with
-// Features.Group after the ID).
+// featuresFormat is the first byte of a Features' binary form.
 const featuresFormat = 3
 
 // MarshalBinary returns the compact binary form of f, for a pipeline to
@@ -18,9 +17,6 @@ const featuresFormat = 3
 func (f *Features) MarshalBinary() ([]byte, error) {
 	if len(f.Start) == 0 {
 		return nil, fmt.Errorf("classify: features of %q have no rows", f.ID)
-	}
-	if f.Weight != nil {
-		return nil, fmt.Errorf("classify: features of %q: the binary form does not carry row weights", f.ID)
 	}
 	rows := f.Rows()
 	if f.Start[0] != 0 || int(f.Start[rows]) != len(f.Index) || len(f.Length) != rows ||

@@ -12,26 +12,16 @@ import (
 var DefaultLambdas = []float64{1e-3, 1e-4, 1e-5, 1e-6}
 
 // A Criterion scores a model on held-out books when a Trainer chooses the
-// regularisation strength. Lower is better for every criterion.
+// regularisation strength. Lower is better.
 type Criterion int
 
-const (
-	// LogLoss is the mean negative log-likelihood of the held-out rows.
-	LogLoss Criterion = iota
-	// Precision is minus the fraction of summary words in labelled rows:
-	// each held-out book is summarized (Extract, Trainer.Budget words) and
-	// the words of its labelled rows are summed, over the words of all
-	// summaries. It measures what the summarizer does with the model.
-	Precision
-)
+// LogLoss is the mean negative log-likelihood of the held-out rows.
+const LogLoss Criterion = 0
 
-// String returns "logloss" or "precision".
+// String returns "logloss".
 func (c Criterion) String() string {
-	switch c {
-	case LogLoss:
+	if c == LogLoss {
 		return "logloss"
-	case Precision:
-		return "precision"
 	}
 	return "unknown"
 }
@@ -139,24 +129,13 @@ func (t *Trainer) heldOut(x []float64, books []*Features) float64 {
 	w, b := x[:dim], x[dim]
 	var sum, n float64
 	for _, f := range books {
-		z := logits(w, b, f)
-		switch t.Criterion {
-		case Precision:
-			for _, i := range extractRows(f.Length, z, orDefault(t.Budget, DefaultBudget)) {
-				if f.Label[i] {
-					sum -= float64(f.Length[i])
-				}
-				n += float64(f.Length[i])
+		for i, zi := range logits(w, b, f) {
+			if f.Label[i] {
+				sum += softplus(-zi) // -log sigma(z)
+			} else {
+				sum += softplus(zi) // -log(1 - sigma(z))
 			}
-		default:
-			for i, zi := range z {
-				if f.Label[i] {
-					sum += softplus(-zi) // -log sigma(z)
-				} else {
-					sum += softplus(zi) // -log(1 - sigma(z))
-				}
-				n++
-			}
+			n++
 		}
 	}
 	if n == 0 {

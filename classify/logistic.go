@@ -30,9 +30,6 @@ const chunkRows = 1 << 15
 //	df/dw_j = 1/N sum_{i: j in x_i} {sigma(z_i) - y_i} + lambda w_j
 //	df/db   = 1/N sum_i {sigma(z_i) - y_i}.
 //
-// With row weights (Features.Weight), row i's term and its gradient are
-// multiplied by its weight u_i, and N stays the number of rows.
-//
 // An objective remembers the last point it evaluated, so that the Func and
 // Grad calls optimize makes at one point cost one pass over the data.
 type objective struct {
@@ -40,7 +37,6 @@ type objective struct {
 	start  []int // row i is index[start[i]:start[i+1]]
 	index  []int32
 	y      []bool
-	weight []float32 // nil: every row weighs 1
 	lambda float64
 
 	workers int
@@ -102,7 +98,7 @@ type chunk struct {
 // means 1.
 func newObjective(data *dataset, lambda float64, workers int) *objective {
 	o := &objective{
-		dim: data.dim, start: data.start, index: data.index, y: data.y, weight: data.weight,
+		dim: data.dim, start: data.start, index: data.index, y: data.y,
 		lambda: lambda, workers: max(workers, 1),
 	}
 	n := len(data.y)
@@ -170,11 +166,6 @@ func (o *objective) evalChunk(ch *chunk, w []float64, bias float64) {
 			li = max(z, 0) + l
 			r = sz
 		}
-		if o.weight != nil {
-			u := float64(o.weight[i])
-			li *= u
-			r *= u
-		}
 		loss += li
 		gb += r
 		for _, j := range row {
@@ -194,22 +185,12 @@ func softplus(z float64) float64 {
 	return math.Log1p(math.Exp(z))
 }
 
-// sigmoid returns 1 / (1 + exp(-z)) without overflow.
-func sigmoid(z float64) float64 {
-	if z >= 0 {
-		return 1 / (1 + math.Exp(-z))
-	}
-	e := math.Exp(z)
-	return e / (1 + e)
-}
-
 // dataset is the rows of several books in one sparse matrix.
 type dataset struct {
-	dim    int
-	start  []int
-	index  []int32
-	y      []bool
-	weight []float32 // nil when no book has row weights
+	dim   int
+	start []int
+	index []int32
+	y     []bool
 }
 
 // newDataset concatenates the rows of books, which must all carry labels.
@@ -223,13 +204,6 @@ func newDataset(dim int, books []*Features) *dataset {
 	d.start = make([]int, 1, rows+1)
 	d.index = make([]int32, 0, nnz)
 	d.y = make([]bool, 0, rows)
-	weighted := false
-	for _, f := range books {
-		weighted = weighted || f.Weight != nil
-	}
-	if weighted {
-		d.weight = make([]float32, 0, rows)
-	}
 	for _, f := range books {
 		base := len(d.index)
 		d.index = append(d.index, f.Index...)
@@ -237,15 +211,6 @@ func newDataset(dim int, books []*Features) *dataset {
 			d.start = append(d.start, base+int(f.Start[i]))
 		}
 		d.y = append(d.y, f.Label...)
-		if weighted {
-			for i := range f.Rows() {
-				u := float32(1)
-				if f.Weight != nil {
-					u = f.Weight[i]
-				}
-				d.weight = append(d.weight, u)
-			}
-		}
 	}
 	return d
 }

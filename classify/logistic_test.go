@@ -41,6 +41,15 @@ func synthetic(seed uint64, books, rows, dim int, density float64, w []float64, 
 	return out
 }
 
+// sigmoid returns 1 / (1 + exp(-z)) without overflow.
+func sigmoid(z float64) float64 {
+	if z >= 0 {
+		return 1 / (1 + math.Exp(-z))
+	}
+	e := math.Exp(z)
+	return e / (1 + e)
+}
+
 func TestSoftplusSigmoid(t *testing.T) {
 	for _, tc := range []struct {
 		z, softplus, sigmoid float64
@@ -77,7 +86,7 @@ func TestGradient(t *testing.T) {
 
 // checkGradient compares the gradient of o with central finite differences
 // at a random point of coordinates of standard deviation scale.
-func checkGradient(t *testing.T, name string, o function, dim int, scale float64) {
+func checkGradient(t *testing.T, name string, o *objective, dim int, scale float64) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(5, 5))
 	x := make([]float64, dim+1)

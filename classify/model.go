@@ -55,10 +55,6 @@ type Model struct {
 	// Weights their weights w.
 	Features []string  `json:"features"`
 	Weights  []float64 `json:"weights"`
-	// Quota is the share of the budget of each of Settings.Segments parts
-	// of a book, learned from the training labels (LearnQuota); empty
-	// when Segments is 0.
-	Quota []float64 `json:"quota,omitempty"`
 	// Coverage is the coverage model of extraction with
 	// Settings.Coverage (coverage.go); nil otherwise.
 	Coverage *CoverageModel `json:"coverage,omitempty"`
@@ -89,11 +85,12 @@ func (m *Model) Logits(f *Features) []float64 {
 	return logits(m.Weights, m.Bias, f)
 }
 
-// Summarize returns the summary of b within budget words: the document
-// sentence indices of the rows Extract picks by Scores, in book order. A
-// book to summarize that is not one of the training books must have an ID
-// outside m.Collection.IDs, or its IDF would leave out the training book of
-// that ID.
+// Summarize returns the summary of b within budget words, in book order:
+// the document sentence indices of the rows coverage extraction picks with
+// Settings.Coverage (CoverageBook.Extract), else of the rows Extract picks
+// by Scores, the paper's rule. A book to summarize that is not one of the
+// training books must have an ID outside m.Collection.IDs, or its IDF would
+// leave out the training book of that ID.
 func (m *Model) Summarize(b *Book, budget int) []int { return m.SummarizeGrams(b, nil, budget) }
 
 // SummarizeGrams is Summarize with the book's n-grams counted already
@@ -104,12 +101,8 @@ func (m *Model) SummarizeGrams(b *Book, g *BookGrams, budget int) []int {
 	if cb := m.CoverageBook(b, g); cb != nil {
 		return cb.Extract(budget, m.CoverageOptions())
 	}
-	return b.ExtractSpread(m.Scores(b), budget, m.Spread())
+	return b.Extract(m.Scores(b), budget)
 }
-
-// Spread returns the extraction options of the model: its Collection's
-// Settings.Segments and Redundancy, with the learned Quota.
-func (m *Model) Spread() Spread { return m.Collection.Settings.spread(m.Quota) }
 
 // WriteJSON writes m as indented JSON. The output depends only on m.
 func (m *Model) WriteJSON(w io.Writer) error {
@@ -158,7 +151,7 @@ func (m *Model) validate() error {
 		return errors.New("no collection")
 	}
 	s := c.Settings
-	if s.Vocabulary < 0 || s.Names < 0 || s.MinBooks < 0 {
+	if s.Vocabulary < 0 || s.Names < 0 {
 		return errors.New("negative setting")
 	}
 	if len(c.IDs) == 0 {
@@ -203,14 +196,6 @@ func (m *Model) validate() error {
 	}
 	if m.Lambda < 0 {
 		return errors.New("negative lambda")
-	}
-	if s.Segments < 0 || len(m.Quota) != s.Segments || math.IsNaN(s.Redundancy) || s.Redundancy < 0 {
-		return fmt.Errorf("%d quota shares for %d segments, redundancy %v", len(m.Quota), s.Segments, s.Redundancy)
-	}
-	for _, q := range m.Quota {
-		if !(q >= 0 && q <= 1) {
-			return errors.New("quota share outside [0, 1]")
-		}
 	}
 	if err := s.Validate(); err != nil {
 		return err

@@ -23,8 +23,6 @@ type Recipe struct {
 	Criterion Criterion `json:"criterion,omitempty"`
 	// Seed seeds the inner split.
 	Seed uint64 `json:"seed"`
-	// Budget is the summary budget in words (Trainer.Budget).
-	Budget int `json:"budget"`
 }
 
 // ErrMissingBook means a training set is trained before every book it
@@ -41,10 +39,10 @@ type TrainingSet struct {
 }
 
 // Trainer returns the Trainer of the recipe: its lambda (or candidates and
-// criterion), seed and budget, with the Trainer's defaults for the rest
-// (Workers and Warn are left for the caller).
+// criterion) and seed, with the Trainer's defaults for the rest (Workers
+// and Warn are left for the caller).
 func (r Recipe) Trainer() *Trainer {
-	return &Trainer{Lambda: r.Lambda, Lambdas: r.Lambdas, Criterion: r.Criterion, Seed: r.Seed, Budget: r.Budget}
+	return &Trainer{Lambda: r.Lambda, Lambdas: r.Lambdas, Criterion: r.Criterion, Seed: r.Seed}
 }
 
 // Collection returns the collection that the books counted in c define

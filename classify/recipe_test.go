@@ -27,7 +27,7 @@ func TestTrainingSet(t *testing.T) {
 		}
 	}
 	labels := map[string][]int{"carol": {2}, "home": {0}, "sea": {1, 3}}
-	r := Recipe{Lambda: 1e-3, Seed: 1, Budget: 20}
+	r := Recipe{Lambda: 1e-3, Seed: 1}
 
 	// By hand.
 	col, err := counts.Collection(r.Features)
@@ -40,7 +40,7 @@ func TestTrainingSet(t *testing.T) {
 		x.Label = books[id].Labels(labels[id])
 		feats = append(feats, x)
 	}
-	want, err := (&Trainer{Lambda: r.Lambda, Seed: r.Seed, Budget: r.Budget}).Train(col, feats)
+	want, err := (&Trainer{Lambda: r.Lambda, Seed: r.Seed}).Train(col, feats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,11 +92,11 @@ func TestTrainingSet(t *testing.T) {
 func TestRecipeTrainer(t *testing.T) {
 	for _, r := range []Recipe{
 		{},
-		{Lambda: 1e-4, Seed: 3, Budget: 50},
-		{Lambdas: []float64{1e-2, 1e-3}, Criterion: Precision, Seed: 1, Budget: 1000},
+		{Lambda: 1e-4, Seed: 3},
+		{Lambdas: []float64{1e-2, 1e-3}, Criterion: LogLoss, Seed: 1},
 	} {
 		got := r.Trainer()
-		want := &Trainer{Lambda: r.Lambda, Lambdas: r.Lambdas, Criterion: r.Criterion, Seed: r.Seed, Budget: r.Budget}
+		want := &Trainer{Lambda: r.Lambda, Lambdas: r.Lambdas, Criterion: r.Criterion, Seed: r.Seed}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("Recipe %+v: Trainer %+v, want %+v", r, got, want)
 		}

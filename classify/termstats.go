@@ -426,8 +426,7 @@ func (c *BigramBooks) MarshalBinary() ([]byte, error) {
 	return out, nil
 }
 
-// bigramBooksFormat is the first byte of a BigramBooks' binary form: 2
-// since the counts are of 32-bit prefixes.
+// bigramBooksFormat is the first byte of a BigramBooks' binary form.
 const bigramBooksFormat = 2
 
 // UnmarshalBinary sets c to the counts of data, the output of

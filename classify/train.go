@@ -52,9 +52,6 @@ type Trainer struct {
 	InnerFolds int
 	// Criterion scores a lambda on the held-out fold.
 	Criterion Criterion
-	// Budget is the summary budget of the Precision criterion; zero means
-	// DefaultBudget.
-	Budget int
 	// Seed seeds the inner split.
 	Seed uint64
 
@@ -69,11 +66,6 @@ type Trainer struct {
 	// Warn is told when training falls back to a fixed lambda; nil logs
 	// the message with log/slog at the warning level.
 	Warn func(msg string)
-
-	// Pairs > 0 fits the pairwise ranking loss of pairwise.go instead of
-	// the pointwise logistic loss, with Pairs negatives drawn per positive
-	// of each book; it needs a fixed Lambda. Row weights are not used.
-	Pairs int
 }
 
 // Selection records how one candidate lambda scored on the held-out books.
@@ -96,9 +88,6 @@ func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
 	m := &Model{Format: FormatVersion, Collection: c, Criterion: t.Criterion.String()}
 	var x0 []float64
 	lambda := t.Lambda
-	if t.Pairs < 0 || (t.Pairs > 0 && lambda == 0) {
-		return nil, errPairsLambda
-	}
 	if lambda == 0 {
 		lambda, x0, m.Selection, err = t.choose(dim, books)
 		if errors.Is(err, ErrTooFewBooks) {
@@ -112,11 +101,7 @@ func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
 	if x0 == nil {
 		x0 = initialPoint(all)
 	}
-	var o function = newObjective(all, lambda, t.workers())
-	if t.Pairs > 0 {
-		o = newPairObjective(dim, books, t.Pairs, t.Seed, lambda)
-	}
-	x, iters, err := t.fit(o, x0)
+	x, iters, err := t.fit(newObjective(all, lambda, t.workers()), x0)
 	if err != nil {
 		return nil, err
 	}
@@ -124,11 +109,6 @@ func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
 	m.Weights, m.Bias = x[:dim], x[dim]
 	m.Features = c.FeatureNames()
 	m.Training = Training{Books: len(books), Sentences: len(all.y), Iterations: iters}
-	if n := c.Settings.Segments; n > 0 {
-		if m.Quota, err = LearnQuota(books, n); err != nil {
-			return nil, err
-		}
-	}
 	if c.Settings.Coverage {
 		if m.Coverage, err = fitCoverage(books); err != nil {
 			return nil, err
@@ -160,14 +140,6 @@ func (t *Trainer) check(c *Collection, books []*Features) ([]*Features, error) {
 		}
 		if len(f.Label) != f.Rows() {
 			return nil, fmt.Errorf("%w: %q has %d labels for %d rows", ErrNoLabels, f.ID, len(f.Label), f.Rows())
-		}
-		if f.Weight != nil && len(f.Weight) != f.Rows() {
-			return nil, fmt.Errorf("%w: %q has %d row weights for %d rows", ErrFeatures, f.ID, len(f.Weight), f.Rows())
-		}
-		for _, u := range f.Weight {
-			if !(u >= 0) || math.IsInf(float64(u), 0) {
-				return nil, fmt.Errorf("%w: %q has row weight %v", ErrFeatures, f.ID, u)
-			}
 		}
 	}
 	if rows, positive := labelCounts(books); positive == 0 {
@@ -235,13 +207,7 @@ func initialPoint(d *dataset) []float64 {
 // number of iterations. A line search that can make no more progress ends
 // the fit at the best point found; that happens near the optimum in
 // floating point.
-// function is an objective of fit: its value and gradient.
-type function interface {
-	Func(x []float64) float64
-	Grad(dst, x []float64)
-}
-
-func (t *Trainer) fit(o function, x0 []float64) (x []float64, iterations int, err error) {
+func (t *Trainer) fit(o *objective, x0 []float64) (x []float64, iterations int, err error) {
 	tol := t.Tolerance
 	if tol == 0 {
 		tol = 1e-5

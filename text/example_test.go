@@ -30,24 +30,6 @@ func ExamplePrefixWords() {
 	// Output: "Ishmael goes to sea. He"
 }
 
-func ExampleScanner() {
-	const raw = "THE CAT\n\nby\n\nA. N. AUTHOR\n\nCHAPTER I\n\nThe cat sat on the mat. It slept."
-	sc := text.NewScanner(raw, text.Span{Start: 0, End: len(raw)})
-	for sc.Scan() {
-		fmt.Printf("%-9s %q\n", sc.Sentence().Kind, sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		fmt.Println(err)
-	}
-	// Output:
-	// apparatus "THE CAT"
-	// apparatus "by"
-	// apparatus "A. N. AUTHOR"
-	// heading   "CHAPTER I"
-	// prose     "The cat sat on the mat."
-	// prose     "It slept."
-}
-
 func ExampleParseBook() {
 	_, err := text.ParseBook("Good.\n\nBad \xff here.")
 	fmt.Println(err)

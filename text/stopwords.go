@@ -1,8 +1,7 @@
 package text
 
 // Stopwords is the English stopword list of NLTK (nltk_data
-// corpora/stopwords/english, the 179-word version distributed from 2018 to
-// 2023), in NLTK's order. Bamman and Smith (2013) count book and summary
+// corpora/stopwords/english, its 179-word version), in NLTK's order. Bamman and Smith (2013) count book and summary
 // lengths in "words (stopwords and punctuation excluded)"; bookalign reads
 // that as word tokens whose Lower form is not in this list.
 //
