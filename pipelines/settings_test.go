@@ -37,9 +37,9 @@ func TestMethodKinds(t *testing.T) {
 	}
 }
 
-// TestValidateCoverage checks that a configuration with coverage extraction
-// and another extraction rule, or coverage weights without coverage, is
-// refused before a pipeline is built.
+// TestValidateCoverage checks that a configuration with coverage weights
+// without coverage, or a negative weight, is refused before a pipeline is
+// built.
 func TestValidateCoverage(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -47,11 +47,8 @@ func TestValidateCoverage(t *testing.T) {
 		ok   bool
 	}{
 		{"default", func(*Config) {}, true},
-		{"segments with coverage", func(c *Config) { c.Summarizer.Segments = 10 }, false},
-		{"redundancy with coverage", func(c *Config) { c.Summarizer.Redundancy = 0.5 }, false},
-		{"segments without coverage", func(c *Config) {
+		{"no coverage, no weights", func(c *Config) {
 			c.Summarizer.Coverage, c.Summarizer.CoverageBigram, c.Summarizer.CoveragePrior, c.Summarizer.CoverageMinWords, c.Summarizer.CoverageFunction = false, 0, 0, 0, 0
-			c.Summarizer.Segments = 10
 		}, true},
 		{"weights without coverage", func(c *Config) { c.Summarizer.Coverage = false }, false},
 		{"negative prior", func(c *Config) { c.Summarizer.CoveragePrior = -1 }, false},

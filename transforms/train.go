@@ -64,7 +64,7 @@ func (o TrainOptions) coverage() bool { return o.Settings.Summarizer.Coverage }
 
 // recipe is how every model is trained.
 func (o TrainOptions) recipe() classify.Recipe {
-	return classify.Recipe{Features: o.Settings.Summarizer, Lambda: o.Settings.Lambda, Seed: o.Settings.Seed, Budget: o.Settings.Words}
+	return classify.Recipe{Features: o.Settings.Summarizer, Lambda: o.Settings.Lambda, Seed: o.Settings.Seed}
 }
 
 // TrainedModel names a model of one method trained on one training set.
