@@ -25,14 +25,10 @@
 // # The fetch directory
 //
 // A Store is a directory of downloads with a manifest, manifest.tsv: each
-// file's path, URL, size and SHA-256. A row is appended as each file is
-// completed, and the file is rewritten sorted at the end, so the manifest
-// of a finished fetch depends only on what was fetched. A file that the
-// manifest lists, that still has its size and digest and that passes its
-// kind's check is not downloaded again: that is how a run resumes. One
-// that fails the check is downloaded again, with a message saying why.
-// Manifest.Compare checks a fetch against a manifest kept from an earlier
-// one (pinning).
+// file's path, URL, size and SHA-256. A file that the manifest lists, that
+// is still whole and that passes its kind's check is not downloaded again:
+// that is how a run resumes. Manifest.Compare checks a fetch against a
+// manifest kept from an earlier one (pinning).
 //
 // Run lays the directory out as
 //

@@ -55,15 +55,8 @@
 // # Output
 //
 // SummaryWriter writes the CMU Book Summary Dataset's layout, one
-// tab-separated row per summary with no header:
-//
-//	Wikipedia id, Freebase id (empty), title, author, publication date, genres, summary
-//	620		Animal Farm	George Orwell	1945-08-17	["Political satire"]	Old Major, the old boar …
-//
-// Genres are a JSON array, since there are no Freebase ids to key the
-// CMU's JSON object with; SummaryReader reads both forms. Tabs and line
-// breaks inside a field become spaces, so a summary's paragraphs are one
-// line in the file, as in the CMU data; Summary.Text keeps them.
+// tab-separated row per summary; SummaryReader reads it back, and the CMU
+// data's own booksummaries.txt too.
 //
 // # Using it from Beam
 //
