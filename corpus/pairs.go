@@ -28,6 +28,7 @@ type RowError struct {
 	Reason string `json:"reason"`
 }
 
+// Error returns the row, its id and the reason.
 func (e RowError) Error() string {
 	return fmt.Sprintf("pairs.tsv row %d (id %q): %s", e.Row, e.ID, e.Reason)
 }

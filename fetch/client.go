@@ -17,7 +17,7 @@ import (
 	"time"
 )
 
-// Errors that a failed Download wraps.
+// Errors that a failed DownloadAs wraps.
 var (
 	// ErrNotFound: the server answered 404 Not Found or 410 Gone.
 	ErrNotFound = errors.New("not found")
@@ -121,22 +121,17 @@ func (c *Client) userAgent() string {
 	return ua + " (no contact given)"
 }
 
-// Download fetches rawURL into the file dest: the body goes to dest.part,
-// which is renamed to dest only when it is complete (its length equals the
-// Content-Length, when the server sent one). It returns the file's Entry
-// (URL, size and SHA-256; Path is left to the caller). A 404 or 410 is an
-// *HTTPError wrapping ErrNotFound and is not retried; an attempt that
-// runs out of Timeout is an error wrapping ErrTimeout that names the URL
-// and the timeout.
-func (c *Client) Download(ctx context.Context, rawURL, dest string) (Entry, error) {
-	return c.DownloadAs(ctx, rawURL, dest, Expect{})
-}
-
-// DownloadAs is Download of a body that must be as x says. A body over
-// x.Max is cut off at once (before a byte is read when its Content-Length
-// says so) with an error wrapping ErrTooLarge; a whole body that x.Check
-// refuses is an error wrapping ErrInvalid. Neither is retried, and either
-// way the .part file is removed and dest is left as it was.
+// DownloadAs fetches rawURL into the file dest, a body that must be as x
+// says: the body goes to dest.part, which is renamed to dest only when it
+// is complete (its length equals the Content-Length, when the server sent
+// one). It returns the file's Entry (URL, size and SHA-256; Path is left to
+// the caller). A 404 or 410 is an *HTTPError wrapping ErrNotFound; an
+// attempt that runs out of Timeout is an error wrapping ErrTimeout that
+// names the URL and the timeout. A body over x.Max is cut off at once
+// (before a byte is read when its Content-Length says so) with an error
+// wrapping ErrTooLarge; a whole body that x.Check refuses is an error
+// wrapping ErrInvalid. None of these three is retried, and on any error
+// the .part file is removed and dest is left as it was.
 func (c *Client) DownloadAs(ctx context.Context, rawURL, dest string, x Expect) (Entry, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -47,7 +47,7 @@ func TestDownloadFaults(t *testing.T) {
 			srv.Fail("/f.txt", tc.statuses...)
 			srv.Truncate("/f.txt", tc.cut)
 			dest := filepath.Join(t.TempDir(), "f.txt")
-			e, err := quick().Download(context.Background(), srv.URL+"/f.txt", dest)
+			e, err := quick().DownloadAs(context.Background(), srv.URL+"/f.txt", dest, fetch.Expect{})
 			if got := srv.Hits("/f.txt"); got != tc.wantHits {
 				t.Errorf("%d requests, want %d", got, tc.wantHits)
 			}
@@ -102,7 +102,7 @@ func TestDownloadTimeoutIsRetried(t *testing.T) {
 	c := quick()
 	c.Timeout = 200 * time.Millisecond
 	dest := filepath.Join(t.TempDir(), "f")
-	if _, err := c.Download(context.Background(), srv.URL, dest); err != nil {
+	if _, err := c.DownloadAs(context.Background(), srv.URL, dest, fetch.Expect{}); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(dest); string(b) != "late but whole" {
@@ -120,7 +120,7 @@ func TestDownloadUnreachable(t *testing.T) {
 	start := time.Now()
 	c := quick()
 	c.Backoff = time.Second
-	_, err = c.Download(context.Background(), "http://"+addr+"/x", filepath.Join(t.TempDir(), "x"))
+	_, err = c.DownloadAs(context.Background(), "http://"+addr+"/x", filepath.Join(t.TempDir(), "x"), fetch.Expect{})
 	if !errors.Is(err, fetch.ErrUnreachable) {
 		t.Fatalf("err = %v, want ErrUnreachable", err)
 	}
@@ -136,7 +136,7 @@ func TestDownloadPolite(t *testing.T) {
 	dir := t.TempDir()
 	start := time.Now()
 	for i := range 3 {
-		if _, err := c.Download(context.Background(), srv.URL+"/a", filepath.Join(dir, string(rune('a'+i)))); err != nil {
+		if _, err := c.DownloadAs(context.Background(), srv.URL+"/a", filepath.Join(dir, string(rune('a'+i))), fetch.Expect{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -155,13 +155,13 @@ func TestDownloadFileURL(t *testing.T) {
 	src := filepath.Join(dir, "src.txt")
 	os.WriteFile(src, []byte("local copy"), 0o644)
 	dest := filepath.Join(dir, "out", "dest.txt")
-	if _, err := quick().Download(context.Background(), fetch.SourceURL(src), dest); err != nil {
+	if _, err := quick().DownloadAs(context.Background(), fetch.SourceURL(src), dest, fetch.Expect{}); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(dest); string(b) != "local copy" {
 		t.Errorf("got %q", b)
 	}
-	_, err := quick().Download(context.Background(), fetch.SourceURL(filepath.Join(dir, "nope")), dest+"2")
+	_, err := quick().DownloadAs(context.Background(), fetch.SourceURL(filepath.Join(dir, "nope")), dest+"2", fetch.Expect{})
 	if !errors.Is(err, fetch.ErrNotFound) {
 		t.Errorf("missing local file: %v", err)
 	}
@@ -179,7 +179,7 @@ func TestDownloadRetryAfter(t *testing.T) {
 	}))
 	defer srv.Close()
 	start := time.Now()
-	if _, err := quick().Download(context.Background(), srv.URL, filepath.Join(t.TempDir(), "f")); err != nil {
+	if _, err := quick().DownloadAs(context.Background(), srv.URL, filepath.Join(t.TempDir(), "f"), fetch.Expect{}); err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Since(start); d < time.Second {
@@ -272,7 +272,7 @@ func TestDownloadTimeoutMessage(t *testing.T) {
 	c := quick()
 	c.Retries = 1
 	c.Timeout = 100 * time.Millisecond
-	_, err := c.Download(context.Background(), srv.URL+"/slow.txt", filepath.Join(t.TempDir(), "f"))
+	_, err := c.DownloadAs(context.Background(), srv.URL+"/slow.txt", filepath.Join(t.TempDir(), "f"), fetch.Expect{})
 	if !errors.Is(err, fetch.ErrTimeout) {
 		t.Fatalf("err = %v, want ErrTimeout", err)
 	}

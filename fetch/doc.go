@@ -8,41 +8,27 @@
 // # The client
 //
 // A Client makes one request at a time, waits Delay between requests,
-// sends a User-Agent naming bookalign (with a contact, if given), and
-// retries with exponential backoff what may pass: a 5xx, 408 or 429
-// status, a timeout, a dropped connection, and a body shorter than its
-// Content-Length (ErrTruncated). A 404 or 410 is ErrNotFound at once; a
-// host that cannot be reached (no such host, connection refused) is
-// ErrUnreachable at once, since an offline machine will not come online by
-// waiting. An attempt that outlasts Timeout is ErrTimeout, naming the URL
-// and the timeout. A body is written to NAME.part and renamed to NAME only
-// when whole, so a file in place is always complete. file:// URLs (and, through
-// SourceURL, local paths) are read like http ones, so a local copy of any
-// source can stand in for the public one.
+// sends a User-Agent naming bookalign, and retries with exponential
+// backoff what may pass (a 5xx, 408 or 429 status, a timeout, a dropped
+// connection, a truncated body). A 404 or 410 (ErrNotFound) and an
+// unreachable host (ErrUnreachable) fail at once. A body is written to
+// NAME.part and renamed to NAME only when whole. file:// URLs (and,
+// through SourceURL, local paths) are read like http ones, so a local copy
+// of any source can stand in for the public one.
 //
 // # Kinds, caps and checks
 //
-// Each source is of a Kind: catalog, archive, summaries, book or
-// thesaurus. Each kind has a size cap (Limits; DefaultLimits are 200 MB,
-// 500 MB, 1 GB, 64 MB and 64 MB): a body over it is cut off at once, with
-// an error wrapping ErrTooLarge that names the URL and the cap, and its
-// .part file removed. Each kind has a check of its content (Check): a
-// catalog must read as Gutenberg's CSV catalog, an archive must be a gzip
-// tar holding booksummaries.txt, a book a non-empty text that is neither
-// an HTML page nor binary data, and so on. A body that fails it is not
-// kept (ErrInvalid). Neither is retried.
+// Each source is of a Kind, with a size cap (Limits, DefaultLimits) and a
+// check of its content (Check). A body over the cap (ErrTooLarge) or
+// failing the check (ErrInvalid) is not kept and not retried.
 //
 // # The fetch directory
 //
 // A Store is a directory of downloads with a manifest, manifest.tsv: each
-// file's path, URL, size and SHA-256. A row is appended as each file is
-// completed, and the file is rewritten sorted at the end, so the manifest
-// of a finished fetch depends only on what was fetched. A file that the
-// manifest lists, that still has its size and digest and that passes its
-// kind's check is not downloaded again: that is how a run resumes. One
-// that fails the check (an HTML page kept by an older bookalign) is
-// downloaded again, with a message saying why. Manifest.Compare checks a fetch against
-// a manifest kept from an earlier one (pinning).
+// file's path, URL, size and SHA-256. A file that the manifest lists, that
+// is still whole and that passes its kind's check is not downloaded again:
+// that is how a run resumes. Manifest.Compare checks a fetch against a
+// manifest kept from an earlier one (pinning).
 //
 // Run lays the directory out as
 //
@@ -66,9 +52,7 @@
 // match` uses (wiki.SummaryReader, match.ReadCatalog) and matches them with
 // match.Matcher and match.OnePerEbook, so it asks for exactly the ebooks
 // match will pair, and no other. Texts come from gutenberg.org's layout
-// (SiteURLs: BASE/cache/epub/<n>/pg<n>.txt) or from a mirror of the main
-// collection (MirrorURLs: BASE/1/2/3/4/12345/12345-0.txt, then 12345.txt,
-// then 12345-8.txt). A book that cannot be downloaded is reported in
+// (SiteURLs) or from a mirror of the main collection (MirrorURLs). A book that cannot be downloaded is reported in
 // Result.Unavailable and the fetch goes on; the match pipeline puts it in
 // rejects.jsonl with the reason. A book not found at any of its URLs is
 // listed in missing.tsv (MissingList), and later runs pass it over without

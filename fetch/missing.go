@@ -116,9 +116,6 @@ func (l *MissingList) Remove(ebook int) bool {
 	return removed
 }
 
-// Len returns the number of URLs listed.
-func (l *MissingList) Len() int { return len(l.rows) }
-
 // Marshal returns the list as a file: the header and one row per URL,
 // sorted by ebook and URL.
 func (l *MissingList) Marshal() []byte {

@@ -28,11 +28,8 @@ const densityPoints = 512
 //
 //	f(x) = sum_b {Count_b * phi((x - Pos_b) / h)} / (n * h),  n = sum_b {Count_b}
 //
-// with R's default bandwidth (bw.nrd0, Silverman's rule of thumb)
-//
-//	h = 0.9 * min(sd, IQR / 1.34) * n^(-1/5)
-//
-// but at least one token, since positions are whole tokens.
+// with R's default bandwidth (bw.nrd0, Silverman's rule of thumb), but at
+// least one token, since positions are whole tokens.
 func BoundaryDensity(left, right []align.Bin, title string, format string) ([]byte, error) {
 	if err := checkFormat(format); err != nil {
 		return nil, err

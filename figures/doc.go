@@ -5,7 +5,6 @@
 // figures never imports Beam.
 //
 //	LengthRatios     Figure 1: summary/book length ratios over the corpus
-//	LengthStats      the mean and [5%, 95%] quantiles written on Figure 1
 //	BoundaryDensity  Figure 3: boundary samples of one Passage HMM state
 //	RougeChart       ROUGE-1 and ROUGE-2 recall per method, with 95% intervals
 //

@@ -314,7 +314,7 @@ func TestEdgeCases(t *testing.T) {
 	}
 }
 
-func TestLengthStats(t *testing.T) {
+func TestRatioStats(t *testing.T) {
 	for _, tc := range []struct {
 		name           string
 		ratios         []float64
@@ -326,10 +326,11 @@ func TestLengthStats(t *testing.T) {
 		{"two", []float64{0, 1}, 0.5, 0.05, 0.95},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			mean, q05, q95, err := LengthStats(tc.ratios)
+			sorted, err := sortedRatios(tc.ratios)
 			if err != nil {
 				t.Fatal(err)
 			}
+			mean, q05, q95 := ratioStats(sorted)
 			for _, c := range []struct {
 				what      string
 				got, want float64
@@ -340,8 +341,8 @@ func TestLengthStats(t *testing.T) {
 			}
 		})
 	}
-	if _, _, _, err := LengthStats(nil); !errors.Is(err, ErrNoData) {
-		t.Errorf("LengthStats(nil): got %v, want ErrNoData", err)
+	if _, err := sortedRatios(nil); !errors.Is(err, ErrNoData) {
+		t.Errorf("sortedRatios(nil): got %v, want ErrNoData", err)
 	}
 }
 

@@ -14,29 +14,10 @@ import (
 // maxRatioBins caps the number of histogram bars in LengthRatios.
 const maxRatioBins = 100
 
-// LengthStats returns the mean and the 5% and 95% quantiles of the
-// summary/book length ratios, the numbers LengthRatios writes on Figure 1
-// (the paper reports mean 0.012 and [5, 95] quantile [0.002, 0.032]).
-//
-//	mean = sum_i {r_i} / n
-//	q(p) = r_(k) + (h - k) * (r_(k+1) - r_(k)),  h = (n-1)*p, k = floor(h)
-//
-// where r_(0) <= … <= r_(n-1) are the sorted ratios; this is the linear
-// interpolation of R's default quantile (type 7). Ratios must be finite and
-// not negative, and there must be at least one.
-func LengthStats(ratios []float64) (mean, q05, q95 float64, err error) {
-	sorted, err := sortedRatios(ratios)
-	if err != nil {
-		return 0, 0, 0, err
-	}
-	mean, q05, q95 = ratioStats(sorted)
-	return mean, q05, q95, nil
-}
-
 // LengthRatios draws Figure 1: a histogram of the summary/book length ratio
 // of every book in the corpus, with the mean (solid line) and the 5% and
-// 95% quantiles (dashed lines) marked, and their values, as computed by
-// LengthStats, written in the title and legend. Ratios must be finite and not
+// 95% quantiles (dashed lines) marked, and their values (ratioStats)
+// written in the title and legend. Ratios must be finite and not
 // negative. format is "svg" or "png".
 //
 // Bars are Freedman–Diaconis wide, 2 * IQR / n^(1/3), with between 5 and 100
@@ -107,7 +88,14 @@ func sortedRatios(ratios []float64) ([]float64, error) {
 }
 
 // ratioStats returns the mean and 5% and 95% quantiles of sorted, which
-// is not empty.
+// is not empty: the numbers on Figure 1 (the paper reports mean 0.012 and
+// [5, 95] quantile [0.002, 0.032]). With r_(0) <= … <= r_(n-1) the sorted
+// ratios,
+//
+//	mean = sum_i {r_i} / n
+//	q(p) = r_(k) + (h - k) * (r_(k+1) - r_(k)),  h = (n-1)*p, k = floor(h)
+//
+// the linear interpolation of R's default quantile (type 7).
 func ratioStats(sorted []float64) (mean, q05, q95 float64) {
 	for _, r := range sorted {
 		mean += r

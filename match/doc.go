@@ -22,23 +22,15 @@
 // # Matching
 //
 // Only English texts are matched: Type "Text" and Language exactly "en"
-// (bilingual editions are left out). Titles are compared by NormTitle:
-// lower-case, diacritics folded (é→e, æ→ae), apostrophes dropped
-// ("Alice's" = "Alices"), other punctuation a space, "&" = "and", and one
-// leading "the", "a" or "an" dropped, since catalogs and Wikipedia differ
-// on it ("The Time Machine" = "Time Machine"). A summary's title is first
-// compared with the full catalog title, then with its main title
-// (MainTitle: before a line break, ':', ';', " — " or " (" —
-// "Frankenstein; Or, The Modern Prometheus" is "Frankenstein"), then the
-// summary's own main title is tried. Of the texts with the title, those
-// with a creator (an author with no role: translators, editors and
-// illustrators do not count) whose surname ends the summary's author name
-// are kept (SurnameMatch: "Shelley" in "Mary Shelley", "Cervantes
-// Saavedra" in "Miguel de Cervantes Saavedra"; the first word of a
-// compound surname also counts, "Cervantes"). One text left is a match;
-// several are ErrAmbiguous and none is ErrAuthorMismatch or ErrNoMatch.
-// A summary without an author is refused (ErrNoAuthor): a title alone is
-// too weak. There is no other fuzzy matching.
+// (bilingual editions are left out). Titles are compared by NormTitle; a
+// summary's title is compared with the full catalog title, then with its
+// main title (MainTitle: "Frankenstein; Or, The Modern Prometheus" is
+// "Frankenstein"), then the summary's own main title is tried. Of the texts
+// with the title, those with a creator (an author with no role) whose
+// surname ends the summary's author name are kept (SurnameMatch). One text
+// left is a match; several are ErrAmbiguous and none is ErrAuthorMismatch
+// or ErrNoMatch. A summary without an author is refused (ErrNoAuthor): a
+// title alone is too weak. There is no other fuzzy matching.
 //
 // Every Match carries a Reason saying which title key met which catalog
 // title and which surname; every refusal is a *NoMatch with the reason,
@@ -61,8 +53,7 @@
 // BookPaths lists where a mirror may hold ebook n: "n.txt", Gutenberg's
 // "n/n-0.txt" (UTF-8) and "n/n.txt" (ASCII), and the same under the rsync
 // tree ("8/84/84-0.txt"). LocateBook picks the first that exists, asking a
-// function the caller supplies (a stat, a GCS lookup, or Listing over a
-// listing made once); EbookOf maps a listed path back to its number.
+// function the caller supplies (a stat, a GCS lookup).
 //
 // # Using it from Beam
 //

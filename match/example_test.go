@@ -42,9 +42,9 @@ func Example() {
 	ms = append(ms, got)
 
 	match.AssignIDs(ms, nil)
-	mirror := match.Listing([]string{"84/84-0.txt", "219.txt"})
+	mirror := map[string]bool{"84/84-0.txt": true, "219.txt": true}
 	for _, x := range ms {
-		path, _ := match.LocateBook(x.Ebook, mirror)
+		path, _ := match.LocateBook(x.Ebook, func(rel string) bool { return mirror[rel] })
 		fmt.Printf("%s #%d %s (%s)\n", x.ID, x.Ebook, path, x.Reason)
 	}
 	// Output:

@@ -32,8 +32,8 @@ func BookPaths(n int) []string {
 }
 
 // LocateBook returns the first of BookPaths(n) for which exists reports
-// true. exists does the I/O (a stat, a GCS attribute lookup, or a look-up
-// in a listing made once with Listing), so LocateBook itself is pure.
+// true. exists does the I/O (a stat, a GCS attribute lookup), so
+// LocateBook itself is pure.
 func LocateBook(n int, exists func(rel string) bool) (rel string, ok bool) {
 	for _, p := range BookPaths(n) {
 		if exists(p) {
@@ -41,41 +41,4 @@ func LocateBook(n int, exists func(rel string) bool) (rel string, ok bool) {
 		}
 	}
 	return "", false
-}
-
-// Listing returns an exists function for LocateBook over a listing of a
-// mirror: paths relative to its root, with '/' separators ("./" prefixes
-// are ignored).
-func Listing(paths []string) func(rel string) bool {
-	set := make(map[string]bool, len(paths))
-	for _, p := range paths {
-		set[strings.TrimPrefix(p, "./")] = true
-	}
-	return func(rel string) bool { return set[rel] }
-}
-
-// EbookOf returns the ebook number of a path in one of the layouts of
-// BookPaths ("84.txt", "84/84-0.txt", "8/84/84.txt"), and false for any
-// other path. It lets a pipeline list a mirror once and key its files by
-// ebook.
-func EbookOf(rel string) (n int, ok bool) {
-	rel = strings.TrimPrefix(rel, "./")
-	i := strings.LastIndexByte(rel, '/')
-	base := rel[i+1:]
-	num, found := strings.CutSuffix(base, "-0.txt")
-	if !found {
-		if num, found = strings.CutSuffix(base, ".txt"); !found {
-			return 0, false
-		}
-	}
-	n, err := strconv.Atoi(num)
-	if err != nil || n <= 0 || strconv.Itoa(n) != num {
-		return 0, false
-	}
-	for _, p := range BookPaths(n) {
-		if p == rel {
-			return n, true
-		}
-	}
-	return 0, false
 }

@@ -23,9 +23,7 @@ type Files struct {
 	Write  func(ctx context.Context, path string, data []byte) error
 	// RemoveAll removes a directory and everything under it (nothing when
 	// there is none), and Rename gives a directory another name. With
-	// both, Build writes the report to a directory of its own
-	// (layout.Out.ReportBuild) and then puts it in place of the earlier
-	// report whole, so that no page of an earlier build survives; without
+	// both, Build replaces the earlier report whole (see Build); without
 	// them it writes the pages in place.
 	RemoveAll func(ctx context.Context, dir string) error
 	Rename    func(ctx context.Context, from, to string) error
@@ -67,12 +65,12 @@ type Failure struct {
 // Build writes Out/report/index.html and one page per evaluated book,
 // Out/report/books/<id>.html, from a finished run's outputs; given
 // Files.RemoveAll and Rename, it builds them in Out/report.tmp, which then
-// replaces Out/report whole. Every book id
-// and method name read back from results.json is checked with
-// corpus.ValidID before it names a file, so that nothing is read from
-// outside the corpus nor written outside Out/report. A book whose
-// page cannot be built is listed in Built.Failed and on the index, and does
-// not stop the others; an unreadable results.json does.
+// replaces Out/report whole. Every book id and method name read back from
+// results.json is checked with corpus.ValidID before it names a file, so
+// that nothing is read from outside the corpus nor written outside
+// Out/report. A book whose page cannot be built is listed in Built.Failed
+// and on the index, and does not stop the others; an unreadable
+// results.json does.
 func Build(ctx context.Context, f Files, o Options) (*Built, error) {
 	res, err := readResults(ctx, f, o.Out)
 	if err != nil {

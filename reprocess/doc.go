@@ -10,15 +10,10 @@
 // verify it, run the stages extract, match, experiment and changes in
 // OUT/YYYYMMDD.partial, recording each in progress.json, move the work to
 // OUT/YYYYMMDD and record the run in state.json last. The tree's paths
-// are layout.Dump's. The experiment reads the corpus in the work directory
-// but its results name the corpus's final place (Steps.Experiment's
-// corpusName), so that no output is edited after it is written. It does its I/O
-// through a Store and runs its pipelines through Steps, both given by the
-// command: the Store of the command is reprocess/beamstore (Beam's
-// filesystems, local or gs://, with the tree moves of object stores), and
-// its Steps build the Beam pipelines of wiki-extract, match and run.
-// Job.Crash is the hook of the crash tests (CrashHook): the command exits
-// after a named stage as if it had crashed there.
+// are layout.Dump's. Results name the corpus's final place, so that no
+// output is edited after it is written. The command supplies the Store
+// (reprocess/beamstore: Beam's filesystems, local or gs://) and the Steps
+// (the Beam pipelines of wiki-extract, match and run).
 //
 // # Dumps
 //
@@ -34,12 +29,10 @@
 // # State and progress
 //
 // State is the record of processed dumps, one Run per date, kept in
-// STATE/state.json. Job writes it last, after the outputs are in
-// place, so a dump is never marked done with half its outputs written.
-// Progress is kept in the work directory OUT/YYYYMMDD.partial: the stages
-// done so far and a Fingerprint of the inputs and settings, so that a rerun
-// after a crash resumes where it stopped if nothing changed, and starts
-// again otherwise.
+// STATE/state.json, written last, so a dump is never marked done with half
+// its outputs written. Progress, in OUT/YYYYMMDD.partial, holds the stages
+// done and a Fingerprint of the inputs and settings: a rerun after a crash
+// resumes if nothing changed, and starts again otherwise.
 //
 // # Changes
 //

@@ -67,15 +67,9 @@
 // # Speed
 //
 // A Scorer prepares a reference once (Prepare), and the Reference then
-// scores any number of candidates, concurrently if need be, reusing its
-// working memory so that a call does not allocate once the candidate's words
-// have been seen.
-//
-// The union LCS needs the positions a traceback passes, not only the LCS
-// length, so the table of a sentence pair is computed (64 rows a word,
-// bit-parallel) rather than only its last row. Its time is quadratic in
-// the sentence lengths, as in ROUGE-1.5.5, but its memory is linear: a
-// table larger than 32 MiB of columns, as for a book without line breaks,
-// is traced in blocks recomputed from checkpoint columns, and the result
-// is the same as from the whole table.
+// scores any number of candidates, concurrently if need be, without
+// allocating once the candidate's words have been seen. The union LCS
+// takes time quadratic in the sentence lengths, as in ROUGE-1.5.5, and
+// memory linear in them: a large table is traced in blocks recomputed from
+// checkpoint columns, with the same result as the whole table.
 package rouge

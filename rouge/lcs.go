@@ -115,7 +115,7 @@ func unionLCS(sc *scratch, mark []bool, ref, refSents, cand, candSents []int32) 
 //
 // Memory is linear in the lengths of the sentences. The row masks are
 // sparse (a term's nonzero words only), and the columns are kept within
-// lcsBudgetWords: a table that fits is computed whole, as before; a larger
+// lcsBudgetWords: a table that fits is computed whole; a larger
 // one is cut into K blocks of columns, whose first columns are kept as
 // checkpoints, and the traceback, which only ever moves left or up, walks
 // the blocks from the last, recomputing each from its checkpoint, cut

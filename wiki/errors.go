@@ -59,8 +59,8 @@ func (e *ParseError) Error() string {
 // Unwrap returns e.Err, so that errors.Is(err, ErrSyntax) works.
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// Reasons why a book page yields no summary. Extract returns them wrapped in
-// a *Reject.
+// Reasons why a book page yields no summary. Extractor.Extract returns them
+// wrapped in a *Reject.
 var (
 	// ErrNotBook: the page carries no book infobox. Such pages are not
 	// rejects; a caller simply drops them.

@@ -29,11 +29,17 @@ None.</text></revision></page>
   <page><title>Fox</title><ns>0</ns><id>44</id><redirect title="Red fox"/><revision><id>3</id><text>#REDIRECT [[Red fox]]</text></revision></page>
 </mediawiki>`
 	r := wiki.NewReader(strings.NewReader(export)) // wiki.Decompress first for .bz2
-	r.Filter = wiki.Articles
 	w := wiki.NewSummaryWriter(os.Stdout)
+	var x wiki.Extractor
+	pages, skipped := 0, 0
 	for r.Scan() {
 		p := r.Page()
-		s, err := wiki.Extract(&p)
+		pages++
+		if !p.IsArticle() {
+			skipped++
+			continue
+		}
+		s, err := x.Extract(&p)
 		var rej *wiki.Reject
 		switch {
 		case err == nil:
@@ -46,7 +52,7 @@ None.</text></revision></page>
 	if err := r.Err(); err != nil {
 		fmt.Println(err)
 	}
-	fmt.Printf("%d pages read, %d skipped\n", r.Pages(), r.Skipped())
+	fmt.Printf("%d pages read, %d skipped\n", pages, skipped)
 	// Output:
 	// reject 43: no plot section
 	// 42		Fable	A. Writer	1901-05-01	["Fable","satire"]	A fox meets a crow. The crow sings; the cheese falls.

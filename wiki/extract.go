@@ -166,8 +166,8 @@ func (x *Extractor) PlotSection(wikitext string) (sec Section, ok bool) {
 // Extract turns one page into a Summary. A page without a book infobox
 // returns ErrNotBook, which is not a reject: most pages are not books. A
 // book page without a usable plot returns a *Reject. Extract looks only at
-// p's text, id and title: filter redirects and other namespaces first (see
-// Articles).
+// p's text, id and title: skip redirects and other namespaces first
+// (Page.IsArticle).
 func (x *Extractor) Extract(p *Page) (Summary, error) {
 	t, ok, err := x.Infobox(p.Text)
 	if !ok {
@@ -208,9 +208,6 @@ func (x *Extractor) Extract(p *Page) (Summary, error) {
 	}
 	return s, nil
 }
-
-// Extract is (&Extractor{}).Extract: the default templates and headings.
-func Extract(p *Page) (Summary, error) { return (&Extractor{}).Extract(p) }
 
 // pageTitle returns a page title less a trailing disambiguation in
 // parentheses: "Animalia (book)" is "Animalia".

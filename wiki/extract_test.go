@@ -54,7 +54,7 @@ func TestExtract(t *testing.T) {
 }
 
 func TestRejectJSON(t *testing.T) {
-	_, err := Extract(&Page{ID: 665, Title: "A Modest Proposal", Text: "{{Infobox book|name=A Modest Proposal}}\n==Details==\nx\n==Rhetoric==\ny"})
+	_, err := (&Extractor{}).Extract(&Page{ID: 665, Title: "A Modest Proposal", Text: "{{Infobox book|name=A Modest Proposal}}\n==Details==\nx\n==Rhetoric==\ny"})
 	var r *Reject
 	if !errors.As(err, &r) {
 		t.Fatalf("err = %v", err)

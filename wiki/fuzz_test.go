@@ -80,7 +80,7 @@ func FuzzExtract(f *testing.F) {
 	}
 	f.Add("{{Infobox book}}\n==Plot==\n{{main|x}}\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		s, err := Extract(&Page{ID: 1, Title: "T", Text: in})
+		s, err := (&Extractor{}).Extract(&Page{ID: 1, Title: "T", Text: in})
 		var r *Reject
 		switch {
 		case err == nil:

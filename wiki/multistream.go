@@ -127,22 +127,6 @@ func clip(s string) string {
 	return s
 }
 
-// StreamOffsets reads a multistream index and returns the distinct stream
-// offsets it names, in increasing order. A full English index has about
-// 23 million lines but only about 230,000 streams (100 pages each), so the
-// result is small.
-func StreamOffsets(index io.Reader) ([]int64, error) {
-	streams, err := IndexStreams(index)
-	if err != nil {
-		return nil, err
-	}
-	offs := make([]int64, len(streams))
-	for i, s := range streams {
-		offs[i] = s.Offset
-	}
-	return offs, nil
-}
-
 // An IndexStream is one bzip2 stream that a multistream index names: its
 // byte offset in the dump, the number of pages the index puts in it, and
 // the first of them (in the order of the index).
@@ -200,10 +184,7 @@ type Span struct {
 	End   int64 `json:"end"`
 }
 
-// Len returns the length of s in bytes.
-func (s Span) Len() int64 { return s.End - s.Start }
-
-// Spans turns stream offsets, as returned by StreamOffsets, into the spans
+// Spans turns stream offsets (IndexStream.Offset, increasing) into the spans
 // of the streams of a file of size bytes: each stream runs to the next
 // offset and the last to the end of the file, which takes in the closing
 // stream that holds "</mediawiki>". The header stream before the first
@@ -243,14 +224,6 @@ func Merge(spans []Span, target int64) []Span {
 		cur = s
 	}
 	return append(out, cur)
-}
-
-// ReadSpan returns a Reader of the pages in span s of a multistream .bz2 file
-// read through ra. s must start at a stream boundary (an offset from the
-// index) and end at one or at the end of the file.
-func ReadSpan(ra io.ReaderAt, s Span) *Reader {
-	sr := io.NewSectionReader(ra, s.Start, s.Len())
-	return NewReader(bzip2.NewReader(bufio.NewReaderSize(sr, 256<<10)))
 }
 
 // A Chunk is a work item of a multistream dump: the byte range [Start,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"slices"
 	"strings"
@@ -31,6 +32,31 @@ func multistream(t *testing.T, groups [][]int) (dump []byte, index string) {
 	return dump, idx.String()
 }
 
+// readSpan reads the pages of span s of a multistream dump, as
+// package transforms reads a chunk: Decompress over the byte range.
+func readSpan(t *testing.T, dump []byte, s Span) *Reader {
+	t.Helper()
+	in, err := Decompress(io.NewSectionReader(bytes.NewReader(dump), s.Start, s.End-s.Start))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewReader(in)
+}
+
+// streamOffsets returns the stream offsets of a multistream index.
+func streamOffsets(t *testing.T, index string) []int64 {
+	t.Helper()
+	streams, err := IndexStreams(strings.NewReader(index))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var offs []int64
+	for _, s := range streams {
+		offs = append(offs, s.Offset)
+	}
+	return offs
+}
+
 func ids(t *testing.T, r *Reader) []int64 {
 	t.Helper()
 	var out []int64
@@ -47,16 +73,13 @@ func TestMultistream(t *testing.T) {
 	groups := [][]int{{1, 2, 3}, {4, 5}, {6}, {7, 8, 9, 10}}
 	dump, index := multistream(t, groups)
 
-	offs, err := StreamOffsets(strings.NewReader(index))
-	if err != nil {
-		t.Fatal(err)
-	}
+	offs := streamOffsets(t, index)
 	if len(offs) != len(groups) {
-		t.Fatalf("StreamOffsets: %d offsets, want %d", len(offs), len(groups))
+		t.Fatalf("%d stream offsets, want %d", len(offs), len(groups))
 	}
 	spans := Spans(offs, int64(len(dump)))
 	for i, s := range spans {
-		got := ids(t, ReadSpan(bytes.NewReader(dump), s))
+		got := ids(t, readSpan(t, dump, s))
 		var want []int64
 		for _, id := range groups[i] {
 			want = append(want, int64(id))
@@ -70,7 +93,7 @@ func TestMultistream(t *testing.T) {
 	for _, target := range []int64{0, 1, 200, 1 << 30} {
 		var got []int64
 		for _, s := range Merge(spans, target) {
-			got = append(got, ids(t, ReadSpan(bytes.NewReader(dump), s))...)
+			got = append(got, ids(t, readSpan(t, dump, s))...)
 		}
 		if len(got) != 10 || got[0] != 1 || got[9] != 10 {
 			t.Errorf("Merge(target %d): pages %v", target, got)
@@ -145,23 +168,22 @@ func TestIndexReader(t *testing.T) {
 			if !errors.As(r.Err(), &pe) || !errors.Is(r.Err(), ErrIndexLine) || pe.Line != tc.line {
 				t.Errorf("Err() = %v, want ErrIndexLine on line %d", r.Err(), tc.line)
 			}
-			if _, err := StreamOffsets(strings.NewReader(tc.in)); !errors.Is(err, ErrIndexLine) {
-				t.Errorf("StreamOffsets: %v", err)
+			if _, err := IndexStreams(strings.NewReader(tc.in)); !errors.Is(err, ErrIndexLine) {
+				t.Errorf("IndexStreams: %v", err)
 			}
 		})
 	}
 }
 
-func TestStreamOffsetsUnsorted(t *testing.T) {
-	got, err := StreamOffsets(strings.NewReader("30:1:a\n10:2:b\n30:3:c\n10:4:d\n"))
-	if err != nil || !reflect.DeepEqual(got, []int64{10, 30}) {
-		t.Errorf("got %v, %v", got, err)
+func TestIndexStreamsUnsorted(t *testing.T) {
+	if got := streamOffsets(t, "30:1:a\n10:2:b\n30:3:c\n10:4:d\n"); !reflect.DeepEqual(got, []int64{10, 30}) {
+		t.Errorf("got %v", got)
 	}
 }
 
-func TestReadSpanBadRange(t *testing.T) {
+func TestSpanBadRange(t *testing.T) {
 	dump, _ := multistream(t, [][]int{{1, 2}})
-	r := ReadSpan(bytes.NewReader(dump), Span{Start: 3, End: int64(len(dump))})
+	r := readSpan(t, dump, Span{Start: 3, End: int64(len(dump))})
 	for r.Scan() {
 	}
 	if r.Err() == nil {

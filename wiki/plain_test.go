@@ -90,7 +90,7 @@ func TestGolden(t *testing.T) {
 			}
 			p := &Page{ID: 1, Title: strings.TrimSuffix(filepath.Base(path), ".wiki"), Text: string(raw)}
 			var b strings.Builder
-			s, err := Extract(p)
+			s, err := (&Extractor{}).Extract(p)
 			if err != nil {
 				b.WriteString("error: " + err.Error() + "\n")
 			} else {

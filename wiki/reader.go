@@ -36,18 +36,11 @@ type Page struct {
 // IsArticle reports whether p is an article: namespace 0 and not a redirect.
 func (p *Page) IsArticle() bool { return p.Namespace == 0 && !p.Redirect }
 
-// A Filter says whether a Reader should return a page.
-type Filter func(p *Page) bool
-
-// Articles is a Filter that keeps articles: namespace 0, redirects skipped.
-func Articles(p *Page) bool { return p.IsArticle() }
-
 // A Reader reads the pages of a MediaWiki XML export (the pages-articles
 // dumps, schema export-0.10 and its neighbours) one at a time, holding only
 // the current page in memory. Use it like bufio.Scanner:
 //
 //	r := wiki.NewReader(xmlStream)
-//	r.Filter = wiki.Articles
 //	for r.Scan() {
 //		p := r.Page()
 //		...
@@ -62,16 +55,10 @@ func Articles(p *Page) bool { return p.IsArticle() }
 // began is ignored. Elements other than <page> and its children are skipped.
 // Errors are sticky: after one, Scan returns false.
 type Reader struct {
-	// Filter, if not nil, is called for each page read; Scan skips the
-	// pages for which it returns false. Articles is the usual choice.
-	Filter Filter
-
 	d       *xml.Decoder
 	page    Page
 	err     error
 	started bool
-	read    int
-	skipped int
 }
 
 // NewReader returns a Reader of the XML export r. For a bzip2-compressed
@@ -82,8 +69,7 @@ func NewReader(r io.Reader) *Reader {
 	return &Reader{d: d}
 }
 
-// Scan advances to the next page that passes the Filter, which Page then
-// returns. It returns false at the end of the input or on an error.
+// Scan advances to the next page, which Page then returns. It returns false at the end of the input or on an error.
 func (r *Reader) Scan() bool {
 	for r.err == nil {
 		start := r.d.InputOffset()
@@ -114,11 +100,7 @@ func (r *Reader) Scan() bool {
 			r.err = err
 			return false
 		}
-		r.read++
-		if r.Filter == nil || r.Filter(&r.page) {
-			return true
-		}
-		r.skipped++
+		return true
 	}
 	return false
 }
@@ -128,11 +110,6 @@ func (r *Reader) Page() Page { return r.page }
 
 // Err returns the error that stopped Scan, if any, as a *ParseError.
 func (r *Reader) Err() error { return r.err }
-
-// Pages returns the number of pages read so far, and Skipped the number of
-// them that the Filter refused.
-func (r *Reader) Pages() int   { return r.read }
-func (r *Reader) Skipped() int { return r.skipped }
 
 // readPage reads the children of a <page> whose start tag has just been
 // read, up to and including its end tag. The path of open elements is kept

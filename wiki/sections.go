@@ -87,8 +87,8 @@ func maskComments(s string) string {
 	return string(b)
 }
 
-// PlotHeadings are the headings of a plot section, lower-case, as the
-// issue lists them. A heading matches when, lower-cased and with runs of
+// PlotHeadings are the headings of a plot section, lower-case. A heading
+// matches when, lower-cased and with runs of
 // spaces made one, it is one of these or starts with one followed by a
 // character that is not a letter or digit: "Plot overview" and
 // "Synopsis (spoilers)" match, "Storyline" and "Plotting" do not.

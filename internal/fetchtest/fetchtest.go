@@ -92,9 +92,8 @@ func (s *Server) Hold(path string) (reached <-chan struct{}, release func()) {
 // Content-Length, that goes on far past any size cap the tests set: lines
 // of text, sent until the client goes away or EndlessLimit bytes are out.
 // The limit keeps a client without a cap (the bug a test of the cap must
-// catch) from filling the disk at the speed of the loopback (6.9 GB in
-// 20 s): it gets a body of a few MB, which its test refuses, in well
-// under a second.
+// catch) from filling the disk at the speed of the loopback: it gets a body
+// of a few MB, which its test refuses, in well under a second.
 func (s *Server) Endless(path string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
