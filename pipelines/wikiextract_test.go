@@ -176,12 +176,12 @@ func TestWikiExtractMultistream(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	offs, err := wiki.StreamOffsets(strings.NewReader(readMaybeBz2(t, index)))
+	idx, err := wiki.IndexStreams(strings.NewReader(readMaybeBz2(t, index)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := offs[2]
-	mid := bad + (offs[3]-bad)/2
+	bad := idx[2].Offset
+	mid := bad + (idx[3].Offset-bad)/2
 	for i := mid; i < mid+16; i++ {
 		b[i] ^= 0x5a
 	}
