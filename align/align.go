@@ -16,7 +16,6 @@ type Aligner interface {
 	Align(p *Pair) (*Alignment, error)
 }
 
-// The compiler checks every aligner against the interface.
 var (
 	_ Aligner = (*PassageHMM)(nil)
 	_ Aligner = (*TokenHMM)(nil)
@@ -38,11 +37,8 @@ var ErrEmpty = errors.New("align: book or summary has no countable token")
 var ErrMethod = errors.New("align: unknown method")
 
 // DefaultLabelTop is the LabelTop of the aligners New returns, unless
-// Options.WholeSpans: for each
-// summary sentence, only the one sentence of its aligned span that shares the
-// most words with it is labelled. Labelling every sentence of the span (the
-// zero LabelTop, the paper's words read literally) gives noisier labels and
-// worse summaries; see docs/notebook/experiment.md.
+// Options.WholeSpans: for each summary sentence, only the one sentence of
+// its aligned span that shares the most words with it is labelled.
 const DefaultLabelTop = 1
 
 // New returns the aligner called name (MethodPassage, MethodToken or

@@ -14,10 +14,16 @@ import (
 // length (378 counted tokens against 384).
 const benchBook = "the-age-of-innocence"
 
+// namedAligner is an aligner with a name for sub-benchmarks.
+type namedAligner struct {
+	name string
+	a    Aligner
+}
+
 // benchAligners are the three methods at their default settings, and the
 // Token HMM with Roget's synonyms (bookalign run --synonyms, the paper's).
-func benchAligners(b *testing.B) []silverMethod {
-	return []silverMethod{
+func benchAligners(b *testing.B) []namedAligner {
+	return []namedAligner{
 		{"passage", &PassageHMM{Seed: 1}},
 		{"token", &TokenHMM{}},
 		{"token-synonyms", &TokenHMM{Thesaurus: benchThesaurus(b)}},

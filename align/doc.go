@@ -14,30 +14,26 @@
 //	a, _ := aligner.Align(p)
 //	for _, s := range a.Sentences { ... s.Bytes, s.BookSentences, s.Confidence }
 //
-// New builds an aligner by name from Options (seed, EM rounds, thesaurus,
-// label rule and the other settings callers choose); each aligner is also
-// a plain struct whose zero fields mean the paper's defaults.
+// New builds an aligner by name from Options; each aligner is also a plain
+// struct whose zero fields mean the paper's defaults.
 //
 // # Counted tokens
 //
-// The paper counts "words (stopwords and punctuation excluded)". Here a
-// counted token is a word token (text.Tokens: letters and digits with
-// internal apostrophes, lower-cased) of a Prose sentence that is not a
-// stopword (text.IsStopword, NLTK's English list). Headings, tables of
-// contents and other apparatus are neither aligned to nor labelled. All
-// three methods see the same counted tokens: the book as one sequence of
-// word ids, the summary as one per sentence.
+// The paper counts "words (stopwords and punctuation excluded)": a counted
+// token is a word token (text.Tokens) of a Prose sentence that is not a
+// stopword (text.IsStopword). Apparatus is neither aligned to nor labelled.
+// All three methods see the book as one sequence of word ids and the
+// summary as one per sentence.
 //
 // # Word forms
 //
 // Two counted tokens are the same word when their forms are equal (Forms).
 // By default (DefaultForms) a form is the lower-cased token without a
 // possessive "'s" (text.WithoutPossessive), reduced to its Porter stem
-// (rouge.Stem): "Darcy's" is "Darcy", and "returns", "returned" and
-// "returning" are one word, so that a summary told in the present meets a
-// book told in the past. Thesaurus synonyms are looked up in the same forms.
-// Forms change only which tokens match, never which tokens count. Token positions (Interval,
-// the histograms of PassageFit) index that sequence; byte offsets
+// (rouge.Stem): "Darcy's" is "Darcy", and "returns" and "returned" are one
+// word. Thesaurus synonyms are looked up in the same forms. Forms change
+// only which tokens match, never which tokens count. Token positions
+// (Interval, PassageFit's histograms) index the counted tokens; byte offsets
 // (SentenceAlignment.Bytes) are into the book text exactly as given.
 //
 // # Passage HMM
@@ -52,15 +48,12 @@
 // probability ∝ L(i, j) = prod_ℓ η_{i:j,t_ℓ}^{q(z_ℓ = s)}). Each state's
 // boundaries are recorded every round; its final span is its most frequent
 // (left, right) pair, clipped in state order so that no passage overlaps
-// the one before it and each keeps a token (the modes of different states
-// come from different rounds and may overlap). A last E-step at the final
+// the one before it and each keeps a token. A last E-step at the final
 // spans aligns each summary sentence to its most probable state; a sentence
-// none of whose words occurs in the book has a flat emission, so its
-// posterior, and its state, come from its neighbours through the
-// transitions (PassageHMM.NoContext leaves it unaligned instead); with
-// PassageHMM.Neighbours (set by New) it is instead placed between the
-// passages of its nearest neighbours with states, as the Token HMM places
-// such a sentence (below).
+// none of whose words occurs in the book takes its state from its
+// neighbours through the transitions (PassageHMM.NoContext leaves it
+// unaligned; PassageHMM.Neighbours, set by New, places it between the
+// passages of its nearest neighbours with states, as the Token HMM does).
 //
 // Smoothing. The paper's relative-frequency emission gives probability 0 to
 // a summary word missing from a passage. A Dirichlet prior of strength μ
@@ -80,29 +73,26 @@
 //
 // States are the book positions whose word, or a word listing it as a
 // synonym in Roget's Thesaurus (Thesaurus), occurs in the summary, plus
-// one null state per chunk of 250 counted tokens (TokenHMM.Chunk). This is
-// our reading of the paper's B null states tied to coarse chunks: a real
-// state at i jumps to the null state of i's chunk with probability p0 (a
-// null state stays with p0), and the jump out of a null state is measured
-// from the middle of its chunk, so the alignment keeps its place in the
-// book while it explains unmatched words. A null state emits a word with
-// its background rate in the book.
+// one null state per chunk of 250 counted tokens (TokenHMM.Chunk), our
+// reading of the paper's B null states: a real state at i jumps to the null
+// state of i's chunk with probability p0 (a null state stays with p0), and
+// the jump out of a null state is measured from the middle of its chunk. A
+// null state emits a word with its background rate in the book.
 //
 // Bins. Inside a summary sentence, jumps are binned as {0}, {+1}, [+2, +10],
 // [+11, +100], [+101, +τ] and mirrored, τ = 1000; a jump picks a bin by its
 // weight θ_b, then a position uniformly in the bin, so the bins' relative
 // frequencies are their exact EM update. Jumps out of null states have
-// their own weights. Taken literally, τ would forbid the long jumps that
-// plot summaries make between their sentences, so by default τ applies
-// within a summary sentence and a sentence's first token jumps from the
+// their own weights. By default τ applies only within a summary sentence
+// (taken literally it forbids jumps between sentences); a sentence's first
+// token jumps from the
 // previous token by log-spaced bins ({0}, ±[1, 2], ±[3, 9], ±[10, 31], ...,
 // ±[316228, ∞)) with EM-learned weights ρ; the summary's first token jumps
 // from position 0 by the same bins with weights π. TokenHMM.LiteralTau
 // applies τ everywhere instead. Emissions η(w | v) over {v} ∪ synonyms(v)
 // start at 0.9 for v itself and are learned by EM with a Dirichlet prior
-// (strength 5) toward that start. Forward–backward sums the sources that
-// fall in one bin with a sliding-window sum over the sorted candidate
-// positions, so a step costs O((F_prev + F_next)·bins); EM stops when
+// (strength 5) toward that start. Forward–backward sums each bin's sources
+// with a sliding window, O((F_prev + F_next)·bins) a step; EM stops when
 // log p(t) changes by less than 1e-4 relatively, or after 20 rounds, and
 // Viterbi (sliding-window maxima) gives the alignment.
 //
@@ -116,7 +106,7 @@
 // sentence = 1/2, P3 earlier or same word = 1/4, P4 a later sentence within
 // CONST = 3 = 1/8, P5 an earlier one = 1/16, P6 anything else = 1/32); each
 // class is a range of positions, so a step takes range maxima over a
-// sparse table of the sources, O(F log F) instead of O(F_prev·F_next).
+// sparse table of the sources, O(F log F).
 //
 // # Labels
 //
@@ -138,16 +128,12 @@
 // cluster rule leaves unaligned is placed so too. Jing, the paper's
 // baseline, leaves it unaligned.
 //
-// Top sentences. With LabelTop = n > 0 (the aligners from New have
-// DefaultLabelTop = 1, unless Options.WholeSpans), only the n sentences of the above that share the
+// Top sentences. With LabelTop = n > 0 (New sets DefaultLabelTop = 1 unless
+// Options.WholeSpans), only the n sentences of the above that share the
 // most distinct counted words with the summary sentence are labelled, the
-// earlier first on ties, and a sentence sharing none is not labelled; the
-// span is unchanged. LabelTop = 0 labels them all, as above. The paper says
-// only that the sentences "aligned to a sentence in the summary" are
-// positive; whole Passage HMM spans label about 4 book sentences per
-// summary sentence, most of them unrelated to it, and one sentence per
-// summary sentence gives better summaries for all three methods
-// (docs/notebook/experiment.md).
+// earlier first on ties; a sentence sharing none is not labelled, and the
+// span is unchanged. LabelTop = 0 labels them all, the paper's rule
+// (docs/method.md, "Labels from alignments").
 //
 // Alignment.Labelled is the union over summary sentences: the book
 // sentences "in the summary".

@@ -59,13 +59,9 @@ func histogramOf(buf, all []int32, s, k int) Histogram {
 }
 
 // finalPassages returns the final span of every state: the (left, right)
-// pair recorded most often for it (the smallest on ties); at least one
-// round must have been recorded. The modes of different states come from
-// different rounds, so they may overlap; they are then clipped in state
-// order: a passage starts no earlier than the previous one ends, and every
-// passage keeps at least one of the n tokens, leaving room for the states
-// after it. The passages are therefore disjoint and in order, as §3.1
-// defines them.
+// pair recorded most often for it (the smallest on ties), clipped in state
+// order so that the passages are disjoint, in order (§3.1) and each keeps
+// at least one of the n tokens. At least one round must have been recorded.
 func (b *boundarySamples) finalPassages(n int) []Interval {
 	out := make([]Interval, b.k)
 	rounds := len(b.left) / max(1, b.k)

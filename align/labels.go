@@ -130,10 +130,7 @@ func (p *Pair) topSentences(k int, iv Interval, sents []int, n int) []int {
 // neighbours: to the book tokens from the last aligned token before it
 // to the first after it when they lie at most reach tokens apart, else to
 // the token before it (the one after it for the summary's opening
-// sentences). Such a
-// sentence has no evidence of its own, so its confidence is 0, and with
-// LabelTop it labels a sentence only if some book sentence of the span
-// shares a word with it.
+// sentences), with confidence 0.
 func placeByNeighbours(p *Pair, a *Alignment, obs []observation, path []int32, reach, top int, all bool) {
 	has := make([]bool, len(p.Summary.Words))
 	for _, o := range obs {

@@ -17,11 +17,8 @@ type Options struct {
 	WholeSpans bool
 	// NoContext leaves unaligned, in the HMMs, a summary sentence none of
 	// whose words is in the book (PassageHMM.NoContext, TokenHMM.NoContext).
-	// Without it the Passage HMM places such a sentence by its neighbours'
-	// passages (PassageHMM.Neighbours), and the Token HMM places by its
-	// neighbours' tokens every sentence its label rule leaves unaligned
-	// (TokenHMM.PlaceUnaligned): on the anchors both place more masked
-	// anchors and no fewer unmasked ones (docs/notebook/alignment.md).
+	// Without it the HMMs place such sentences by their neighbours
+	// (PassageHMM.Neighbours, TokenHMM.PlaceUnaligned).
 	NoContext bool
 	// Prior sets PassageHMM.Prior, μ; zero keeps its default.
 	Prior float64

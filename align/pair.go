@@ -138,15 +138,6 @@ func (p *Pair) bookCounts() []int32 {
 	return c
 }
 
-// summaryTokens returns the number of counted summary tokens.
-func (p *Pair) summaryTokens() int {
-	n := 0
-	for _, s := range p.Summary.Words {
-		n += len(s)
-	}
-	return n
-}
-
 // sentencesOf returns the distinct book sentences (indices into
 // Book.Sentences) of the counted tokens in iv, in increasing order.
 func (p *Pair) sentencesOf(iv Interval) []int {

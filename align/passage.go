@@ -2,18 +2,14 @@ package align
 
 import (
 	"errors"
-	"math"
 	"math/rand/v2"
 )
 
 // PassageHMM is the passage model of Bamman and Smith (2013), §3.1 (the
 // "Block HMM" of their Table 3): each HMM state is a contiguous passage of the
 // book, each observation a summary sentence, and the passages' boundaries
-// are sampled alongside the usual EM updates of π and γ.
-//
-// Settings are exported fields whose zero values mean the paper's choices;
-// working state lives in a fresh passageModel for every call, so a
-// PassageHMM may align several pairs at once.
+// are sampled alongside the usual EM updates of π and γ. Zero fields mean
+// the paper's choices; a PassageHMM may align several pairs at once.
 type PassageHMM struct {
 	// Passages is K, the number of states. Zero means 100 (§4). A book with
 	// fewer counted tokens than K gets one state per token.
@@ -23,11 +19,7 @@ type PassageHMM struct {
 	// Prior is μ, the strength of the Dirichlet prior that smooths each
 	// passage's unigram distribution toward the book's:
 	//	p(w | b_i:j) = (freq(w; b_i:j) + μ p_book(w)) / (j-i+1 + μ).
-	// Zero means 100: μ = 100 places more masked anchors than μ = 20
-	// (60.3% against 52.8%, docs/notebook/alignment.md, "Masked anchors: the second
-	// round"), and over five seeds of the whole experiment its summaries
-	// score within the spread of μ = 20's, with a third of its spread
-	// (docs/notebook/experiment.md, "The Passage HMM's prior over five seeds").
+	// Zero means 100.
 	Prior float64
 	// JumpPrior is the pseudo-count λ added to every jump count c(d) and to
 	// every start count, so no transition is ever impossible. Zero means 0.01.
@@ -36,24 +28,16 @@ type PassageHMM struct {
 	// alignment.
 	Seed uint64
 	// NoContext leaves unaligned a summary sentence none of whose words
-	// occurs in the book. By default such a sentence (with at least one
-	// counted token) is aligned to its most probable state all the same:
-	// with a flat emission, its posterior comes from its neighbours
-	// through the transitions.
+	// occurs in the book. By default such a sentence is aligned to its most
+	// probable state, which its neighbours decide through the transitions.
 	NoContext bool
-	// Neighbours places a sentence none of whose words is in the book (its
-	// State is -1) as the Token HMM places such a sentence
-	// (placeByNeighbours): on the stretch between the passages of the
-	// nearest sentences before and after it that have a state when those
-	// passages lie less than neighbourReach counted tokens apart, and
-	// otherwise on the last token of the passage before it (the first of
-	// the one after it, at the summary's start), with confidence 0, instead
-	// of its most probable state (Context). It has no effect with NoContext.
+	// Neighbours places a sentence whose State is -1 by its neighbours'
+	// passages, with confidence 0 (PassageFit.neighbourSpan), instead of at its
+	// most probable state (Context). It has no effect with NoContext.
 	Neighbours bool
 	// LabelTop, when positive, labels for each summary sentence only the
 	// LabelTop sentences of its passage that share the most distinct
-	// counted words with it (the earlier first on ties; a sentence sharing
-	// none is not labelled). Zero labels every sentence of the passage.
+	// counted words with it (Pair.topSentences). Zero labels the whole passage.
 	LabelTop int
 }
 
@@ -70,10 +54,8 @@ var errSettings = errors.New("align: negative setting")
 
 // PassageFit is everything the passage model learned about one pair.
 type PassageFit struct {
-	// Passages are the final spans of the K states, in counted book tokens:
-	// each state's most frequent (left, right) boundary pair over all the
-	// rounds, then clipped in state order so that no passage overlaps the
-	// one before it and each keeps at least one token (finalPassages).
+	// Passages are the final spans of the K states, in counted book tokens
+	// (finalPassages).
 	Passages []Interval
 	// Left and Right are, per state, the histograms of the sampled left
 	// boundaries (the index i of a passage's first token) and right
@@ -88,8 +70,7 @@ type PassageFit struct {
 	// when State[k] is -1.
 	Posterior []float64
 	// Context[k] is, for a sentence whose State is -1, its most probable
-	// state all the same: with no word of its own its posterior comes from
-	// its neighbours through the transitions. -1 for the other sentences.
+	// state all the same; -1 for the other sentences.
 	Context []int
 	// LogLikelihood is log p(t) at the final spans.
 	LogLikelihood float64
@@ -124,8 +105,7 @@ func (h *PassageHMM) Align(p *Pair) (*Alignment, error) {
 	return a, err
 }
 
-// AlignFit is Align that also returns the fit it aligned by, for a caller
-// that wants the boundary samples too (the paper's Figure 3).
+// AlignFit is Align that also returns the fit it aligned by.
 func (h *PassageHMM) AlignFit(p *Pair) (*Alignment, *PassageFit, error) {
 	if h.LabelTop < 0 {
 		return nil, nil, errSettings
@@ -157,11 +137,10 @@ func (h *PassageHMM) AlignFit(p *Pair) (*Alignment, *PassageFit, error) {
 	return a, fit, nil
 }
 
-// Fit runs the EM-like loop of §3.1.1 on p: after K equal initial passages
-// and uniform π and γ, each round runs eStep, mStep and sStep and records
-// every state's boundaries. The final spans are the modes of the recorded
-// (left, right) pairs, clipped so that they do not overlap; a last eStep at those spans aligns each sentence to its most
-// probable state.
+// Fit runs the EM-like loop of §3.1.1 on p (see the package comment): each
+// round runs eStep, mStep and sStep and records every state's boundaries; a
+// last eStep at the final spans aligns each sentence to its most probable
+// state.
 func (h *PassageHMM) Fit(p *Pair) (*PassageFit, error) {
 	if h.Passages < 0 || h.Iterations < 0 || h.Prior < 0 || h.JumpPrior < 0 {
 		return nil, errSettings
@@ -226,21 +205,4 @@ func orDefaultF(v, def float64) float64 {
 		return def
 	}
 	return v
-}
-
-// logSumExp returns log sum_i exp(x_i), subtracting the maximum before it
-// exponentiates, as gonum's floats.LogSumExp does.
-func logSumExp(x []float64) float64 {
-	m := math.Inf(-1)
-	for _, v := range x {
-		m = max(m, v)
-	}
-	if math.IsInf(m, 0) {
-		return m
-	}
-	s := 0.0
-	for _, v := range x {
-		s += math.Exp(v - m)
-	}
-	return m + math.Log(s)
 }

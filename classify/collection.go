@@ -30,21 +30,17 @@ type Settings struct {
 	// Counts adds features beyond the paper's, which are all presence
 	// features: NAMES>=k, the row holds at least k capitalised occurrences
 	// of the book's salient names (k = 2, 3, 5, 8), and LENGTH>=k, the row
-	// has at least k budget words (k = 10, 20, 40, 80). The Names baseline
-	// ranks by the first count; the paper's features cannot tell one name
-	// from five. See docs/experiment.md.
+	// has at least k budget words (k = 10, 20, 40, 80).
 	Counts bool `json:"counts,omitempty"`
 
-	// Events adds the event-word features of events.go (beyond the
-	// paper): how often each word of a training book occurs in that book's
-	// summary, learned from the training pairs (Book.SetSummary,
-	// WordCount.Summaries), turned into row features.
+	// Events adds the event-word features of events.go: how often each
+	// word of a training book occurs in that book's summary
+	// (WordCount.Summaries), turned into row features.
 	Events bool `json:"events,omitempty"`
 
-	// Coverage changes extraction (beyond the paper): the training set also
-	// fits the coverage model (coverage.go), which predicts how often the
-	// summary of a book holds each of its unigrams and bigrams of terms,
-	// and Model.Summarize picks, one after another, the row of at least
+	// Coverage changes extraction: the training set also fits the coverage
+	// model (coverage.go), and Model.Summarize picks, one after another, the
+	// row of at least
 	// CoverageMinWords budget words that adds the most expected ROUGE hits
 	// per word, a bigram hit weighing CoverageBigram unigram hits, plus
 	// CoveragePrior times the row's log-probability under the logistic
@@ -57,11 +53,8 @@ type Settings struct {
 	// coverage extraction (sorted): a pipeline sets ROUGE's own -s list
 	// (rouge.Data.Stopwords). An expected hit on a unigram or bigram that
 	// holds one weighs CoverageFunction (0 to 1) against 1 for a content
-	// n-gram, so that the extract is chosen for the names, places and
-	// events of a plot first and for ROUGE's function words only as far as
-	// CoverageFunction says. Without a list every n-gram counts alike and
-	// CoverageFunction is not used (a pipeline sets the list,
-	// pipelines.ResolveContent).
+	// n-gram. Without a list every n-gram counts alike and CoverageFunction
+	// is not used.
 	CoverageStopwords []string `json:"coverage_stopwords,omitempty"`
 	CoverageFunction  float64  `json:"coverage_function,omitempty"`
 }

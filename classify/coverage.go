@@ -15,10 +15,8 @@ import (
 	"gonum.org/v1/gonum/optimize"
 )
 
-// The coverage model (Settings.Coverage), beyond the paper. ROUGE recall
-// counts the reference summary's unigrams and bigrams that the extract
-// holds, each at most as often as the reference does. The coverage model
-// predicts, for every unigram and bigram of terms (Terms) that a book
+// The coverage model (Settings.Coverage) predicts, for every unigram and
+// bigram of terms (Terms) that a book
 // holds, how often its plot summary will: a Poisson regression
 //
 //	E[count in the summary] = mu(g) = exp(w . x(g)),
@@ -41,16 +39,10 @@ import (
 // bigrams that hold a stopword, which ROUGE-2 counts without -s
 // (eachBigram); the model predicts both kinds alike.
 //
-// Coverage extraction (coverextract.go) then picks the rows that add the
-// most expected clipped hits per word. The model is fitted to the books'
-// n-grams grouped by their binned properties (CoverCells), which are few,
-// so it costs about a second per training set.
-//
-// Bigram statistics are kept for the bigrams that at least
-// coverageMinBigramBooks training books hold (leaving the book itself out
-// for a training book); the others count as unseen, with rate p0. A
-// pipeline sends each book only those bigrams that enough books of the
-// whole corpus hold (TermStats.KeepBigrams), which is a superset.
+// The model is fitted to the books' n-grams grouped by their binned
+// properties (CoverCells). Bigram statistics are kept for the bigrams that
+// at least coverageMinBigramBooks other training books hold; the others
+// count as unseen, with rate p0.
 
 const (
 	// coveragePrior is a, the weight in books of the base rate.

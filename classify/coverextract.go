@@ -14,8 +14,7 @@ import (
 //	H(S) = sum_g sum_{k=1}^{n_S(g)} P(N_g >= k)   (unigrams)
 //	     + beta sum_g sum_{k=1}^{n_S(g)} P(N_g >= k)   (bigrams),
 //
-// grow by less and less as rows are added (each P(N >= k) is smaller than
-// the one before), so the greedy rule of budgeted submodular maximization
+// are submodular, so the greedy rule of budgeted submodular maximization
 // (Khuller, Moss and Naor 1999; Lin and Bilmes 2010) applies: take, again
 // and again, the row that adds the most expected hits per budget word,
 // plus alpha times its log-probability under the logistic model, among
@@ -23,10 +22,9 @@ import (
 // that fit when none of that length does, so that no summary is empty).
 // With stopwords (Settings.CoverageStopwords), a hit on an n-gram that
 // holds one weighs gamma = CoverageFunction, and the bigrams are those of
-// ROUGE's -s beside those that hold a stopword (eachBigram). Gains only
-// fall as the extract grows, so a row is re-scored only when it reaches the
-// top of the queue (lazy greedy, Minoux 1978), which gives the same extract
-// as re-scoring every row at every step.
+// ROUGE's -s beside those that hold a stopword (eachBigram). A row is
+// re-scored only when it reaches the top of the queue (lazy greedy, Minoux
+// 1978), which gives the same extract as re-scoring every row.
 
 // tailCut is the tail probability below which further copies of an n-gram
 // count as no hit.

@@ -38,14 +38,11 @@
 //
 // # Beyond the paper
 //
-// Settings switch on what the paper does not have, each measured in
-// docs/experiment.md: count features (Counts), event-word features
-// (Events: events.go), and coverage extraction (Coverage: coverage.go,
-// coverextract.go), which picks the sentences whose words and word pairs a
-// count model learned from the training pairs expects the summary to hold,
-// with the logistic model's probability as a prior. With none of them set,
-// features and extraction are the paper's: the most probable sentences
-// within the budget (Book.Extract).
+// Settings switch on what the paper does not have (docs/method.md):
+// count features (Counts), event-word features (Events: events.go), and
+// coverage extraction (Coverage: coverage.go, coverextract.go). With none
+// of them set, features and extraction are the paper's: the most probable
+// sentences within the budget (Book.Extract).
 //
 // # Coverage extraction
 //
@@ -57,12 +54,11 @@
 // book (frequency, spread, first position, capitalisation, stopwords) and
 // in the training pairs (how often the summaries of the training books
 // that hold it hold it too), fitted to the training books' n-grams grouped
-// by those properties (CoverCells). Extraction then takes, again and
-// again, the sentence that adds the most expected clipped hits per word,
-// plus a weight times its log-probability under the logistic model: the
-// greedy rule of budgeted submodular maximisation. The statistics come from
-// the books' TermStats, added up like their word counts (Counts.Terms), a
-// training book leaving itself out of them as it does of IDF.
+// by those properties (CoverCells). Extraction then greedily takes the
+// sentence that adds the most expected clipped hits per word, plus a weight
+// times its log-probability under the logistic model. The statistics come
+// from the books' TermStats, added up like their word counts
+// (Counts.Terms), a training book leaving itself out as it does of IDF.
 //
 // # Collection statistics
 //
@@ -78,10 +74,8 @@
 // the bias unpenalised; it is minimised with gonum's L-BFGS from its exact
 // gradient, in fixed chunks of rows that are summed in order, so the model is
 // the same to the bit on any number of goroutines. Lambda is chosen on an
-// inner split of the training books (Trainer). Labels are unbalanced (with
-// one labelled sentence per summary sentence, under 1% of sentences are
-// positive) and are used as they are, as in the paper: no class weights and
-// no resampling. Only the order of the scores matters to the summary.
+// inner split of the training books (Trainer). Labels (under 1% positive)
+// are used as they are, as in the paper: no class weights, no resampling.
 //
 // # Determinism
 //

@@ -8,20 +8,16 @@ import (
 	"github.com/bookalign/bookalign/text"
 )
 
-// The event-word features (Settings.Events), beyond the paper: a word of
-// a book that its summary also holds tells what happens ("kills",
-// "marries", "escapes"), one that summaries never hold tells how things
-// look. From the training pairs, each word w gets the smoothed log-ratio
+// The event-word features (Settings.Events): from the training pairs,
+// each word w gets the smoothed log-ratio
 //
 //	event(w) = log((S_w + a p0) / (B_w + a)) - log p0,
 //
 // where B_w is the number of training books holding w (Collection.DF),
 // S_w the number of them whose summary holds it too (Collection.Summaries),
 // p0 the pooled rate sum S / sum B over all words that are not stopwords,
-// and a = eventPrior books: a word of few books is pulled towards 0 (the
-// base rate). A training book leaves itself out of B_w and S_w, as IDF
-// does, so that its own summary does not tell its features which words it
-// holds. A row's features are then
+// and a = eventPrior books. A training book leaves itself out of B_w and
+// S_w, as IDF does. A row's features are then
 //
 //   - EVENTS>=k, k = 1, 2, 3, 5: the row holds k distinct words of
 //     event(w) >= eventWordScore (e ≈ 2.7 times the base rate);

@@ -12,9 +12,7 @@ var expNegTable = func() (t [64]float64) {
 
 // expNeg returns exp(-a) for a >= 0 with a relative error below
 // 4e-16 + 2e-16 a (the reduction to t - k below loses the low bits of a:
-// 1.4e-15 at a = 5, 1.4e-13 at a = 708), calling math.Exp beyond 708. It is
-// faster than math.Exp, which dominates the cost of the objective
-// otherwise.
+// 1.4e-15 at a = 5, 1.4e-13 at a = 708), calling math.Exp beyond 708.
 //
 // With t = 64 a / ln 2 = 64 m + j + f (m, j integers, 0 <= j < 64,
 // 0 <= f < 1),
@@ -45,9 +43,8 @@ var log1pTable, log1pInv = func() (t, inv [257]float64) {
 	return t, inv
 }()
 
-// log1pSmall returns log(1 + e) for 0 <= e <= 1, faster than math.Log1p,
-// which took about a quarter of the objective's time. Below
-// 1e-3 it sums the series e - e^2/2 + e^3/3 - e^4/4 + e^5/5, whose error
+// log1pSmall returns log(1 + e) for 0 <= e <= 1, faster than math.Log1p.
+// Below 1e-3 it sums the series e - e^2/2 + e^3/3 - e^4/4 + e^5/5, whose error
 // is below e^6/6 (a relative error below 2e-16). From 1e-3 to 1, with
 // c = j/256 the multiple of 1/256 at or below e,
 //
@@ -55,9 +52,8 @@ var log1pTable, log1pInv = func() (t, inv [257]float64) {
 //
 // log(1 + c) from a table and log(1 + r) by its series to r^6, whose error
 // is below r^7/7 < 3e-18; e - c is exact (c <= e < 2c, or c = 0), and the
-// result is within a few units in the last place of math.Log1p: a relative
-// error below 7e-16 (5.7e-16 at most over five million uniform draws).
-// Beyond 1, and for NaN, math.Log1p.
+// result has a relative error below 7e-16. Beyond 1, and for NaN,
+// math.Log1p.
 func log1pSmall(e float64) float64 {
 	if e < 1e-3 {
 		return e * (1 - e*(1.0/2-e*(1.0/3-e*(1.0/4-e*(1.0/5)))))

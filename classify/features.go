@@ -152,9 +152,8 @@ func (f *Features) Row(i int) []int32 { return f.Index[f.Start[i]:f.Start[i+1]] 
 //     LENGTH>=k, k = 10, 20, 40, 80: the row has at least k budget words.
 //
 // IDF is Collection.IDF, leaving the book itself out when it is a training
-// book (its ID is in Collection.IDs). Stopwords are never names or TF-IDF words; a word whose TF-IDF is 0
-// (one found in every other book) is neither. Ties are broken by the word's
-// byte order. Featurize costs one pass over b's rows and a sort of its words.
+// book. Stopwords, and words whose TF-IDF is 0, are never names or TF-IDF
+// words. Ties are broken by the word's byte order.
 func (c *Collection) Featurize(b *Book) *Features { return c.FeaturizeGrams(b, nil) }
 
 // FeaturizeGrams is Featurize with the book's n-grams counted already

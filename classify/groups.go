@@ -7,16 +7,12 @@ import (
 	"slices"
 )
 
-// Books that share their text must stay on one side of every split: a
-// corpus can hold the same text twice under two IDs (one text under two
-// Gutenberg ebook numbers, a book listed twice by hand, a replicated
-// benchmark corpus), and a fold that trains on one copy
-// and tests on the other measures memory, not summarization; the inner
-// split that chooses lambda would likewise favour the weakest penalty.
-// So books are grouped by the fingerprint of their text (Fingerprint), a
-// group is named by its smallest ID (Groups), and folds are assigned to
-// groups (GroupFolds). In a corpus without shared texts every book is its
-// own group and the folds are those of Folds.
+// Books that share their text (one text under two IDs) must stay on one
+// side of every split, or a fold tests on what it trained on. So books are
+// grouped by the fingerprint of their text (Fingerprint), a group is named
+// by its smallest ID (Groups), and folds are assigned to groups
+// (GroupFolds). In a corpus without shared texts every book is its own
+// group and the folds are those of Folds.
 
 // Fingerprint returns a 64-bit FNV-1a hash of what b holds of its text:
 // its words, their counts and capitalisations, its rows and their lengths

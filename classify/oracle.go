@@ -23,17 +23,10 @@ import (
 // reference's content words alone; such a scorer without a stopword list
 // is an error (rouge.ErrNoStopwords).
 //
-// Each row and the reference are turned into ROUGE terms once, each distinct
-// token with s.Analyze, so that stemming and stopword removal are ROUGE's
-// own. The
-// candidates are the rows holding at least one reference term; the others
-// can add nothing. The summary's clipped n-gram counts are kept up to date
-// as rows are added, so a row's gain costs one pass over its terms, and a
-// row whose gain has fallen to zero, or that no longer fits, is dropped for
-// good (gains never grow as the summary grows). The gain counts the bigrams
-// inside a row; the bigram that ROUGE also counts across the boundary of two
-// neighbouring rows of the final summary is left out of the choice, so the
-// summary's true score can only be higher than the greedy's.
+// Rows and reference are turned into ROUGE terms with s.Analyze. The gain
+// counts the bigrams inside a row only; ROUGE also counts the bigram across
+// two neighbouring rows, so the summary's true score can only be higher
+// than the greedy's.
 func Oracle(doc *text.Document, b *Book, reference string, s *rouge.Scorer, budget int) ([]int, error) {
 	tc := termCache{s: s, terms: make(map[string]string)}
 	ref, err := tc.appendTerms(nil, reference)

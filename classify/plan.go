@@ -18,10 +18,9 @@ const AllBooks = -1
 // With a separate test corpus (Test) there is one training set, AllBooks,
 // whose model summarizes the test books.
 //
-// A Plan is what a distributed pipeline needs to know about all books to
-// route each one: a training book is read under its fold (Fold) by the
-// training sets that hold that fold (SetsOf, FoldsOf), and a book to summarize
-// goes to the model of one set (TestSet).
+// A pipeline routes each book by its Plan: a training book to the training
+// sets that hold its fold (Fold, SetsOf, FoldsOf), a book to summarize to
+// the model of one set (TestSet).
 type Plan struct {
 	// Folds is the number of cross-validation folds; 1 when Test.
 	Folds int `json:"folds"`

@@ -8,13 +8,6 @@ import (
 	"slices"
 )
 
-// The coverage model (coverage.go) learns from the training books how
-// often a book's summary holds each term and each bigram of terms that the
-// book holds. These are the statistics it needs, collected like the word
-// counts of the features: a book's TermStats (Book.TermStats, in its
-// Stats), added up over a training set in Counts.Terms, and kept in the
-// Collection (Collection.Coverage).
-
 // TermStats are the terms (Terms.Vocab) and term bigrams of one book, and
 // which of them its reference summary holds.
 type TermStats struct {
@@ -36,9 +29,8 @@ type TermStats struct {
 }
 
 // BigramHash names the bigram of terms a, b: the 64-bit FNV-1a hash of a,
-// a zero byte and b. Collection statistics key bigrams by it, which takes a
-// fixed 8 bytes; with 3 million distinct bigrams (245 books) the chance of
-// any two sharing a hash is below 1e-6.
+// a zero byte and b. TermStats, CoverageStats and BigramBooks key bigrams
+// by it.
 func BigramHash(a, b string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(a))
@@ -141,10 +133,9 @@ func stopMarks(vocab, stop []string) []bool {
 // consecutive tokens one of which is a stopword, which ROUGE-2 with
 // stopwords matches, and then the consecutive content tokens once the
 // stopwords are taken out (Marlow … river of "Marlow on the river"), which
-// ROUGE-2 with -s matches, so that a content bigram counts once whether its
-// words touch or not. A token outside the vocabulary is in no bigram and
-// parts the content tokens on either side (a stopword missing from a book
-// of ten thousand words is rare).
+// ROUGE-2 with -s matches; a content bigram counts once whether its words
+// touch or not. A token outside the vocabulary is in no bigram and parts
+// the content tokens on either side.
 func eachBigram(seq []int32, stop []bool, f func(x, y int)) {
 	content := -1 // the position of the last content token, -1 after a gap
 	for y, id := range seq {
@@ -251,13 +242,10 @@ func addCount[K comparable](m *map[K]TermCount, k K, n TermCount) {
 // BigramBooks counts, for a pipeline's first pass, in how many books each
 // bigram occurs: a CombineFn's accumulator over the Bigrams of the books'
 // TermStats. Add and Merge commute. It counts a bigram by its prefix, the
-// top 32 bits of its BigramHash, and stops counting at 255: what the pass
-// needs is which bigrams enough books hold (Frequent), and a map of 32-bit
-// prefixes and 8-bit counts takes half the memory of one of 64-bit hashes
-// and 32-bit counts (roughly twice the 3.3 million bigrams of consecutive
-// tokens for 245 books, with the content bigrams of ROUGE -s). Two bigrams that share a prefix are counted as one,
-// so a rare bigram may pass for a frequent one (and be kept for the
-// training sets, which count each bigram exactly): never the reverse.
+// top 32 bits of its BigramHash, and stops counting at 255: the pass needs
+// only which bigrams enough books hold (Frequent). Two bigrams that share a
+// prefix are counted as one, so a rare bigram may pass for a frequent one
+// (the training sets count each bigram exactly): never the reverse.
 type BigramBooks struct {
 	Count map[uint32]uint8 `json:"count,omitempty"`
 }

@@ -3,8 +3,7 @@
 // Gutenberg boilerplate, paragraphs and sentences with byte offsets into the
 // original text, and word tokens.
 //
-// Every position is a byte offset into the text exactly as it was read, so any
-// sentence or token can be printed as written: text[s.Start:s.End].
+// Every position is a byte offset into the text exactly as given.
 //
 // Words. A word token is a maximal run of Unicode letters and digits, with
 // internal apostrophes (' or ’) kept ("don't", "o’clock"). Punctuation is not
@@ -16,14 +15,9 @@
 // so decomposed accents do not split one. An HTML character reference, as
 // Wikipedia summaries keep some ("Henry&#39;s", "&mdash;"), is read as its
 // character: an apostrophe's joins a word, any other separates words
-// (entities.go). CountWords, BudgetWords and IsStopword do not allocate
-// (but for a token holding an apostrophe reference).
-//
-// The corpus's own counts (pairs.tsv) used ASCII letters and digits only, so
-// CountWords agrees with them exactly on ASCII text without character
-// references and differs where a word has a letter outside ASCII:
-// "Andrásfalva" is one word here, two there ("&#34;" is no word here, the
-// word "34" there).
+// (entities.go). The corpus's pairs.tsv counts ASCII letters and digits
+// only, so CountWords differs from it where a word has a letter outside
+// ASCII or a character reference.
 //
 // Body. GutenbergBody finds the book inside a Project Gutenberg file: after
 // the "*** START OF THE PROJECT GUTENBERG EBOOK" marker (or the 1990s "*END*THE
@@ -46,9 +40,8 @@
 // stair.` and `"Was it\nthe wind?"`. Sentences never overlap, are trimmed of
 // white space, and cover every non-space byte of the body.
 //
-// Kinds. Not every "sentence" of a book is prose. Chapter headings ("CHAPTER
-// IV.", "STAVE ONE", "XIV", "MARLEY'S GHOST", and a title under a chapter
-// number) are sentences of their own, of Kind Heading. Front matter and
+// Kinds. Chapter headings ("CHAPTER IV.", "STAVE ONE", "XIV", and a title
+// under a chapter number) are sentences of their own, of Kind Heading. Front matter and
 // editorial apparatus are of Kind Apparatus: tables of contents and lists of
 // illustrations (after a "CONTENTS" line, or known by entries that end in
 // page numbers or begin with chapter numbers), title pages and anything else
@@ -58,11 +51,9 @@
 // words is broken at its line ends (glossaries, unpunctuated verse).
 //
 // Errors. ParseBook and ParseSummary reject text that is not valid UTF-8
-// (ErrInvalidUTF8) rather than repair it, since a repaired text would not
-// match its offsets, text whose bytes are NUL in one case of twenty or more
-// (ErrUTF16: UTF-16 without a byte order mark is valid UTF-8, every other
-// byte NUL, and would be read as one-letter words), and a body with no word
-// (ErrEmpty). All come wrapped in a *ParseError that gives the byte offset.
+// (ErrInvalidUTF8; a repaired text would not match its offsets), text whose
+// bytes are NUL in one case of twenty or more (ErrUTF16), and a body with
+// no word (ErrEmpty), wrapped in a *ParseError that gives the byte offset.
 //
 // Package text never imports Beam.
 package text

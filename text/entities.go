@@ -7,14 +7,11 @@ import (
 )
 
 // Plot summaries taken from Wikipedia dumps keep some HTML character
-// references as written: 42 of the 245 summaries of the shared corpus hold
-// &#39; (an apostrophe, 83 times), &#34; (a double quote, 64), &mdash; (50),
-// &nbsp; (26) and &ndash; (4). Read as plain text, "Henry&#39;s" would give
-// the tokens "henry" and "39", and "&mdash;" the word "mdash". The tokenizer
-// therefore reads a character reference as the character it stands for:
-// an apostrophe reference joins a word as ' or ’ does, and every other one
-// separates words. Only references that HTML5 defines count (so Gutenberg's
-// "&c." stays the word "c"); the text and its offsets are left as they are.
+// references ("Henry&#39;s", "&mdash;"). The tokenizer reads a character
+// reference as the character it stands for: an apostrophe reference joins a
+// word as ' or ’ does, and every other one separates words. Only references
+// that HTML5 defines count (so Gutenberg's "&c." stays the word "c"); the
+// text and its offsets are left as they are.
 
 // maxEntityLen bounds the length of a character reference, & and ; included:
 // the longest in practice is a named one like "&CounterClockwiseContourIntegral;"

@@ -17,8 +17,7 @@ import (
 //	"Yes," said he. "I know."    is two.
 //
 // A full stop does not end a sentence after an abbreviation of a title
-// (Mr., Mrs., Dr., St., Mme., Messrs. …; see titleAbbreviations; not
-// "Esq." or "Jr.", which often end one), after an
+// (titleAbbreviations: Mr., Mrs., Dr. …; not "Esq." or "Jr."), after an
 // initial ("J. K. Rowling", "M. Poligny"; but "I." ends one), after a single
 // letter following a full stop ("e.g.", "U.S.A."), or after "No.", "vol.",
 // "p." and the like before a number.

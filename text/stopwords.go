@@ -1,9 +1,8 @@
 package text
 
 // Stopwords is the English stopword list of NLTK (nltk_data
-// corpora/stopwords/english, its 179-word version), in NLTK's order. Bamman and Smith (2013) count book and summary
-// lengths in "words (stopwords and punctuation excluded)"; bookalign reads
-// that as word tokens whose Lower form is not in this list.
+// corpora/stopwords/english, its 179-word version), in NLTK's order: the
+// stopwords of the paper's "words (stopwords and punctuation excluded)".
 //
 // The list is lower case and written with the ASCII apostrophe, as Token.Lower
 // is. Callers must not modify it; IsStopword does not consult it.

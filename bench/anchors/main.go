@@ -1,10 +1,10 @@
 // Command anchors measures the aligners on silver anchors: summary
-// sentences that quote their book verbatim (align.FindAnchors: a run of at
+// sentences that quote their book verbatim (FindAnchors: a run of at
 // least -min-run word tokens found at exactly one place of the book). A
 // method hits an anchored sentence when its aligned span lies within ±250
 // counted tokens of the quotation and is at most 1,000 counted tokens long.
 // Each method runs twice, on the summary as written and with every quotation
-// cut out and replaced by one nonsense word (align.MaskAnchors), which asks
+// cut out and replaced by one nonsense word (MaskAnchors), which asks
 // whether the method finds the place without the quotation, as it must for
 // the many summary sentences that quote nothing. A calibration table gives
 // the masked hit rate by decile of the aligners' confidence.
@@ -44,7 +44,7 @@ const (
 func main() {
 	corpusDir := flag.String("corpus", "../shared/corpus", "corpus directory")
 	thDir := flag.String("thesaurus", "../shared/thesaurus", "Roget's Thesaurus directory")
-	var rule align.AnchorRule
+	var rule AnchorRule
 	flag.IntVar(&rule.MinRun, "min-run", 8, "shortest verbatim run (word tokens) that anchors a summary sentence")
 	flag.IntVar(&rule.MinContent, "min-content", 2, "least number of the run's tokens that are not stopwords")
 	flag.BoolVar(&rule.Extend, "extend", true, "mask the whole verbatim run, not only its first -min-run tokens")
@@ -64,7 +64,7 @@ func main() {
 	}
 }
 
-func run(corpusDir, thDir, rougeDir string, rule align.AnchorRule, workers int, methodList, bookList, detail string) error {
+func run(corpusDir, thDir, rougeDir string, rule AnchorRule, workers int, methodList, bookList, detail string) error {
 	var lemmas *rouge.Data
 	if rougeDir != "" {
 		var err error
@@ -111,11 +111,11 @@ func run(corpusDir, thDir, rougeDir string, rule align.AnchorRule, workers int, 
 			defer runtime.UnlockOSThread()
 			for id := range work {
 				book, summary, err := loadDocs(corpusDir, id)
-				var anchors []align.Anchor
+				var anchors []Anchor
 				if err == nil {
 					var p *align.Pair
 					if p, err = align.Prepare(book, summary); err == nil {
-						anchors = align.FindAnchors(book, summary, p, rule)
+						anchors = FindAnchors(book, summary, p, rule)
 					}
 				}
 				var outs [][]outcome
@@ -129,7 +129,7 @@ func run(corpusDir, thDir, rougeDir string, rule align.AnchorRule, workers int, 
 						break
 					}
 					a := v.aligner(th)
-					for _, q := range []*align.Pair{p, align.MaskAnchors(p, anchors)} {
+					for _, q := range []*align.Pair{p, MaskAnchors(p, anchors)} {
 						c0 := threadCPU()
 						al, aerr := a.Align(q)
 						cpus = append(cpus, threadCPU()-c0)

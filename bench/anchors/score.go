@@ -35,7 +35,7 @@ func (o outcome) near() bool { return o.aligned && o.dist <= hitRadius }
 func (o outcome) hit() bool  { return o.near() && o.span <= maxSpan }
 
 // score returns the outcome of every anchor of book id under alignment a.
-func score(id string, q *align.Pair, a *align.Alignment, anchors []align.Anchor) []outcome {
+func score(id string, q *align.Pair, a *align.Alignment, anchors []Anchor) []outcome {
 	out := make([]outcome, len(anchors))
 	for i, an := range anchors {
 		out[i] = outcome{book: id, sentence: an.Sentence, pos: an.Pos, words: len(q.Summary.Words[an.Sentence])}

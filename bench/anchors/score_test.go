@@ -15,7 +15,7 @@ func TestScore(t *testing.T) {
 		{Aligned: true, Tokens: align.Interval{Start: 0, End: 1001}},                   // too long
 		{},
 	}}
-	anchors := []align.Anchor{{Sentence: 0, Pos: 105}, {Sentence: 1, Pos: 150}, {Sentence: 2, Pos: 651}, {Sentence: 3, Pos: 5}, {Sentence: 4, Pos: 5}}
+	anchors := []Anchor{{Sentence: 0, Pos: 105}, {Sentence: 1, Pos: 150}, {Sentence: 2, Pos: 651}, {Sentence: 3, Pos: 5}, {Sentence: 4, Pos: 5}}
 	q := &align.Pair{Summary: align.Summary{Words: [][]int32{{1, 2}, {3}, {4}, {5}, {}}}, Book: align.Book{Words: make([]int32, 1200)}}
 	// Sentence 0's word 1 twice near its anchor; sentence 2's word 4 near its
 	// anchor only.

@@ -1,25 +1,15 @@
-package align
+package main
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/text"
 )
 
-// The silver test checks alignments against quotations on a few short
-// corpus books: FindAnchors anchors the summary sentences that quote their
-// book, and a method hits a sentence when its aligned span lies within
-// hitRadius counted tokens of the quotation and is at most maxSpan tokens
-// long. The whole corpus, with quotations masked, is measured by
-// bench/anchors (docs/notebook/alignment.md).
-const (
-	hitRadius = 250
-	maxSpan   = 1000
-)
-
-// silverRule are the anchors of the test: runs of 6 tokens, as in
+// silverRule are the anchors of TestSilver: runs of 6 tokens, as in
 // docs/notebook/alignment.md's first tables.
 var silverRule = AnchorRule{MinRun: 6, MinContent: 2}
 
@@ -28,64 +18,64 @@ var silverSubset = []string{
 	"the-strange-case-of-dr-jekyll-and-mr-hyde", "a-christmas-carol", "the-life-and-adventures-of-santa-claus",
 }
 
-// silverMethod is a named aligner.
-type silverMethod struct {
-	name string
-	a    Aligner
+// proportional aligns summary sentence k of n to counted book token
+// (k + 1/2)/n · N, a one-token span.
+func proportional(p *align.Pair) *align.Alignment {
+	n, N := len(p.Summary.Words), len(p.Book.Words)
+	a := &align.Alignment{Sentences: make([]align.SentenceAlignment, n)}
+	for k := range a.Sentences {
+		x := min(N-1, int((float64(k)+0.5)/float64(n)*float64(N)))
+		a.Sentences[k] = align.SentenceAlignment{Aligned: true, Tokens: align.Interval{Start: x, End: x + 1}}
+	}
+	return a
 }
 
-// hits returns how many anchors a places within hitRadius with a span of at
-// most maxSpan.
-func hits(a *Alignment, anchors []Anchor) int {
+// hits returns how many anchors a hits.
+func hits(p *align.Pair, a *align.Alignment, anchors []Anchor) int {
 	n := 0
-	for _, an := range anchors {
-		sa := a.Sentences[an.Sentence]
-		iv := sa.Tokens
-		d := max(0, iv.Start-an.Pos, an.Pos-(iv.End-1))
-		if sa.Aligned && d <= hitRadius && iv.Len() <= maxSpan {
+	for _, o := range score("", p, a, anchors) {
+		if o.hit() {
 			n++
 		}
 	}
 	return n
 }
 
-// proportional aligns summary sentence k of n to counted book token
-// (k + 1/2)/n · N, a one-token span.
-func proportional(p *Pair) *Alignment {
-	a := newAlignment("proportional", p)
-	n, N := len(p.Summary.Words), len(p.Book.Words)
-	for k := range a.Sentences {
-		x := min(N-1, int((float64(k)+0.5)/float64(n)*float64(N)))
-		p.setSpan(&a.Sentences[k], Interval{x, x + 1}, nil)
-	}
-	return a
-}
-
-// TestSilver checks that both HMMs place clearly more quoted sentences than
-// proportional position does.
+// TestSilver checks, on a few short corpus books with quotations, that both
+// HMMs hit clearly more anchors than proportional position does.
 func TestSilver(t *testing.T) {
 	dir := sharedtest.Path(t, "corpus")
-	th, err := LoadThesaurus(sharedtest.Path(t, "thesaurus"))
+	th, err := align.LoadThesaurus(sharedtest.Path(t, "thesaurus"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	methods := []silverMethod{
-		{"Passage HMM", &PassageHMM{Seed: 1}},
-		{"Token HMM", &TokenHMM{Thesaurus: th}},
+	methods := []struct {
+		name string
+		a    align.Aligner
+	}{
+		{"Passage HMM", &align.PassageHMM{Seed: 1}},
+		{"Token HMM", &align.TokenHMM{Thesaurus: th}},
 	}
 	anchors, base := 0, 0
 	got := make([]int, len(methods))
 	for _, id := range silverSubset {
-		book, summary, p := loadDocs(t, dir, id)
+		book, summary, err := loadDocs(dir, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := align.Prepare(book, summary)
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
 		an := FindAnchors(book, summary, p, silverRule)
 		anchors += len(an)
-		base += hits(proportional(p), an)
+		base += hits(p, proportional(p), an)
 		for i, m := range methods {
 			a, err := m.a.Align(p)
 			if err != nil {
 				t.Fatalf("%s %s: %v", id, m.name, err)
 			}
-			got[i] += hits(a, an)
+			got[i] += hits(p, a, an)
 		}
 	}
 	if anchors < 10 {
@@ -120,7 +110,7 @@ func TestFindAnchors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := PrepareForms(bd, sd, Forms{})
+	p, err := align.PrepareForms(bd, sd, align.Forms{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,15 +1,15 @@
-package align
+package main
 
 import (
 	"hash/maphash"
 	"slices"
 
+	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/text"
 )
 
 // An Anchor is a summary sentence that quotes its book: silver evidence of
-// where the sentence belongs, for measuring aligners (bench/anchors,
-// docs/notebook/alignment.md).
+// where the sentence belongs.
 type Anchor struct {
 	// Sentence is the summary sentence, an index into Pair.Summary.Words.
 	Sentence int
@@ -40,7 +40,7 @@ type AnchorRule struct {
 // r.MinContent of them not stopwords, that occurs exactly once in the book's
 // prose. The anchor is placed at the earliest such run of the sentence.
 // Words are compared lower-cased, exactly as text.Tokens gives them.
-func FindAnchors(book, summary *text.Document, p *Pair, r AnchorRule) []Anchor {
+func FindAnchors(book, summary *text.Document, p *align.Pair, r AnchorRule) []Anchor {
 	minRun := r.MinRun
 	seed := maphash.MakeSeed()
 	gram := func(ws []string) uint64 {
@@ -130,7 +130,7 @@ func FindAnchors(book, summary *text.Document, p *Pair, r AnchorRule) []Anchor {
 // sentence is cut out and replaced by one nonsense word, found nowhere in
 // the book, so that an aligner must place the sentence from its other words
 // and its neighbours. p itself is not changed.
-func MaskAnchors(p *Pair, anchors []Anchor) *Pair {
+func MaskAnchors(p *align.Pair, anchors []Anchor) *align.Pair {
 	q := *p
 	q.Vocab = append(slices.Clip(p.Vocab), maskWord)
 	nonsense := int32(len(q.Vocab) - 1)
