@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -112,12 +114,11 @@ func readSettings(preset, file string, sets setFlag) (config.Settings, error) {
 		return config.Settings{}, fmt.Errorf("--preset: %w", err)
 	}
 	if file != "" {
-		f, err := os.Open(file)
+		b, err := transforms.ReadFile(context.Background(), file)
 		if err != nil {
 			return config.Settings{}, fmt.Errorf("--config: %w", err)
 		}
-		defer f.Close()
-		if set, err = config.Read(f, set); err != nil {
+		if set, err = config.Read(bytes.NewReader(b), set); err != nil {
 			return config.Settings{}, fmt.Errorf("--config %s: %w", file, err)
 		}
 	}
