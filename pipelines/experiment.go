@@ -103,8 +103,8 @@ func Experiment(s beam.Scope, cfg Config) {
 	test := readTestCorpus(s, cfg)
 	scored := scoredCorpus(cfg, train, aligned, test)
 	prepared := prepare(s, cfg, scored.kept)
-	books := featurize(s, cfg, aligned.Pairs, prepared)
-	selections, artifacts := crossValidate(s, cfg, books)
+	books, testBooks := featurize(s, cfg, aligned.Pairs, prepared)
+	selections, artifacts := crossValidate(s, cfg, books, testBooks)
 	figures := drawFigures(s, cfg, train.kept, aligned.Figure)
 	rendered := render(s, work, scored.kept, selections)
 	firstWords := firstWords(s, cfg, scored.kept)
@@ -194,24 +194,26 @@ func prepare(s beam.Scope, cfg Config, texts beam.PCollection) beam.PCollection 
 
 // featurize turns the books the trained summarizers learn from (the aligned
 // pairs) and summarize (prepared: the test corpus, or the aligned pairs
-// themselves under cross-validation) into their data.
-func featurize(s beam.Scope, cfg Config, aligned, prepared beam.PCollection) beam.PCollection {
+// themselves under cross-validation) into their data: with a test corpus,
+// the training books and the test books apart (CrossValidate joins them
+// after it has spilled them).
+func featurize(s beam.Scope, cfg Config, aligned, prepared beam.PCollection) (books, test beam.PCollection) {
 	switch {
 	case len(cfg.trained()) == 0:
-		return beam.PCollection{}
+		return beam.PCollection{}, beam.PCollection{}
 	case cfg.TestCorpus == "":
-		return transforms.Featurize(s, prepared, false)
+		return transforms.Featurize(s, prepared, false), beam.PCollection{}
 	}
-	return beam.Flatten(s, transforms.Featurize(s, transforms.Prepare(s, aligned), false), transforms.Featurize(s, prepared, true))
+	return transforms.Featurize(s, transforms.Prepare(s, aligned), false), transforms.Featurize(s, prepared, true)
 }
 
 // crossValidate trains the summarizers and picks the sentences of each
 // book's summaries, when there are books to train on.
-func crossValidate(s beam.Scope, cfg Config, books beam.PCollection) (selections, artifacts beam.PCollection) {
+func crossValidate(s beam.Scope, cfg Config, books, test beam.PCollection) (selections, artifacts beam.PCollection) {
 	if !books.IsValid() {
 		return beam.PCollection{}, beam.PCollection{}
 	}
-	return transforms.CrossValidate(s, cfg.trainOptions(cfg.trained()), books)
+	return transforms.CrossValidate(s, cfg.trainOptions(cfg.trained()), books, test)
 }
 
 // drawFigures draws the paper's figures, with the trained summarizers.

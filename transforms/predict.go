@@ -67,12 +67,12 @@ type Artifact struct {
 // are used and the artifacts written: savedModelFn reads the models from it. See docs/running.md for how each stage scales.
 //
 // In: PCollection<BookData>. Out: PCollection<Selection>, PCollection<Artifact>.
-func CrossValidate(s beam.Scope, opts TrainOptions, books beam.PCollection) (selections, artifacts beam.PCollection) {
+func CrossValidate(s beam.Scope, opts TrainOptions, books, test beam.PCollection) (selections, artifacts beam.PCollection) {
 	s = s.Scope("transforms.CrossValidate")
 	if opts.WorkDir == "" {
 		panic("transforms.CrossValidate: no work directory") // a bug of the caller
 	}
-	split := FoldSplit(s, opts, books)
+	split := FoldSplit(s, opts, books, test)
 	models, ranked := Train(s, opts, split)
 	selections = Predict(s, opts, models, split.Test)
 	artifacts = beam.Flatten(s,
