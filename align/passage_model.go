@@ -51,6 +51,7 @@ type passageModel struct {
 	wc   []float64 // wc[s*v + w] = sum_ℓ q(z_ℓ = s) freq(w; t_ℓ)
 	tw   []float64 // tw[s] = sum_ℓ q(z_ℓ = s) T_ℓ
 	freq []int32   // freq(w; b_i:j) of the span being scored
+	seen []int32   // the words whose freq a sweep raised, to reset them
 	val  []float64 // log L of each candidate boundary
 
 	rng *rand.Rand
@@ -153,6 +154,7 @@ func newPassageModel(p *Pair, k int, mu, lambda float64) *passageModel {
 	m.wc = make([]float64, k*m.v)
 	m.tw = make([]float64, k)
 	m.freq = make([]int32, m.v)
+	m.seen = make([]int32, 0, m.v)
 	m.val = make([]float64, n+1)
 	for s := range k {
 		m.logEmission(s)

@@ -84,12 +84,16 @@ func (m *passageModel) boundaryLikelihood(s, first, last, step int) candidates {
 	}
 	acc, mx := 0.0, math.Inf(-1)
 	word, freq, off, gain, logLen := m.word, m.freq, m.off, m.gain, m.logLen[1:cnt+1]
+	seen := m.seen[:0]
 	i := first
 	for x := range val {
 		if w := word[i]; w >= 0 {
 			if c := wc[w]; c > 0 {
 				f := freq[w] + 1
 				freq[w] = f
+				if f == 1 {
+					seen = append(seen, w)
+				}
 				acc += c * gain[off[w]+f]
 			}
 		}
@@ -100,13 +104,10 @@ func (m *passageModel) boundaryLikelihood(s, first, last, step int) candidates {
 		}
 		i += step
 	}
-	i = first
-	for range val {
-		if w := word[i]; w >= 0 {
-			freq[w] = 0
-		}
-		i += step
+	for _, w := range seen {
+		freq[w] = 0
 	}
+	m.seen = seen
 	return candidates{val: val, max: mx}
 }
 

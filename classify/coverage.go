@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -92,8 +93,8 @@ type CoverageStats struct {
 // of 350,000 keys takes twenty.
 const bigramBits = 16
 
-// bigram returns the counts of bigram g.
-func (s *CoverageStats) bigram(g uint64) (TermCount, bool) {
+// buckets returns the offsets of the buckets into Bigrams.Keys, made once.
+func (s *CoverageStats) buckets() []int32 {
 	s.bucketOnce.Do(func() {
 		s.bucket = make([]int32, 1<<bigramBits+1)
 		k := 0
@@ -104,13 +105,28 @@ func (s *CoverageStats) bigram(g uint64) (TermCount, bool) {
 			s.bucket[b+1] = int32(k)
 		}
 	})
-	b := g >> (64 - bigramBits)
-	lo, hi := s.bucket[b], s.bucket[b+1]
-	keys := s.Bigrams.Keys[lo:hi]
-	if i, ok := slices.BinarySearch(keys, g); ok {
-		return s.Bigrams.Counts[int(lo)+i], true
+	return s.bucket
+}
+
+// bigramsOf returns the counts of the bigrams of g, by bigram id, and
+// whether each is in the statistics. It visits them in the order of their
+// hashes, as the keys are sorted, so that the look-ups walk the table
+// forwards instead of jumping about it.
+func (s *CoverageStats) bigramsOf(g *BookGrams) ([]TermCount, []bool) {
+	bucket, keys := s.buckets(), s.Bigrams.Keys
+	counts, found := make([]TermCount, len(g.biHash)), make([]bool, len(g.biHash))
+	k := int32(0)
+	for _, x := range g.byHash {
+		h := g.biHash[x]
+		b := h >> (64 - bigramBits)
+		k = max(k, bucket[b])
+		for hi := bucket[b+1]; k < hi && keys[k] < h; k++ {
+		}
+		if k < bucket[b+1] && keys[k] == h {
+			counts[x], found[x] = s.Bigrams.Counts[k], true
+		}
 	}
-	return TermCount{}, false
+	return counts, found
 }
 
 // base returns the base rate of pairs of which inSummary are in their
@@ -415,6 +431,7 @@ type BookGrams struct {
 	biHash  []uint64    // the BigramHash of each bigram
 	rowBi   [][]int32   // the bigram ids of each row's consecutive tokens
 	biIndex map[[2]int32]int32
+	byHash  []int32 // the bigram ids in increasing order of their hashes
 }
 
 // NewBookGrams counts the n-grams of b's Terms, the bigrams as a
@@ -450,6 +467,15 @@ func NewBookGrams(b *Book, stop []string) *BookGrams {
 		})
 		g.rowBi[i] = ids
 	}
+	// Sorted once per book, for the look-ups of every training set that
+	// featurizes it (CoverageStats.bigramsOf).
+	g.byHash = make([]int32, len(g.biHash))
+	for i := range g.byHash {
+		g.byHash[i] = int32(i)
+	}
+	slices.SortFunc(g.byHash, func(a, b int32) int {
+		return cmp.Or(cmp.Compare(g.biHash[a], g.biHash[b]), cmp.Compare(a, b))
+	})
 	return g
 }
 
@@ -516,8 +542,9 @@ func (c *Collection) coverageKeys(b *Book, g *BookGrams, self bool) (uni, bi []c
 		uni[id] = k
 	}
 	bi = make([]coverageKey, len(g.bi))
+	counts, found := s.bigramsOf(g)
 	for x, pair := range g.biTerms {
-		n, ok := s.bigram(g.biHash[x])
+		n, ok := counts[x], found[x]
 		own := self
 		if !ok || int(n.Books)-btoi(self) < coverageMinBigramBooks {
 			n, own = TermCount{}, false // unseen, or too few other books

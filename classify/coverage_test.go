@@ -447,3 +447,43 @@ func TestCoverageFunctionWeight(t *testing.T) {
 		t.Error("a function weight of 1.5 is valid")
 	}
 }
+
+// TestBigramsOf checks the look-up of a book's bigrams in the statistics,
+// walked in the order of their hashes, against a binary search of each:
+// found, not found, keys before, between and after the table's, and a
+// bucket holding several keys.
+func TestBigramsOf(t *testing.T) {
+	books := coverageBooks(t, 12)
+	col := collectionOf(t, books, coverageSettings)
+	s := col.Coverage
+	for _, b := range books {
+		g := NewBookGrams(b, nil)
+		counts, found := s.bigramsOf(g)
+		hits := 0
+		for x, h := range g.biHash {
+			i, ok := slices.BinarySearch(s.Bigrams.Keys, h)
+			if ok != found[x] || ok && counts[x] != s.Bigrams.Counts[i] || !ok && counts[x] != (TermCount{}) {
+				t.Fatalf("%s: bigram %d (hash %x): found %v %v, want %v", b.ID, x, h, found[x], counts[x], ok)
+			}
+			hits += btoi(ok)
+		}
+		if hits == 0 || hits == len(g.biHash) {
+			t.Errorf("%s: %d of %d bigrams found: the test wants both kinds", b.ID, hits, len(g.biHash))
+		}
+	}
+	// Hand-made keys: two in one bucket, and hashes around them.
+	top := func(b uint64) uint64 { return b << (64 - bigramBits) }
+	st := &CoverageStats{Bigrams: BigramTable{
+		Keys:   []uint64{top(1) + 5, top(1) + 9, top(7)},
+		Counts: []TermCount{{Books: 1}, {Books: 2}, {Books: 3}},
+	}}
+	g := &BookGrams{biHash: []uint64{top(7), top(1) + 9, 0, top(1) + 6, top(1) + 5, top(9)}}
+	g.byHash = []int32{2, 4, 3, 1, 0, 5}
+	counts, found := st.bigramsOf(g)
+	want := []int32{3, 2, 0, 0, 1, 0}
+	for x := range want {
+		if counts[x].Books != want[x] || found[x] != (want[x] > 0) {
+			t.Errorf("hash %x: %v %v, want books %d", g.biHash[x], counts[x], found[x], want[x])
+		}
+	}
+}
