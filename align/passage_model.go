@@ -185,21 +185,23 @@ func (m *passageModel) logEmission(s int) {
 	for l := range m.sents {
 		m.logEta[l*k+s] = m.base[l] - m.sentLen[l]*lenTerm
 	}
+	// Count the span's words, listing each at its first occurrence; then
+	// add each word's term once, in that order.
+	seen := m.seen[:0]
 	for i := lo; i < hi; i++ {
 		if w := m.word[i]; w >= 0 {
-			m.freq[w]++
+			if m.freq[w]++; m.freq[w] == 1 {
+				seen = append(seen, w)
+			}
 		}
 	}
-	for i := lo; i < hi; i++ {
-		w := m.word[i]
-		if w < 0 || m.freq[w] == 0 {
-			continue
-		}
+	for _, w := range seen {
 		o := m.off[w]
 		d := m.logNum[o+m.freq[w]] - m.logNum[o]
 		for _, p := range m.postings[w] {
 			m.logEta[int(p.sentence)*k+s] += p.count * d
 		}
-		m.freq[w] = 0 // each word once
+		m.freq[w] = 0
 	}
+	m.seen = seen
 }
