@@ -40,6 +40,7 @@ func TestPaths(t *testing.T) {
 		{out.Work().Dir, "gs://b/run/tmp-work"},
 		{Out{Dir: "/tmp/o"}.Work().Dir, "/tmp/o/tmp-work"},
 		{out.Work().Book("emma"), "gs://b/run/tmp-work/book.emma.bin"},
+		{out.Work().TestBook("emma"), "gs://b/run/tmp-work/testbook.emma.bin"},
 		{out.Work().SetBook(3, "emma"), "gs://b/run/tmp-work/set3.emma.bin"},
 		{out.Work().SetBook(-1, "emma"), "gs://b/run/tmp-work/set-1.emma.bin"},
 		{out.Work().Model(10, "jing"), "gs://b/run/tmp-work/model10.jing.json"},

@@ -137,6 +137,10 @@ type Work struct {
 // training sets and for prediction.
 func (w Work) Book(id string) string { return w.join("book." + id + ".bin") }
 
+// TestBook is the BookData of a test book (a test corpus), apart from a
+// training book of the same id.
+func (w Work) TestBook(id string) string { return w.join("testbook." + id + ".bin") }
+
 // SetBook is a book's SetBook for training set set.
 func (w Work) SetBook(set int, id string) string {
 	return w.join("set" + strconv.Itoa(set) + "." + id + ".bin")

@@ -391,6 +391,21 @@ func TestTestCorpus(t *testing.T) {
 			t.Errorf("%s missing", f)
 		}
 	}
+	// The two corpora share their ids: each test book's summary is made of
+	// its own text, not of the training book of the same id.
+	for _, id := range []string{"book-00", "book-01", "book-02"} {
+		book, err := os.ReadFile(filepath.Join(testDir, "books", id+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		flat := strings.Join(strings.Fields(string(book)), " ")
+		for _, line := range strings.Split(strings.TrimSpace(string(got["summaries/passage/"+id+".txt"])), "\n") {
+			if line = strings.Join(strings.Fields(line), " "); !strings.Contains(flat, line) {
+				t.Errorf("%s: summary sentence %q is not in the test corpus's book", id, line)
+				break
+			}
+		}
+	}
 }
 
 // TestWholeSpanLabels checks the label rule option of the align stage: by

@@ -1,6 +1,7 @@
 package transforms
 
 import (
+	"context"
 	"errors"
 	"reflect"
 	"testing"
@@ -80,4 +81,30 @@ func FuzzBookDataCoder(f *testing.F) {
 			t.Fatalf("round trip changes the BookData (%v)", err)
 		}
 	})
+}
+
+// TestSpillKeepsTestBooksApart checks that a test book spilled to the work
+// directory does not replace the training book of the same id: each is
+// read back as it was written.
+func TestSpillKeepsTestBooksApart(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	train := testBookData(t)
+	test := train
+	test.Test, test.Row, test.Labels = true, 9, nil
+	spill := &spillBookFn{Dir: dir}
+	for _, b := range []BookData{train, test} {
+		if err := spill.ProcessElement(ctx, b, func(BookRef) {}, func(classify.Stats) {}, func([]uint64) {}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, want := range []BookData{train, test} {
+		got, err := readBook(ctx, dir, want.ID, want.Test)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Test != want.Test || got.Row != want.Row || len(got.Labels) != len(want.Labels) {
+			t.Errorf("test %v: read back test %v, row %d, %d labels; want row %d, %d labels", want.Test, got.Test, got.Row, len(got.Labels), want.Row, len(want.Labels))
+		}
+	}
 }

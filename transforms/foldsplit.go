@@ -160,7 +160,7 @@ func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(B
 	if err != nil {
 		return fmt.Errorf("book %q: %w", b.ID, err)
 	}
-	if err := WriteFile(ctx, bookFile(f.Dir, b.ID), data); err != nil {
+	if err := WriteFile(ctx, bookFile(f.Dir, b.ID, b.Test), data); err != nil {
 		return err
 	}
 	ref(BookRef{ID: b.ID, Test: b.Test, Text: b.Book.Fingerprint()})
@@ -211,7 +211,7 @@ func (f *termStatsFn) ProcessElement(ctx context.Context, r BookRef, frequent []
 	if r.Test {
 		return nil
 	}
-	b, err := readBook(ctx, f.Dir, r.ID)
+	b, err := readBook(ctx, f.Dir, r.ID, false)
 	if err != nil {
 		return err
 	}
@@ -465,7 +465,7 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan cl
 		}
 		f.cols = cols
 	}
-	b, err := readBook(ctx, f.Dir, id)
+	b, err := readBook(ctx, f.Dir, id, false)
 	if err != nil {
 		return err
 	}

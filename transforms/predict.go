@@ -90,7 +90,7 @@ func CrossValidate(s beam.Scope, opts TrainOptions, books, test beam.PCollection
 func Predict(s beam.Scope, opts TrainOptions, models, test beam.PCollection) beam.PCollection {
 	s = s.Scope("transforms.Predict")
 	bySet := beam.ParDo(s, modelBySet, models)
-	return beam.ParDo(s, &predictFn{Words: opts.Settings.Words, Dir: opts.WorkDir}, beam.CoGroupByKey(s, bySet, test))
+	return beam.ParDo(s, &predictFn{Words: opts.Settings.Words, Dir: opts.WorkDir, Test: opts.Test}, beam.CoGroupByKey(s, bySet, test))
 }
 
 func modelBySet(m TrainedModel) (int, TrainedModel) { return m.Set, m }
@@ -101,6 +101,9 @@ type predictFn struct {
 	Words int `json:"words"`
 	// Dir is the work directory the books are read from.
 	Dir string `json:"dir"`
+	// Test says that the books are test books (TrainOptions.Test), spilled
+	// apart from the training books (bookFile).
+	Test bool `json:"test,omitempty"`
 }
 
 func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(*TrainedModel) bool, ids func(*string) bool, emit func(Selection)) error {
@@ -123,7 +126,7 @@ func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(
 	}
 	var id string
 	for ids(&id) {
-		b, err := readBook(ctx, f.Dir, id)
+		b, err := readBook(ctx, f.Dir, id, f.Test)
 		if err != nil {
 			return err
 		}

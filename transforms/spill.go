@@ -39,7 +39,12 @@ func WorkDir(out string) string { return layout.Out{Dir: out}.Work().Dir }
 
 // bookFile is the file of a book's BookData, which FoldSplit writes once
 // for the featurization of its training sets and for Predict.
-func bookFile(dir, id string) string { return layout.Work{Dir: dir}.Book(id) }
+func bookFile(dir, id string, test bool) string {
+	if test {
+		return layout.Work{Dir: dir}.TestBook(id)
+	}
+	return layout.Work{Dir: dir}.Book(id)
+}
 
 // setBookFile is the file of a book's SetBook for training set set.
 func setBookFile(dir string, set int, id string) string {
@@ -60,14 +65,14 @@ func countsFile(dir string, set int) string { return layout.Work{Dir: dir}.Count
 func textFile(dir, id string) string { return layout.Work{Dir: dir}.Text(id) }
 
 // readBook reads the BookData of a book from the work directory.
-func readBook(ctx context.Context, dir, id string) (BookData, error) {
-	data, err := ReadFile(ctx, bookFile(dir, id))
+func readBook(ctx context.Context, dir, id string, test bool) (BookData, error) {
+	data, err := ReadFile(ctx, bookFile(dir, id, test))
 	if err != nil {
 		return BookData{}, err
 	}
 	b, err := decodeBookData(data)
 	if err == nil && b.ID != id {
-		err = fmt.Errorf("%s holds book %q", bookFile(dir, id), b.ID)
+		err = fmt.Errorf("%s holds book %q", bookFile(dir, id, test), b.ID)
 	}
 	return b, err
 }
