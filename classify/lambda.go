@@ -104,7 +104,7 @@ func (t *Trainer) choose(dim int, books []*Features) (lambda float64, x []float6
 	cur := initialPoint(data)
 	best := math.Inf(1)
 	for _, l := range lambdas {
-		xl, iters, err := t.fit(newObjective(data, l, t.workers()), cur)
+		xl, iters, err := t.fit(newObjective(data, l, t.workers()), cur, t.selectTolerance())
 		if err != nil {
 			return 0, nil, nil, err
 		}

@@ -21,6 +21,9 @@ type Recipe struct {
 	Lambdas []float64 `json:"lambdas,omitempty"`
 	// Criterion scores a candidate lambda on the inner split.
 	Criterion Criterion `json:"criterion,omitempty"`
+	// SelectTolerance is the Trainer's: the gradient threshold of the
+	// fits that choose lambda; zero means the final fit's.
+	SelectTolerance float64 `json:"select_tolerance,omitempty"`
 	// Seed seeds the inner split.
 	Seed uint64 `json:"seed"`
 }
@@ -42,7 +45,7 @@ type TrainingSet struct {
 // criterion) and seed, with the Trainer's defaults for the rest (Workers
 // and Warn are left for the caller).
 func (r Recipe) Trainer() *Trainer {
-	return &Trainer{Lambda: r.Lambda, Lambdas: r.Lambdas, Criterion: r.Criterion, Seed: r.Seed}
+	return &Trainer{Lambda: r.Lambda, Lambdas: r.Lambdas, Criterion: r.Criterion, Seed: r.Seed, SelectTolerance: r.SelectTolerance}
 }
 
 // Collection returns the collection that the books counted in c define

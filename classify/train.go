@@ -58,6 +58,11 @@ type Trainer struct {
 	// Tolerance stops L-BFGS when no gradient component exceeds it; zero
 	// means 1e-5.
 	Tolerance float64
+	// SelectTolerance is the Tolerance of the fits on the inner split,
+	// which only rank the lambdas and start the final fit; zero means
+	// Tolerance. The final fit converges to Tolerance from wherever it
+	// starts.
+	SelectTolerance float64
 	// MaxIterations bounds the L-BFGS iterations of one fit; zero means 500.
 	MaxIterations int
 	// Workers is the number of goroutines that evaluate the objective; zero
@@ -101,7 +106,7 @@ func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
 	if x0 == nil {
 		x0 = initialPoint(all)
 	}
-	x, iters, err := t.fit(newObjective(all, lambda, t.workers()), x0)
+	x, iters, err := t.fit(newObjective(all, lambda, t.workers()), x0, t.tolerance())
 	if err != nil {
 		return nil, err
 	}
@@ -203,15 +208,28 @@ func initialPoint(d *dataset) []float64 {
 	return x
 }
 
-// fit minimises o from x0 with L-BFGS and returns the minimiser and the
+// tolerance returns the gradient threshold of the final fit.
+func (t *Trainer) tolerance() float64 {
+	if t.Tolerance == 0 {
+		return 1e-5
+	}
+	return t.Tolerance
+}
+
+// selectTolerance returns the gradient threshold of the inner fits.
+func (t *Trainer) selectTolerance() float64 {
+	if t.SelectTolerance == 0 {
+		return t.tolerance()
+	}
+	return t.SelectTolerance
+}
+
+// fit minimises o from x0 with L-BFGS, to the gradient threshold tol, and
+// returns the minimiser and the
 // number of iterations. A line search that can make no more progress ends
 // the fit at the best point found; that happens near the optimum in
 // floating point.
-func (t *Trainer) fit(o *objective, x0 []float64) (x []float64, iterations int, err error) {
-	tol := t.Tolerance
-	if tol == 0 {
-		tol = 1e-5
-	}
+func (t *Trainer) fit(o *objective, x0 []float64, tol float64) (x []float64, iterations int, err error) {
 	settings := &optimize.Settings{
 		GradientThreshold: tol,
 		MajorIterations:   orDefault(t.MaxIterations, 500),

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/optimize"
 )
 
@@ -171,5 +172,50 @@ func TestFitError(t *testing.T) {
 		if err := fitError(tc.res, tc.err); (err == nil) != tc.ok {
 			t.Errorf("%s: %v, want accepted %v", tc.name, err, tc.ok)
 		}
+	}
+}
+
+// TestFitTolerances checks that the inner fits, which only rank the
+// lambdas, stop at the looser threshold, and that the final fit, started
+// from the chosen one, still reaches the Trainer's Tolerance.
+func TestFitTolerances(t *testing.T) {
+	const dim = 8
+	w := []float64{2, -1.5, 1, -0.5, 0, 0.75, -2, 1.25}
+	books := synthetic(13, 15, 400, dim, 0.3, w, -2, false)
+	c := syntheticCollection(dim)
+	const tol = 1e-6
+	tr := &Trainer{Tolerance: tol, SelectTolerance: 10 * tol, Seed: 3}
+	m, err := tr.Train(c, books)
+	if err != nil {
+		t.Fatal(err)
+	}
+	maxGrad := func(o *objective, x []float64) float64 {
+		g := make([]float64, len(x))
+		o.Grad(g, x)
+		return floats.Norm(g, math.Inf(1))
+	}
+	all := newDataset(c.Dim(), books)
+	x := append(slices.Clone(m.Weights), m.Bias)
+	if g := maxGrad(newObjective(all, m.Lambda, 1), x); g > tol {
+		t.Errorf("final fit: largest gradient component %.2g, want <= %g", g, tol)
+	}
+
+	// An inner fit at the looser threshold takes fewer iterations than one
+	// at the final threshold, and stops within its own.
+	inner := newObjective(all, DefaultLambdas[0], 1)
+	x0 := initialPoint(all)
+	loose, looseIters, err := tr.fit(inner, x0, tr.selectTolerance())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tightIters, err := tr.fit(newObjective(all, DefaultLambdas[0], 1), x0, tol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := maxGrad(inner, loose); g > tr.SelectTolerance {
+		t.Errorf("inner fit: largest gradient component %.2g, want <= %g", g, tr.SelectTolerance)
+	}
+	if looseIters >= tightIters {
+		t.Errorf("inner fit took %d iterations, the tight fit %d", looseIters, tightIters)
 	}
 }

@@ -15,12 +15,14 @@ func TestPresets(t *testing.T) {
 	if !def.Summarizer.Coverage || !def.Summarizer.Counts || !def.Summarizer.Events || def.Align.PaperAligners || def.Align.WholeSpans {
 		t.Errorf("defaults %+v", def)
 	}
-	if !reflect.DeepEqual(paper.Summarizer, classify.Settings{}) || !paper.Align.PaperAligners || !paper.Align.WholeSpans {
+	if !reflect.DeepEqual(paper.Summarizer, classify.Settings{}) || !paper.Align.PaperAligners || !paper.Align.WholeSpans ||
+		paper.LambdaTolerance != 0 || def.LambdaTolerance <= 0 {
 		t.Errorf("paper %+v", paper)
 	}
-	// The paper preset changes only the aligners' label rule and forms and
-	// the summarizer: the books, folds and budget are the same.
-	paper.Align, paper.Summarizer = def.Align, def.Summarizer
+	// The paper preset changes only the aligners' label rule and forms, the
+	// summarizer and how closely the fits that choose lambda converge: the
+	// books, folds and budget are the same.
+	paper.Align, paper.Summarizer, paper.LambdaTolerance = def.Align, def.Summarizer, def.LambdaTolerance
 	if !reflect.DeepEqual(paper, def) {
 		t.Errorf("the paper preset changes more than the method:\n%+v\n%+v", paper, def)
 	}

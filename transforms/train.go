@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
@@ -64,7 +65,7 @@ func (o TrainOptions) coverage() bool { return o.Settings.Summarizer.Coverage }
 
 // recipe is how every model is trained.
 func (o TrainOptions) recipe() classify.Recipe {
-	return classify.Recipe{Features: o.Settings.Summarizer, Lambda: o.Settings.Lambda, Seed: o.Settings.Seed}
+	return classify.Recipe{Features: o.Settings.Summarizer, Lambda: o.Settings.Lambda, Seed: o.Settings.Seed, SelectTolerance: o.Settings.LambdaTolerance}
 }
 
 // TrainedModel names a model of one method trained on one training set.
@@ -151,7 +152,7 @@ type trainModelFn struct {
 	Dir string `json:"dir"`
 }
 
-func (f *trainModelFn) ProcessElement(ctx context.Context, key string, counted func(*int) bool, ids func(*string) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
+func (f *trainModelFn) ProcessElement(ctx context.Context, key string, counted func(*int) bool, next func(*string) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
 	trainKeys.Inc(ctx, 1)
 	method, set, err := parseModelKey(key)
 	if err != nil {
@@ -165,30 +166,32 @@ func (f *trainModelFn) ProcessElement(ctx context.Context, key string, counted f
 	if !counted(&books) {
 		return fmt.Errorf("%s, %s has books but no statistics", method, setName(set))
 	}
-	data, err := readCounts(ctx, f.Dir, set)
-	if err != nil {
-		return err
+	var ids []string
+	for id := ""; next(&id); {
+		ids = append(ids, id)
 	}
-	var counts classify.Counts
-	if err := counts.UnmarshalBinary(data); err != nil {
+	// The set's collection is built while its books are read: each is a
+	// pass of a core over data of its own.
+	var ts *classify.TrainingSet
+	built := make(chan error, 1)
+	go func() {
+		var err error
+		ts, err = f.trainingSet(ctx, set)
+		built <- err
+	}()
+	xs, readErr := f.readLabelled(ctx, method, set, ids, workers)
+	if err := <-built; err != nil {
 		return fmt.Errorf("%s, %s: %w", method, setName(set), err)
 	}
-	data = nil
-	ts, err := f.Recipe.NewTrainingSet(&counts)
-	if err != nil {
-		return fmt.Errorf("%s, %s: %w", method, setName(set), err)
+	if readErr != nil {
+		return readErr
 	}
-	counts = classify.Counts{} // the collection holds what is needed
-	var id string
-	for ids(&id) {
-		x, err := f.labelled(ctx, method, set, id)
-		if err != nil {
-			return err
-		}
-		if err := ts.AddFeatures(&x); err != nil {
+	for i := range xs {
+		if err := ts.AddFeatures(&xs[i]); err != nil {
 			return fmt.Errorf("%s, %s: %w", method, setName(set), err)
 		}
 	}
+	xs = nil
 	m, err := ts.Train(workers)
 	if err != nil {
 		return fmt.Errorf("%s, %s: %w", method, setName(set), err)
@@ -208,6 +211,53 @@ func (f *trainModelFn) ProcessElement(ctx context.Context, key string, counted f
 	if m.LambdaNote != "" {
 		lambdaFallbacks.Inc(ctx, 1)
 		log.Warnf(ctx, "%s, %s: %s", method, setName(set), m.LambdaNote)
+	}
+	return nil
+}
+
+// trainingSet returns the empty training set of set, from its statistics
+// in the work directory.
+func (f *trainModelFn) trainingSet(ctx context.Context, set int) (*classify.TrainingSet, error) {
+	data, err := readCounts(ctx, f.Dir, set)
+	if err != nil {
+		return nil, err
+	}
+	var counts classify.Counts
+	if err := counts.UnmarshalBinary(data); err != nil {
+		return nil, err
+	}
+	return f.Recipe.NewTrainingSet(&counts)
+}
+
+// readLabelled reads the features of the books ids of set, labelled with
+// method's alignments, with workers goroutines; the first error in the
+// order of ids is returned.
+func (f *trainModelFn) readLabelled(ctx context.Context, method string, set int, ids []string, workers int) ([]classify.Features, error) {
+	xs := make([]classify.Features, len(ids))
+	errs := make([]error, len(ids))
+	next := make(chan int, len(ids))
+	for i := range ids {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range max(workers, 1) {
+		wg.Go(func() {
+			for i := range next {
+				xs[i], errs[i] = f.labelled(ctx, method, set, ids[i])
+			}
+		})
+	}
+	wg.Wait()
+	return xs, firstError(errs)
+}
+
+// firstError returns the first non-nil error of errs, or nil.
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }

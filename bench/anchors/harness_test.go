@@ -117,12 +117,12 @@ func records(t *testing.T, p *align.Pair, a *align.Alignment) []byte {
 // TestParseVariant checks the options the harness accepts and that it
 // refuses the ones it does not know.
 func TestParseVariant(t *testing.T) {
-	for _, name := range []string{"passage", "token", "jing", "passage:exact:nocontext", "token:poss:syn", "passage:mu=20:ctxpost", "jing:stem"} {
+	for _, name := range []string{"passage", "token", "jing", "passage:exact:nocontext", "token:poss:syn", "passage:mu=20:ctxpost", "passage:rounds=200", "jing:stem"} {
 		if _, err := parseVariant(name, nil); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	for _, name := range []string{"block", "token:lemma", "passage:mu=0", "token:posterior", "passage:idf", "token:below=0.5", "passage:burnin=10"} {
+	for _, name := range []string{"block", "token:lemma", "passage:mu=0", "token:posterior", "passage:idf", "token:below=0.5", "passage:burnin=10", "passage:rounds=0"} {
 		if _, err := parseVariant(name, nil); err == nil {
 			t.Errorf("%s: accepted", name)
 		}

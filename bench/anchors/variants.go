@@ -35,7 +35,8 @@ const variantHelp = `METHOD[:OPTION...]
   ctxpost     passage: place sentences with no word in the book at their most probable
               state under the transitions (PassageHMM.Neighbours off) instead of
               between their neighbours' passages
-  mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)`
+  mu=X        passage with Dirichlet prior strength μ = X (PassageHMM.Prior)
+  rounds=N    passage or token with N EM rounds (align.iterations)`
 
 // newAligner returns align.New's aligner called method with opts and seed
 // 1, the pipeline's defaults but for opts; method is one of align's method
@@ -55,7 +56,15 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	v := variant{name: name, forms: align.DefaultForms}
 	noContext, syn, ctxPost := false, false, false
 	var mu float64
+	rounds := 0
 	for _, o := range parts[1:] {
+		if x, ok := strings.CutPrefix(o, "rounds="); ok {
+			var err error
+			if rounds, err = strconv.Atoi(x); err != nil || rounds <= 0 {
+				return v, fmt.Errorf("%s: bad rounds %q", name, x)
+			}
+			continue
+		}
 		if x, ok := strings.CutPrefix(o, "mu="); ok {
 			var err error
 			if mu, err = strconv.ParseFloat(x, 64); err != nil || mu <= 0 {
@@ -90,7 +99,7 @@ func parseVariant(name string, lemmas *rouge.Data) (variant, error) {
 	default:
 		return v, fmt.Errorf("unknown method %q", parts[0])
 	}
-	opts := align.Options{NoContext: noContext, Prior: mu}
+	opts := align.Options{NoContext: noContext, Prior: mu, Iterations: rounds}
 	v.aligner = func(th *align.Thesaurus) align.Aligner {
 		o := opts
 		if syn {

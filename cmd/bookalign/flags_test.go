@@ -156,6 +156,7 @@ func TestNumericSettingRanges(t *testing.T) {
 		{"align.iterations", []string{"-1"}, []string{"0", "1"}, "0 or more"},
 		{"folds", []string{"1", "0", "-3"}, []string{"2"}, "at least 2"},
 		{"lambda", []string{"-1"}, []string{"0", "1e-4"}, "finite"},
+		{"lambda_tolerance", []string{"-1"}, []string{"0", "1e-4"}, "finite"},
 		{"align.passage_prior", []string{"-1"}, []string{"0", "100"}, "finite"},
 		{"summarizer.coverage_bigram", []string{"-1"}, []string{"0", "3"}, "finite"},
 		{"summarizer.coverage_prior", []string{"-1"}, []string{"0", "0.03"}, "finite"},
