@@ -3,6 +3,7 @@ package align
 import (
 	"math"
 	"math/rand/v2"
+	"sort"
 )
 
 // passageModel is the working state of one PassageHMM fit. Summary words are
@@ -52,7 +53,12 @@ type passageModel struct {
 	tw   []float64 // tw[s] = sum_ℓ q(z_ℓ = s) T_ℓ
 	freq []int32   // freq(w; b_i:j) of the span being scored
 	seen []int32   // the words whose freq a sweep raised, to reset them
-	val  []float64 // log L of each candidate boundary
+
+	summaryAt []int     // the book tokens i with word[i] >= 0, in order
+	segFrom   []int32   // a sweep's segments (candidates)
+	segAcc    []float64 // and their sums
+	drawX     []int32   // the candidates with weight of an inverse-CDF draw
+	drawW     []float64 // and their weights
 
 	rng *rand.Rand
 }
@@ -155,7 +161,12 @@ func newPassageModel(p *Pair, k int, mu, lambda float64) *passageModel {
 	m.tw = make([]float64, k)
 	m.freq = make([]int32, m.v)
 	m.seen = make([]int32, 0, m.v)
-	m.val = make([]float64, n+1)
+	for i, w := range m.word {
+		if w >= 0 {
+			m.summaryAt = append(m.summaryAt, i)
+		}
+	}
+	m.segFrom, m.segAcc = make([]int32, 1, 64), make([]float64, 1, 64)
 	for s := range k {
 		m.logEmission(s)
 	}
@@ -176,9 +187,9 @@ type posting struct {
 //	              = base_ℓ + sum_{w in b_i:j} freq(w; t_ℓ) log(1 + freq(w; b_i:j) / μ p_book(w))
 //	                - T_ℓ log(j-i+1 + μ).
 //
-// Through the postings of the span's words it costs O(j-i+1) plus the
-// number of (word, sentence) pairs those words touch, plus the number of
-// sentences.
+// Through the postings of the span's words it costs the number of its
+// summary-word tokens (m.summaryAt) plus the number of (word, sentence)
+// pairs those words touch, plus the number of sentences.
 func (m *passageModel) logEmission(s int) {
 	lo, hi := m.start[s], m.end[s]
 	k, lenTerm := m.k, m.logLen[hi-lo]
@@ -188,11 +199,11 @@ func (m *passageModel) logEmission(s int) {
 	// Count the span's words, listing each at its first occurrence; then
 	// add each word's term once, in that order.
 	seen := m.seen[:0]
-	for i := lo; i < hi; i++ {
-		if w := m.word[i]; w >= 0 {
-			if m.freq[w]++; m.freq[w] == 1 {
-				seen = append(seen, w)
-			}
+	at := m.summaryAt
+	for k := sort.SearchInts(at, lo); k < len(at) && at[k] < hi; k++ {
+		w := m.word[at[k]]
+		if m.freq[w]++; m.freq[w] == 1 {
+			seen = append(seen, w)
 		}
 	}
 	for _, w := range seen {

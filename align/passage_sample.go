@@ -1,6 +1,9 @@
 package align
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
 // sampleCutoff is the log-ratio to the best candidate below which a
 // candidate boundary's weight is taken as zero: e^-40 ≈ 4e-18.
@@ -59,9 +62,9 @@ func (m *passageModel) stateCounts() {
 }
 
 // boundaryLikelihood returns log L(i, j) of state s, up to a constant, for
-// the spans grown from one fixed boundary a token at a time: val[x] scores
-// the span of the x+1 tokens first, first+step, ..., first+x·step, where
-// step is -1 (moving i, j fixed) or +1 (moving j, i fixed). With the
+// the spans grown from one fixed boundary a token at a time: candidate x
+// scores the span of the x+1 tokens first, first+step, ..., first+x·step,
+// where step is -1 (moving i, j fixed) or +1 (moving j, i fixed). With the
 // posteriors as exponents (eq. like),
 //
 //	log L(i, j) = sum_ℓ q(z_ℓ = s | t) log η_{i:j, t_ℓ}
@@ -71,98 +74,142 @@ func (m *passageModel) stateCounts() {
 //
 //	wc_s(b) log((freq(b)+1 + μ p(b)) / (freq(b) + μ p(b))) - T_s log((j-i+2 + μ) / (j-i+1 + μ)),
 //
-// so each candidate costs O(1), a look-up in the gain table, and the sweep
-// is linear in its length.
+// so each candidate costs O(1), a look-up in the gain table. The first sum
+// changes only at the tokens of words the summary sentences of s hold
+// (wc_s(w) > 0), and between two such tokens log L falls with the length:
+// the sweep visits only the tokens of summary words (m.summaryAt) and
+// keeps the sum after each change, from which candidates.at gives any
+// candidate's value, and the largest is at one of the changes.
 func (m *passageModel) boundaryLikelihood(s, first, last, step int) candidates {
 	wc := m.wc[s*m.v : (s+1)*m.v]
 	t := m.tw[s]
 	cnt := (last-first)*step + 1
-	val := m.val[:cnt]
+	c := candidates{n: cnt, t: t, logLen: m.logLen[1 : cnt+1]}
 	if t < 1e-12 {
 		// No sentence is aligned to s: L is flat.
-		return candidates{val: val, flat: true}
+		c.flat = true
+		return c
 	}
-	acc, mx := 0.0, math.Inf(-1)
-	word, freq, off, gain, logLen := m.word, m.freq, m.off, m.gain, m.logLen[1:cnt+1]
+	from, acc := m.segFrom[:1], m.segAcc[:1]
+	from[0], acc[0] = 0, 0
+	word, freq, off, gain := m.word, m.freq, m.off, m.gain
 	seen := m.seen[:0]
-	i := first
-	for x := range val {
-		if w := word[i]; w >= 0 {
-			if c := wc[w]; c > 0 {
-				f := freq[w] + 1
-				freq[w] = f
-				if f == 1 {
-					seen = append(seen, w)
-				}
-				acc += c * gain[off[w]+f]
-			}
+	sum := 0.0
+	// The summary-word tokens of the sweep, in its order.
+	at := m.summaryAt
+	k, end := sort.SearchInts(at, first), sort.SearchInts(at, last+1)
+	if step < 0 {
+		k, end = sort.SearchInts(at, first+1)-1, sort.SearchInts(at, last)-1
+	}
+	for ; k != end; k += step {
+		i := at[k]
+		w := word[i]
+		cw := wc[w]
+		if cw <= 0 {
+			continue
 		}
-		v := acc - t*logLen[x]
-		val[x] = v
-		if v > mx {
-			mx = v
+		f := freq[w] + 1
+		freq[w] = f
+		if f == 1 {
+			seen = append(seen, w)
 		}
-		i += step
+		sum += cw * gain[off[w]+f]
+		x := int32((i - first) * step)
+		if from[len(from)-1] == x {
+			acc[len(acc)-1] = sum
+		} else {
+			from, acc = append(from, x), append(acc, sum)
+		}
 	}
 	for _, w := range seen {
 		freq[w] = 0
 	}
-	m.seen = seen
-	return candidates{val: val, max: mx}
+	m.seen, m.segFrom, m.segAcc = seen, from, acc
+	c.from, c.acc = from, acc
+	c.max = math.Inf(-1)
+	for k, x := range from {
+		if v := c.value(k, int(x)); v > c.max {
+			c.max = v
+		}
+	}
+	return c
 }
 
-// candidates are the log L of a sweep's candidate boundaries, with their
-// maximum; flat means that they are all equal.
+// candidates are the log L of a sweep's n candidate boundaries: in
+// segment k, the candidates from from[k] to from[k+1]-1, log L is
+// acc[k] - t logLen[x], falling with x; max is the largest, and flat means
+// that they are all equal. The slices are the model's buffers, valid until
+// the next sweep.
 type candidates struct {
-	val  []float64
-	max  float64
-	flat bool
+	n      int
+	from   []int32
+	acc    []float64
+	t      float64
+	logLen []float64
+	max    float64
+	flat   bool
+}
+
+// value returns log L of candidate x of segment k.
+func (c *candidates) value(k, x int) float64 {
+	return c.acc[k] - c.t*c.logLen[x]
+}
+
+// at returns log L of candidate x.
+func (c *candidates) at(x int) float64 {
+	k := sort.Search(len(c.from), func(k int) bool { return int(c.from[k]) > x }) - 1
+	return c.value(k, x)
 }
 
 // rejectionTries is the number of uniform proposals sample makes before it
 // falls back to the inverse of the cumulative distribution.
 const rejectionTries = 8
 
-// sample draws an index of c.val with probability proportional to
-// exp(c.val[x]); it may overwrite c.val. A flat L is drawn uniformly.
-// Otherwise sample first tries rejection sampling (propose x uniformly,
-// accept with probability exp(val[x] - max val)), which needs few
-// exponentials when L is flat, and then falls back to inverse-CDF sampling;
-// both are exact, so the mixture is too. Weights use fastExp.
+// sample draws a candidate with probability proportional to exp(log L). A
+// flat L is drawn uniformly. Otherwise sample first tries rejection
+// sampling (propose x uniformly, accept with probability exp(log L(x) -
+// max)), which needs few exponentials when L is flat, and then falls back
+// to inverse-CDF sampling over the candidates within e^sampleCutoff of the
+// largest, which lie at the start of their segments; both are exact, so
+// the mixture is too. Weights use fastExp.
 func (m *passageModel) sample(c candidates) int {
-	val := c.val
 	if c.flat {
-		return m.rng.IntN(len(val))
+		return m.rng.IntN(c.n)
 	}
 	for range rejectionTries {
-		x := m.rng.IntN(len(val))
-		if d := val[x] - c.max; d >= sampleCutoff && m.rng.Float64() < fastExp(d) {
+		x := m.rng.IntN(c.n)
+		if d := c.at(x) - c.max; d >= sampleCutoff && m.rng.Float64() < fastExp(d) {
 			return x
 		}
 	}
+	xs, ws := m.drawX[:0], m.drawW[:0]
 	total := 0.0
-	for x, v := range val {
-		d := v - c.max
-		if d < sampleCutoff {
-			val[x] = 0
-			continue
+	for k, from := range c.from {
+		to := c.n
+		if k+1 < len(c.from) {
+			to = int(c.from[k+1])
 		}
-		e := fastExp(d)
-		val[x] = e
-		total += e
+		for x := int(from); x < to; x++ {
+			d := c.value(k, x) - c.max
+			if d < sampleCutoff {
+				break // and so are the segment's later candidates
+			}
+			e := fastExp(d)
+			xs, ws = append(xs, int32(x)), append(ws, e)
+			total += e
+		}
 	}
+	m.drawX, m.drawW = xs, ws
 	u := m.rng.Float64() * total
-	for x, e := range val {
+	for i, e := range ws {
 		u -= e
-		if u < 0 && e > 0 {
-			return x
+		if u < 0 {
+			return int(xs[i])
 		}
 	}
 	// Rounding left u ≥ 0: return the last candidate with weight.
-	for x := len(val) - 1; x >= 0; x-- {
-		if val[x] > 0 {
-			return x
-		}
+	if len(xs) > 0 {
+		return int(xs[len(xs)-1])
 	}
 	return 0
 }

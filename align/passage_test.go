@@ -37,7 +37,7 @@ func TestBoundaryLikelihood(t *testing.T) {
 	const s = 1
 	lo, j := 30, 110 // move i over [lo, j] with j fixed
 	c := m.boundaryLikelihood(s, j, lo, -1)
-	got := append([]float64(nil), c.val...)
+	got := c.values()
 	for x := range got {
 		i := j - x
 		want := direct(s, i, j) - direct(s, j, j)
@@ -47,7 +47,7 @@ func TestBoundaryLikelihood(t *testing.T) {
 	}
 	i, hi := 50, 200 // move j over [i, hi] with i fixed
 	c = m.boundaryLikelihood(s, i, hi, +1)
-	got = append(got[:0], c.val...)
+	got = c.values()
 	for x := range got {
 		want := direct(s, i, i+x) - direct(s, i, i)
 		if d := (got[x] - got[0]) - want; math.Abs(d) > 1e-9 {

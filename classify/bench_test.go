@@ -346,7 +346,7 @@ func BenchmarkFeaturesBinary(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	col.vocabIndex()
+	col.wordIndex()
 	colBytes := int64(liveHeap()) - int64(before)
 	runtime.KeepAlive(&counts) // its garbage is not the collection's size
 	var total, bookTotal, largest int

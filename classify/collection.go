@@ -270,22 +270,52 @@ type Collection struct {
 	// coverage model.
 	Coverage *CoverageStats `json:"coverage,omitempty"`
 
-	once  sync.Once
-	index map[string]int32 // word to index in Vocabulary
+	wordsOnce sync.Once
+	words     map[string]wordStats // what featurizing needs of each word
 
 	baseOnce sync.Once
 	base     float64 // EventBase
 }
 
-// vocabIndex returns the index of each vocabulary word.
-func (c *Collection) vocabIndex() map[string]int32 {
-	c.once.Do(func() {
-		c.index = make(map[string]int32, len(c.Vocabulary))
+// wordStats are what featurizing needs of a word, found with one look-up:
+// its DF and Summaries counts and its index in Vocabulary (-1 when it is not
+// a vocabulary word).
+type wordStats struct {
+	df, summaries, vocab int32
+}
+
+// wordIndex returns the wordStats of every word of DF or Vocabulary.
+func (c *Collection) wordIndex() map[string]wordStats {
+	c.wordsOnce.Do(func() {
+		c.words = make(map[string]wordStats, len(c.DF))
+		for w, df := range c.DF {
+			c.words[w] = wordStats{df: df, summaries: c.Summaries[w], vocab: -1}
+		}
 		for i, w := range c.Vocabulary {
-			c.index[w] = int32(i)
+			s, ok := c.words[w]
+			if !ok {
+				s = wordStats{summaries: c.Summaries[w]}
+			}
+			s.vocab = int32(i)
+			c.words[w] = s
 		}
 	})
-	return c.index
+	return c.words
+}
+
+// statsOf returns the wordStats of each of words (zero counts and
+// vocabulary index -1 for a word the collection does not know).
+func (c *Collection) statsOf(words []string) []wordStats {
+	index := c.wordIndex()
+	stats := make([]wordStats, len(words))
+	for k, w := range words {
+		s, ok := index[w]
+		if !ok {
+			s.vocab = -1
+		}
+		stats[k] = s
+	}
+	return stats
 }
 
 // Books returns the number of training books.
@@ -307,7 +337,12 @@ func (c *Collection) contains(id string) bool {
 // book see their own words alike: a name found only in the book has
 // df = 0 either way. self says whether the book is a training book.
 func (c *Collection) IDF(w string, self bool) float64 {
-	n, df := c.Books(), int(c.DF[w])
+	return c.idf(c.DF[w], self)
+}
+
+// idf is IDF of a word held by df training books.
+func (c *Collection) idf(d int32, self bool) float64 {
+	n, df := c.Books(), int(d)
 	if self {
 		n--
 		df = max(df-1, 0)

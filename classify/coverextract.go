@@ -115,12 +115,18 @@ func (m *Model) CoverageBook(b *Book, g *BookGrams) *CoverageBook {
 	if m.Coverage == nil || !b.hasTerms() {
 		return nil
 	}
-	if g == nil {
-		g = NewBookGrams(b, m.Collection.Settings.CoverageStopwords)
+	return m.coverageBook(m.Collection.Prepare(b, g))
+}
+
+// coverageBook is CoverageBook from a book prepared under m.Collection.
+func (m *Model) coverageBook(p *Prepared) *CoverageBook {
+	if m.Coverage == nil || !p.b.hasTerms() {
+		return nil
 	}
+	b, g := p.b, p.grams()
 	c := m.Collection
-	cb := &CoverageBook{b: b, g: g, logit: m.Scores(b)}
-	uniKey, biKey := c.coverageKeys(b, cb.g, c.contains(b.ID))
+	cb := &CoverageBook{b: b, g: g, logit: m.Logits(p.rows)}
+	uniKey, biKey := p.coverageKeys()
 	cb.uni.start, cb.bi.start = []int32{0}, []int32{0}
 	var buf []int32
 	for id, k := range uniKey {

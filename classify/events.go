@@ -84,10 +84,11 @@ func (c *Collection) EventBase() float64 {
 	return c.base
 }
 
-// eventScores returns event(w) of every word of b, leaving b's own summary
-// out when self, and NaN for stopwords and for words no other training book
-// holds (or every word when no summary was counted).
-func (c *Collection) eventScores(b *Book, self bool) []float64 {
+// eventScores returns event(w) of every word of b, whose statistics are
+// stats (Collection.wordIndex), leaving b's own summary out when self, and
+// NaN for stopwords and for words no other training book holds (or every
+// word when no summary was counted).
+func (c *Collection) eventScores(b *Book, stats []wordStats, self bool) []float64 {
 	out := make([]float64, len(b.Words))
 	p0 := c.EventBase()
 	for k, w := range b.Words {
@@ -95,7 +96,7 @@ func (c *Collection) eventScores(b *Book, self bool) []float64 {
 		if p0 <= 0 || p0 >= 1 || text.IsStopword(w) {
 			continue
 		}
-		df, s := c.DF[w], c.Summaries[w]
+		df, s := stats[k].df, stats[k].summaries
 		if self {
 			df--
 			if k < len(b.InSummary) && b.InSummary[k] {

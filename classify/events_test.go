@@ -72,7 +72,7 @@ func TestEventScores(t *testing.T) {
 		// A training book leaves its own summary out: "died" is its alone.
 		{train[0], true, map[string]float64{"king": event(1, 2), "died": math.NaN(), "fell": event(0, 1), "rain": math.NaN()}},
 	} {
-		got := col.eventScores(tc.book, tc.self)
+		got := col.eventScores(tc.book, col.statsOf(tc.book.Words), tc.self)
 		for w, want := range tc.want {
 			k, _ := slices.BinarySearch(tc.book.Words, w)
 			if g := got[k]; !(math.IsNaN(want) && math.IsNaN(g)) && math.Abs(g-want) > 1e-12 {

@@ -1,8 +1,8 @@
 package classify
 
 import (
+	"cmp"
 	"slices"
-	"sort"
 	"strconv"
 
 	"github.com/bookalign/bookalign/text"
@@ -174,25 +174,23 @@ func (c *Collection) FeaturizeGrams(b *Book, g *BookGrams) *Features {
 // cells: what scoring needs.
 func (c *Collection) featurizeRows(b *Book) *Features {
 	l := c.layout()
-	vocab := c.vocabIndex()
 	self := c.contains(b.ID)
 
-	// Per word of the book: its vocabulary index, name rank and TF-IDF rank.
+	// Per word of the book: its statistics, vocabulary index, name rank and
+	// TF-IDF rank.
 	n := len(b.Words)
+	stats := c.statsOf(b.Words)
 	vocabOf := make([]int32, n)
 	idf := make([]float64, n)
 	for k, w := range b.Words {
-		vocabOf[k] = -1
-		if v, ok := vocab[w]; ok {
-			vocabOf[k] = v
-		}
+		vocabOf[k] = stats[k].vocab
 		if !text.IsStopword(w) {
-			idf[k] = c.IDF(w, self)
+			idf[k] = c.idf(stats[k].df, self)
 		}
 	}
 	var event []float64
 	if l.events {
-		event = c.eventScores(b, self)
+		event = c.eventScores(b, stats, self)
 	}
 	nameRank := topRanks(n, l.names, func(k int) float64 { return float64(b.NameCount[k]) * idf[k] })
 	tfidfRank := topRanks(n, tfidfTops[len(tfidfTops)-1], func(k int) float64 { return float64(b.Count[k]) * idf[k] })
@@ -276,12 +274,11 @@ func topRanks(n, k int, score func(i int) float64) []int32 {
 			cand = append(cand, int32(i))
 		}
 	}
-	sort.Slice(cand, func(x, y int) bool {
-		a, b := cand[x], cand[y]
-		if scores[a] != scores[b] {
-			return scores[a] > scores[b]
+	slices.SortFunc(cand, func(a, b int32) int {
+		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
+			return c
 		}
-		return a < b
+		return cmp.Compare(a, b)
 	})
 	for r, i := range cand[:min(k, len(cand))] {
 		rank[i] = int32(r)

@@ -98,10 +98,21 @@ func (m *Model) Summarize(b *Book, budget int) []int { return m.SummarizeGrams(b
 // them. A book without a term view (not made by NewBook) is ranked by
 // probability.
 func (m *Model) SummarizeGrams(b *Book, g *BookGrams, budget int) []int {
-	if cb := m.CoverageBook(b, g); cb != nil {
+	return m.SummarizePrepared(m.Collection.Prepare(b, g), budget)
+}
+
+// SummarizePrepared is Summarize of a book prepared under the model's
+// Collection, which the models trained on one training set share (their
+// collections are the same; the caller points them at one, SameCollection).
+// A book prepared under another collection is prepared again.
+func (m *Model) SummarizePrepared(p *Prepared, budget int) []int {
+	if p.c != m.Collection {
+		p = m.Collection.Prepare(p.b, p.g)
+	}
+	if cb := m.coverageBook(p); cb != nil {
 		return cb.Extract(budget, m.CoverageOptions())
 	}
-	return b.Extract(m.Scores(b), budget)
+	return p.b.Extract(m.Logits(p.rows), budget)
 }
 
 // WriteJSON writes m as indented JSON. The output depends only on m.

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"reflect"
-	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -122,6 +121,14 @@ func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(
 		if err != nil {
 			return fmt.Errorf("%s, %s: %w", tm.Method, setName(set), err)
 		}
+		// The models of a set are trained on one collection: point them
+		// at one, so that each book is prepared once for all of them.
+		for _, o := range models {
+			if classify.SameCollection(o.model.Collection, m.Collection) {
+				m.Collection = o.model.Collection
+				break
+			}
+		}
 		models = append(models, named{tm.Method, m})
 	}
 	var id string
@@ -133,13 +140,14 @@ func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(
 		if len(models) == 0 {
 			return fmt.Errorf("%s has books to summarize but no model", setName(set))
 		}
-		var grams *classify.BookGrams // the book's n-grams, counted once for the models that count them alike
-		var gramsStop []string
+		prepared := map[*classify.Collection]*classify.Prepared{}
 		for _, m := range models {
-			if stop := m.model.Collection.Settings.CoverageStopwords; m.model.Coverage != nil && (grams == nil || !slices.Equal(stop, gramsStop)) {
-				grams, gramsStop = classify.NewBookGrams(&b.Book, stop), stop
+			p := prepared[m.model.Collection]
+			if p == nil {
+				p = m.model.Collection.Prepare(&b.Book, nil)
+				prepared[m.model.Collection] = p
 			}
-			emit(Selection{ID: b.ID, Row: b.Row, Method: m.method, Fold: classify.SelectionFold(set), Sentences: m.model.SummarizeGrams(&b.Book, grams, f.Words)})
+			emit(Selection{ID: b.ID, Row: b.Row, Method: m.method, Fold: classify.SelectionFold(set), Sentences: m.model.SummarizePrepared(p, f.Words)})
 			booksSummarized.Inc(ctx, 1)
 		}
 	}

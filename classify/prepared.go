@@ -1,0 +1,52 @@
+package classify
+
+import "reflect"
+
+// A Prepared book is what every model of one collection needs to summarize
+// it: its rows' features and, for coverage extraction, the keys of its
+// n-grams, both of which depend on the collection and not on the model.
+// The models of the methods trained on one training set share it, so the
+// book is featurized once for all of them.
+type Prepared struct {
+	c    *Collection
+	b    *Book
+	g    *BookGrams
+	rows *Features
+	// uniKey and biKey are the coverage keys, made when first needed.
+	uniKey, biKey []coverageKey
+	keyed         bool
+}
+
+// Prepare returns b prepared under c. The book's n-grams g may be nil:
+// they are counted when coverage extraction needs them.
+func (c *Collection) Prepare(b *Book, g *BookGrams) *Prepared {
+	return &Prepared{c: c, b: b, g: g, rows: c.featurizeRows(b)}
+}
+
+// grams returns the book's n-grams, counting them on first use.
+func (p *Prepared) grams() *BookGrams {
+	if p.g == nil {
+		p.g = NewBookGrams(p.b, p.c.Settings.CoverageStopwords)
+	}
+	return p.g
+}
+
+// coverageKeys returns the coverage keys of the book's unigrams and
+// bigrams under the collection (Collection.coverageKeys), made once.
+func (p *Prepared) coverageKeys() (uni, bi []coverageKey) {
+	if !p.keyed {
+		p.uniKey, p.biKey = p.c.coverageKeys(p.b, p.grams(), p.c.contains(p.b.ID))
+		p.keyed = true
+	}
+	return p.uniKey, p.biKey
+}
+
+// SameCollection reports whether a and b hold the same statistics and
+// settings, so that models with the one can use books prepared under the
+// other. It compares everything a collection is made of, and is meant for
+// collections that were not used yet (fresh from ReadModel).
+func SameCollection(a, b *Collection) bool {
+	return reflect.DeepEqual(a.Settings, b.Settings) && reflect.DeepEqual(a.IDs, b.IDs) &&
+		reflect.DeepEqual(a.Vocabulary, b.Vocabulary) && reflect.DeepEqual(a.DF, b.DF) &&
+		reflect.DeepEqual(a.Summaries, b.Summaries) && reflect.DeepEqual(a.Coverage, b.Coverage)
+}

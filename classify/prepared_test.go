@@ -1,0 +1,66 @@
+package classify
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+)
+
+// TestPrepared checks that models trained on one collection summarize a
+// book prepared once exactly as each would alone, that SameCollection tells
+// their collections from another's, and that a book prepared under another
+// collection is prepared again.
+func TestPrepared(t *testing.T) {
+	books := coverageBooks(t, 10)
+	col := collectionOf(t, books[:8], coverageSettings)
+	long := trainCoverage(t, col, books[:8])
+	var feats []*Features
+	for _, b := range books[:8] {
+		f := col.Featurize(b)
+		f.Label = make([]bool, f.Rows())
+		for i := range f.Label {
+			f.Label[i] = i%7 == 0
+		}
+		feats = append(feats, f)
+	}
+	sparse, err := (&Trainer{Lambda: 1e-3}).Train(col, feats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reread := func(m *Model) *Model {
+		var buf bytes.Buffer
+		if err := m.WriteJSON(&buf); err != nil {
+			t.Fatal(err)
+		}
+		r, err := ReadModel(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	a, b := reread(long), reread(sparse)
+	if !SameCollection(a.Collection, b.Collection) {
+		t.Fatal("models of one collection: SameCollection false")
+	}
+	other := collectionOf(t, books[:7], coverageSettings)
+	if SameCollection(a.Collection, other) {
+		t.Error("collections of other books: SameCollection true")
+	}
+	b.Collection = a.Collection
+	for _, book := range books[8:] {
+		p := a.Collection.Prepare(book, nil)
+		for _, m := range []*Model{long, sparse} {
+			want := reread(m).SummarizeGrams(book, nil, 200)
+			shared := a
+			if m == sparse {
+				shared = b
+			}
+			if got := shared.SummarizePrepared(p, 200); !slices.Equal(got, want) {
+				t.Errorf("%s: prepared once %v, alone %v", book.ID, got, want)
+			}
+			if got := reread(m).SummarizePrepared(other.Prepare(book, nil), 200); !slices.Equal(got, want) {
+				t.Errorf("%s: prepared under another collection %v, alone %v", book.ID, got, want)
+			}
+		}
+	}
+}
