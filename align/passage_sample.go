@@ -97,8 +97,10 @@ func (m *passageModel) boundaryLikelihood(s, first, last, step int) candidates {
 	sum := 0.0
 	// The summary-word tokens of the sweep, in its order.
 	at := m.summaryAt
-	k, end := sort.SearchInts(at, first), sort.SearchInts(at, last+1)
-	if step < 0 {
+	var k, end int // at[k] is the first, at[end] one past the last
+	if step > 0 {
+		k, end = sort.SearchInts(at, first), sort.SearchInts(at, last+1)
+	} else {
 		k, end = sort.SearchInts(at, first+1)-1, sort.SearchInts(at, last)-1
 	}
 	for ; k != end; k += step {
