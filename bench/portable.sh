@@ -104,7 +104,7 @@ timed() { # timed LABEL CMD...: run, print the wall time
 timed "run in process" bin/bookalign run --corpus "$sub" --out "$tmp/run-local" "${rouge_flag[@]}" --set allow_outside_symlinks=true --quiet "$@"
 # Not --quiet: the run prints the Beam counters the job server reports.
 run_portable() {
-  bin/bookalign run --corpus "$sub" --out "$tmp/run-portable" "${rouge_flag[@]}" --set allow_outside_symlinks=true "${portable[@]}" "$@" >/dev/null 2>"$tmp/run-portable.log"
+  bin/bookalign run --corpus "$sub" --out "$tmp/run-portable" "${rouge_flag[@]}" --set allow_outside_symlinks=true --verbose "${portable[@]}" "$@" >/dev/null 2>"$tmp/run-portable.log"
 }
 timed "run on the job server" run_portable "$@"
 cmp "$tmp/run-local/results.json" "$tmp/run-portable/results.json" || status=1

@@ -46,7 +46,7 @@ for v in base head; do
   /usr/bin/time -v "$tmp/$v" run --corpus "$corpus" --out "$tmp/out-$v" --rouge-data "$rouge_data" \
     --thesaurus "$thesaurus" --report=false --quiet "$@" 2> "$tmp/time-$v"
   echo "$v: $(awk -F': ' '/Elapsed/ {w=$2} /User time/ {u=$2} /System time/ {s=$2} /Maximum resident/ {m=$2}
-    END {printf "wall %s, CPU %.0f s (user %s + sys %s), peak RSS %.2f GB", w, u+s, u, s, m/1048576}' "$tmp/time-$v")"
+    END {printf "wall %s, CPU %.0f s (user %s + sys %s), peak RSS %.2f GB", w, u+s, u, s, m/1e6}' "$tmp/time-$v")"
 done
 same=identical
 for f in results.json per_book.csv table.md summaries selections alignments features; do
