@@ -137,15 +137,15 @@ func BenchmarkOracle(b *testing.B) {
 func BenchmarkObjective(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	const rows, dim = 1200000, 20114
-	d := &dataset{dim: dim, start: []int{0}}
+	d := &dataset{dim: dim}
 	for range rows {
 		n := 8 + rng.IntN(9)
-		at := len(d.index)
+		row := make([]int32, 0, n)
 		for range n {
-			d.index = append(d.index, int32(float64(dim)*rng.Float64()*rng.Float64()*rng.Float64()))
+			row = append(row, int32(float64(dim)*rng.Float64()*rng.Float64()*rng.Float64()))
 		}
-		slices.Sort(d.index[at:])
-		d.start = append(d.start, len(d.index))
+		slices.Sort(row)
+		d.rows = append(d.rows, row)
 		d.y = append(d.y, rng.IntN(200) == 0)
 	}
 	x := make([]float64, dim+1)
@@ -167,7 +167,11 @@ func benchObjective(b *testing.B, d *dataset, x []float64) {
 				o.Func(x)
 			}
 			b.ReportMetric(float64(len(d.y)), "rows")
-			b.ReportMetric(float64(len(d.index))/float64(len(d.y)), "features/row")
+			nnz := 0
+			for _, row := range d.rows {
+				nnz += len(row)
+			}
+			b.ReportMetric(float64(nnz)/float64(len(d.y)), "features/row")
 		})
 	}
 }

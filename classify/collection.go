@@ -3,6 +3,7 @@ package classify
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -190,6 +191,73 @@ func (c *Counts) Merge(o *Counts) error {
 	return nil
 }
 
+// Without returns the counts of c's books that are not o's, with o's
+// counts taken away: what merging the counts of the other books would give,
+// the words, terms and bigrams that only o's books hold left out. It
+// returns ErrMissingBook if some book of o is not one of c's, and an error
+// if o counts more of something than c does.
+func (c *Counts) Without(o *Counts) (*Counts, error) {
+	out := &Counts{IDs: make([]string, 0, max(len(c.IDs)-len(o.IDs), 0))}
+	for _, id := range c.IDs {
+		if _, found := slices.BinarySearch(o.IDs, id); !found {
+			out.IDs = append(out.IDs, id)
+		}
+	}
+	if len(out.IDs)+len(o.IDs) != len(c.IDs) {
+		return nil, fmt.Errorf("%w: the books taken away are not all counted", ErrMissingBook)
+	}
+	var err error
+	if out.Words, err = without(c.Words, o.Words, func(a, b WordCount) (WordCount, bool) {
+		d := WordCount{Freq: a.Freq - b.Freq, Books: a.Books - b.Books, Summaries: a.Summaries - b.Summaries}
+		return d, d.Freq >= 0 && d.Books >= 0 && d.Summaries >= 0
+	}); err != nil {
+		return nil, err
+	}
+	if out.Terms, err = c.Terms.without(&o.Terms); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// countValue is the value of a count map: a WordCount or a TermCount.
+type countValue interface {
+	comparable
+}
+
+// without returns a copy of the counts m less those of o, leaving out the
+// keys whose counts fall to zero; nil when m is nil. minus subtracts one
+// count from another and says whether none fell below zero; without returns
+// an error if one did, or if o counts a key m does not.
+func without[K comparable, V countValue](m, o map[K]V, minus func(a, b V) (V, bool)) (map[K]V, error) {
+	if m == nil {
+		if len(o) > 0 {
+			return nil, errors.New("classify: counts taken away that were not counted")
+		}
+		return nil, nil
+	}
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	var zero V
+	for k, v := range o {
+		have, ok := out[k]
+		if !ok {
+			return nil, errors.New("classify: counts taken away that were not counted")
+		}
+		left, ok := minus(have, v)
+		switch {
+		case !ok:
+			return nil, errors.New("classify: more counts taken away than were counted")
+		case left == zero:
+			delete(out, k)
+		default:
+			out[k] = left
+		}
+	}
+	return out, nil
+}
+
 // Collection returns the features that the counted books define under set:
 // the vocabulary (the set.Vocabulary most frequent words that are not
 // stopwords, most frequent first, ties in byte order) and the document
@@ -271,7 +339,7 @@ type Collection struct {
 	Coverage *CoverageStats `json:"coverage,omitempty"`
 
 	wordsOnce sync.Once
-	words     map[string]wordStats // what featurizing needs of each word
+	words     wordTable // what featurizing needs of each word
 
 	baseOnce sync.Once
 	base     float64 // EventBase
@@ -284,38 +352,67 @@ type wordStats struct {
 	df, summaries, vocab int32
 }
 
-// wordIndex returns the wordStats of every word of DF or Vocabulary.
-func (c *Collection) wordIndex() map[string]wordStats {
+// wordTable holds the wordStats of words, sorted.
+type wordTable struct {
+	words []string
+	stats []wordStats
+}
+
+// wordIndex returns the wordStats of every word of DF or Vocabulary, by
+// word.
+func (c *Collection) wordIndex() *wordTable {
 	c.wordsOnce.Do(func() {
-		c.words = make(map[string]wordStats, len(c.DF))
+		byWord := make(map[string]wordStats, len(c.DF))
 		for w, df := range c.DF {
-			c.words[w] = wordStats{df: df, summaries: c.Summaries[w], vocab: -1}
+			byWord[w] = wordStats{df: df, summaries: c.Summaries[w], vocab: -1}
 		}
 		for i, w := range c.Vocabulary {
-			s, ok := c.words[w]
+			s, ok := byWord[w]
 			if !ok {
 				s = wordStats{summaries: c.Summaries[w]}
 			}
 			s.vocab = int32(i)
-			c.words[w] = s
+			byWord[w] = s
+		}
+		c.words.words = slices.Sorted(maps.Keys(byWord))
+		c.words.stats = make([]wordStats, len(c.words.words))
+		for i, w := range c.words.words {
+			c.words.stats[i] = byWord[w]
 		}
 	})
-	return c.words
+	return &c.words
 }
 
-// statsOf returns the wordStats of each of words (zero counts and
-// vocabulary index -1 for a word the collection does not know).
+// statsOf returns the wordStats of each of words, which are sorted (zero
+// counts and vocabulary index -1 for a word the collection does not know).
 func (c *Collection) statsOf(words []string) []wordStats {
-	index := c.wordIndex()
-	stats := make([]wordStats, len(words))
+	t := c.wordIndex()
+	return lookupSorted(t.words, t.stats, words, wordStats{vocab: -1})
+}
+
+// lookupSorted returns the value of each of words, which are sorted: vals[i]
+// for the word keys[i] (keys are sorted), or miss for a word keys does not
+// hold. It walks keys forwards, looking 1, 2, 4, … places past the last
+// word found and binary-searching the last step: a book's words are a few
+// per cent of a collection's, spread over all of it, and a hash look-up of
+// each missed the cache.
+func lookupSorted[V any](keys []string, vals []V, words []string, miss V) []V {
+	out := make([]V, len(words))
+	lo := 0
 	for k, w := range words {
-		s, ok := index[w]
-		if !ok {
-			s.vocab = -1
+		step := 1
+		for lo+step < len(keys) && keys[lo+step] < w {
+			step *= 2
 		}
-		stats[k] = s
+		i, found := slices.BinarySearch(keys[lo:min(lo+step+1, len(keys))], w)
+		lo += i
+		if found {
+			out[k] = vals[lo]
+		} else {
+			out[k] = miss
+		}
 	}
-	return stats
+	return out
 }
 
 // Books returns the number of training books.

@@ -274,14 +274,58 @@ func topRanks(n, k int, score func(i int) float64) []int32 {
 			cand = append(cand, int32(i))
 		}
 	}
-	slices.SortFunc(cand, func(a, b int32) int {
+	before := func(a, b int32) int {
 		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
 			return c
 		}
 		return cmp.Compare(a, b)
-	})
-	for r, i := range cand[:min(k, len(cand))] {
+	}
+	top := selectTop(cand, k, before)
+	slices.SortFunc(top, before)
+	for r, i := range top {
 		rank[i] = int32(r)
 	}
 	return rank
+}
+
+// selectTop reorders xs so that its first min(k, len(xs)) elements are the
+// smallest under the strict order cmp, in some order, and returns them:
+// quickselect, so that ranking the top thousand of twenty thousand words
+// sorts a thousand.
+func selectTop(xs []int32, k int, cmp func(a, b int32) int) []int32 {
+	if k >= len(xs) {
+		return xs
+	}
+	lo, hi := 0, len(xs) // the k-th smallest is in xs[lo:hi]
+	for hi-lo > 1 {
+		// Median of three as the pivot, moved to lo.
+		mid := lo + (hi-lo)/2
+		if cmp(xs[mid], xs[lo]) < 0 {
+			xs[mid], xs[lo] = xs[lo], xs[mid]
+		}
+		if cmp(xs[hi-1], xs[lo]) < 0 {
+			xs[hi-1], xs[lo] = xs[lo], xs[hi-1]
+		}
+		if cmp(xs[hi-1], xs[mid]) < 0 {
+			xs[hi-1], xs[mid] = xs[mid], xs[hi-1]
+		}
+		xs[lo], xs[mid] = xs[mid], xs[lo]
+		p := lo
+		for i := lo + 1; i < hi; i++ {
+			if cmp(xs[i], xs[lo]) < 0 {
+				p++
+				xs[p], xs[i] = xs[i], xs[p]
+			}
+		}
+		xs[lo], xs[p] = xs[p], xs[lo] // the pivot, at its place
+		switch {
+		case p == k:
+			return xs[:k]
+		case p < k:
+			lo = p + 1
+		default:
+			hi = p
+		}
+	}
+	return xs[:k]
 }

@@ -83,28 +83,20 @@ func pick[T any](xs []T, idx []int) []T {
 
 // choose picks lambda on an inner split of books and returns the weights of
 // the inner fit at that lambda, to start the final fit from.
-func (t *Trainer) choose(dim int, books []*Features) (lambda float64, x []float64, sel []Selection, err error) {
-	ids, groups := make([]string, len(books)), make([]string, len(books))
-	for i, f := range books {
-		ids[i], groups[i] = f.ID, f.Group
+func (t *Trainer) choose(dim int, books []*Features, r *rows, p *passes) (lambda float64, x []float64, sel []Selection, err error) {
+	if r.splitErr != nil {
+		return 0, nil, nil, r.splitErr
 	}
-	fitIdx, heldIdx, err := InnerSplit(t.Seed, orDefault(t.InnerFolds, DefaultInnerFolds), ids, groups)
-	if err != nil {
-		return 0, nil, nil, err
-	}
-	fit, held := pick(books, fitIdx), pick(books, heldIdx)
-	if len(fit) == 0 || len(held) == 0 {
-		return 0, nil, nil, fmt.Errorf("%w: %d", ErrTooFewBooks, len(books))
-	}
+	held := pick(books, r.held)
 	lambdas := t.Lambdas
 	if lambdas == nil {
 		lambdas = DefaultLambdas
 	}
-	data := newDataset(dim, fit)
+	data := &dataset{dim: dim, rows: r.fit, y: labelsOf(pick(books, r.fitIdx))}
 	cur := initialPoint(data)
 	best := math.Inf(1)
 	for _, l := range lambdas {
-		xl, iters, err := t.fit(newObjective(data, l, t.workers()), cur, t.selectTolerance())
+		xl, iters, err := t.fit(p, newObjective(data, l, t.workers()), cur, t.selectTolerance())
 		if err != nil {
 			return 0, nil, nil, err
 		}

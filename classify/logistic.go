@@ -2,8 +2,8 @@ package classify
 
 import (
 	"math"
-	"sync"
 
+	"github.com/bookalign/bookalign/internal/parallel"
 	"gonum.org/v1/gonum/floats"
 )
 
@@ -34,8 +34,7 @@ const chunkRows = 1 << 15
 // Grad calls optimize makes at one point cost one pass over the data.
 type objective struct {
 	dim    int
-	start  []int // row i is index[start[i]:start[i+1]]
-	index  []int32
+	rows   [][]int32 // the active features of each row
 	y      []bool
 	lambda float64
 
@@ -98,7 +97,7 @@ type chunk struct {
 // means 1.
 func newObjective(data *dataset, lambda float64, workers int) *objective {
 	o := &objective{
-		dim: data.dim, start: data.start, index: data.index, y: data.y,
+		dim: data.dim, rows: data.rows, y: data.y,
 		lambda: lambda, workers: max(workers, 1),
 	}
 	n := len(data.y)
@@ -114,20 +113,10 @@ func (o *objective) evalAt(x, g []float64) float64 {
 	o.evals++
 	w, bias := x[:o.dim], x[o.dim]
 
-	next := make(chan int, len(o.chunks))
-	for c := range o.chunks {
-		next <- c
-	}
-	close(next)
-	var wg sync.WaitGroup
-	for range min(o.workers, len(o.chunks)) {
-		wg.Go(func() {
-			for c := range next {
-				o.evalChunk(&o.chunks[c], w, bias)
-			}
-		})
-	}
-	wg.Wait()
+	_ = parallel.For(len(o.chunks), o.workers, func(c int) error {
+		o.evalChunk(&o.chunks[c], w, bias)
+		return nil
+	})
 
 	clear(g)
 	loss := 0.0
@@ -144,28 +133,12 @@ func (o *objective) evalChunk(ch *chunk, w []float64, bias float64) {
 	clear(g)
 	loss, gb := 0.0, 0.0
 	for i := ch.lo; i < ch.hi; i++ {
-		row := o.index[o.start[i]:o.start[i+1]]
+		row := o.rows[i]
 		z := bias
 		for _, j := range row {
 			z += w[j]
 		}
-		// -log p(y | z) = softplus(z) - y z and its derivative sigma(z) - y,
-		// from one exponential e = exp(-|z|): softplus(z) = max(z, 0) +
-		// log1p(e), and sigma(z) is 1/(1+e) for z >= 0, e/(1+e) below.
-		e := expNeg(math.Abs(z))
-		l := log1pSmall(e)
-		sz := 1 / (1 + e) // sigma(|z|)
-		if z < 0 {
-			sz = e * sz
-		}
-		var r, li float64
-		if o.y[i] {
-			li = max(-z, 0) + l
-			r = sz - 1
-		} else {
-			li = max(z, 0) + l
-			r = sz
-		}
+		li, r := rowLoss(z, o.y[i])
 		loss += li
 		gb += r
 		for _, j := range row {
@@ -185,30 +158,26 @@ func softplus(z float64) float64 {
 	return math.Log1p(math.Exp(z))
 }
 
-// dataset is the rows of several books in one sparse matrix.
+// dataset is the rows of several books. A row is the slice of its book's
+// Features.Index, not a copy: the books are kept while they are trained on
+// (the held-out scores and the coverage model read them), and a copy of the
+// rows of a training set would double the largest memory of its training.
 type dataset struct {
-	dim   int
-	start []int
-	index []int32
-	y     []bool
+	dim  int
+	rows [][]int32
+	y    []bool
 }
 
-// newDataset concatenates the rows of books, which must all carry labels.
+// newDataset gathers the rows of books, which must all carry labels.
 func newDataset(dim int, books []*Features) *dataset {
-	d := &dataset{dim: dim, start: []int{0}}
-	nnz, rows := 0, 0
+	n := 0
 	for _, f := range books {
-		nnz += len(f.Index)
-		rows += f.Rows()
+		n += f.Rows()
 	}
-	d.start = make([]int, 1, rows+1)
-	d.index = make([]int32, 0, nnz)
-	d.y = make([]bool, 0, rows)
+	d := &dataset{dim: dim, rows: make([][]int32, 0, n), y: make([]bool, 0, n)}
 	for _, f := range books {
-		base := len(d.index)
-		d.index = append(d.index, f.Index...)
-		for i := 1; i < len(f.Start); i++ {
-			d.start = append(d.start, base+int(f.Start[i]))
+		for i := range f.Rows() {
+			d.rows = append(d.rows, f.Row(i))
 		}
 		d.y = append(d.y, f.Label...)
 	}

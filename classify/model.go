@@ -102,8 +102,8 @@ func (m *Model) SummarizeGrams(b *Book, g *BookGrams, budget int) []int {
 }
 
 // SummarizePrepared is Summarize of a book prepared under the model's
-// Collection, which the models trained on one training set share (their
-// collections are the same; the caller points them at one, SameCollection).
+// Collection, which the models trained on one training set share
+// (TrainTogether).
 // A book prepared under another collection is prepared again.
 func (m *Model) SummarizePrepared(p *Prepared, budget int) []int {
 	if p.c != m.Collection {

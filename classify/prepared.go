@@ -1,7 +1,5 @@
 package classify
 
-import "reflect"
-
 // A Prepared book is what every model of one collection needs to summarize
 // it: its rows' features and, for coverage extraction, the keys of its
 // n-grams, both of which depend on the collection and not on the model.
@@ -39,14 +37,4 @@ func (p *Prepared) coverageKeys() (uni, bi []coverageKey) {
 		p.keyed = true
 	}
 	return p.uniKey, p.biKey
-}
-
-// SameCollection reports whether a and b hold the same statistics and
-// settings, so that models with the one can use books prepared under the
-// other. It compares everything a collection is made of, and is meant for
-// collections that were not used yet (fresh from ReadModel).
-func SameCollection(a, b *Collection) bool {
-	return reflect.DeepEqual(a.Settings, b.Settings) && reflect.DeepEqual(a.IDs, b.IDs) &&
-		reflect.DeepEqual(a.Vocabulary, b.Vocabulary) && reflect.DeepEqual(a.DF, b.DF) &&
-		reflect.DeepEqual(a.Summaries, b.Summaries) && reflect.DeepEqual(a.Coverage, b.Coverage)
 }

@@ -3,6 +3,7 @@ package classify
 import (
 	"errors"
 	"fmt"
+	"reflect"
 )
 
 // A Recipe is how a summarizer is trained on one training set: the
@@ -103,10 +104,32 @@ func (t *TrainingSet) AddFeatures(x *Features) error {
 // fixed lambda is not logged: it is in the model's LambdaNote, for the
 // caller to report.
 func (t *TrainingSet) Train(workers int) (*Model, error) {
-	if len(t.books) != t.col.Books() {
-		return nil, fmt.Errorf("%w: %d of %d books", ErrMissingBook, len(t.books), t.col.Books())
+	models, err := TrainTogether(workers, t)
+	if err != nil {
+		return nil, err
 	}
-	tr := t.recipe.Trainer()
+	return models[0], nil
+}
+
+// TrainTogether fits the model of each of sets, which share their recipe
+// and collection and hold the same books with the same features, labelled
+// by different methods: each model is the one its set's Train fits, to the
+// bit, and the fits share their passes over the rows (Trainer.TrainEach).
+func TrainTogether(workers int, sets ...*TrainingSet) ([]*Model, error) {
+	if len(sets) == 0 {
+		return nil, ErrNoBooks
+	}
+	books := make([][]*Features, len(sets))
+	for i, t := range sets {
+		if t.col != sets[0].col || !reflect.DeepEqual(t.recipe, sets[0].recipe) {
+			return nil, fmt.Errorf("%w: another recipe or collection", ErrDifferentBooks)
+		}
+		if len(t.books) != t.col.Books() {
+			return nil, fmt.Errorf("%w: %d of %d books", ErrMissingBook, len(t.books), t.col.Books())
+		}
+		books[i] = t.books
+	}
+	tr := sets[0].recipe.Trainer()
 	tr.Workers, tr.Warn = max(workers, 1), func(string) {}
-	return tr.Train(t.col, t.books)
+	return tr.TrainEach(sets[0].col, books)
 }

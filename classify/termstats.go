@@ -229,6 +229,23 @@ func (c *TermCounts) merge(o *TermCounts) {
 }
 
 // addCount adds n to the count of k in *m, making the map if need be.
+// without returns c less o's counts (Counts.Without).
+func (c *TermCounts) without(o *TermCounts) (TermCounts, error) {
+	minus := func(a, b TermCount) (TermCount, bool) {
+		d := TermCount{Books: a.Books - b.Books, Summaries: a.Summaries - b.Summaries}
+		return d, d.Books >= 0 && d.Summaries >= 0
+	}
+	terms, err := without(c.Terms, o.Terms, minus)
+	if err != nil {
+		return TermCounts{}, err
+	}
+	bigrams, err := without(c.Bigrams, o.Bigrams, minus)
+	if err != nil {
+		return TermCounts{}, err
+	}
+	return TermCounts{Terms: terms, Bigrams: bigrams, BigramTypes: c.BigramTypes - o.BigramTypes, BigramTypesInSummary: c.BigramTypesInSummary - o.BigramTypesInSummary}, nil
+}
+
 func addCount[K comparable](m *map[K]TermCount, k K, n TermCount) {
 	if *m == nil {
 		*m = make(map[K]TermCount)

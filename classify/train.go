@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bookalign/bookalign/internal/parallel"
 	"gonum.org/v1/gonum/optimize"
 )
 
@@ -85,16 +86,61 @@ type Selection struct {
 // Train fits a model to books, whose features come from c.Featurize and whose
 // Label fields are set. The model does not depend on the order of books.
 func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
-	books, err := t.check(c, books)
+	models, err := t.TrainEach(c, [][]*Features{books})
 	if err != nil {
 		return nil, err
 	}
+	return models[0], nil
+}
+
+// ErrDifferentBooks means the sets given to TrainEach do not hold the same
+// books with the same features.
+var ErrDifferentBooks = errors.New("classify: the sets to train side by side differ in their books or features")
+
+// TrainEach fits a model to each of sets, which hold the same books with
+// the same features (shared or equal), labelled differently: one set per
+// alignment method. Each model is the one Train fits to its set alone, to
+// the bit. The fits run side by side and share their passes over the rows
+// (passes): a pass reads each row's features once for all the models that
+// are fitting.
+func (t *Trainer) TrainEach(c *Collection, sets [][]*Features) ([]*Model, error) {
+	if len(sets) == 0 {
+		return nil, ErrNoBooks
+	}
+	checked := make([][]*Features, len(sets))
+	for m, books := range sets {
+		var err error
+		if checked[m], err = t.check(c, books); err != nil {
+			return nil, err
+		}
+		if m > 0 && !sameFeatures(checked[0], checked[m]) {
+			return nil, ErrDifferentBooks
+		}
+	}
+	r := t.sharedRows(checked[0])
+	p := &passes{workers: t.workers()}
+	models := make([]*Model, len(sets))
+	err := parallel.For(len(sets), len(sets), func(m int) error {
+		var err error
+		models[m], err = t.train(c, checked[m], r, p)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return models, nil
+}
+
+// train fits the model of books, sorted by ID, whose rows r holds, its
+// fits evaluated through p.
+func (t *Trainer) train(c *Collection, books []*Features, r *rows, p *passes) (*Model, error) {
 	dim := c.Dim()
 	m := &Model{Format: FormatVersion, Collection: c, Criterion: t.Criterion.String()}
 	var x0 []float64
+	var err error
 	lambda := t.Lambda
 	if lambda == 0 {
-		lambda, x0, m.Selection, err = t.choose(dim, books)
+		lambda, x0, m.Selection, err = t.choose(dim, books, r, p)
 		if errors.Is(err, ErrTooFewBooks) {
 			lambda, m.LambdaNote = t.fallback(len(books))
 			t.warn(m.LambdaNote)
@@ -102,11 +148,11 @@ func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
 			return nil, err
 		}
 	}
-	all := newDataset(dim, books)
+	all := &dataset{dim: dim, rows: r.all, y: labelsOf(books)}
 	if x0 == nil {
 		x0 = initialPoint(all)
 	}
-	x, iters, err := t.fit(newObjective(all, lambda, t.workers()), x0, t.tolerance())
+	x, iters, err := t.fit(p, newObjective(all, lambda, t.workers()), x0, t.tolerance())
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +171,70 @@ func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
 		}
 	}
 	return m, nil
+}
+
+// rows are the rows that the fits of a training set's models share: those
+// of every book, and, when lambda is chosen, those of the books that fit on
+// the inner split, with the split (fit and held index the books sorted by
+// ID), or why there is none.
+type rows struct {
+	all, fit     [][]int32
+	fitIdx, held []int
+	splitErr     error
+}
+
+// sharedRows returns the rows of books, sorted by ID.
+func (t *Trainer) sharedRows(books []*Features) *rows {
+	r := &rows{all: newDataset(0, books).rows}
+	if t.Lambda != 0 {
+		return r
+	}
+	ids, groups := make([]string, len(books)), make([]string, len(books))
+	for i, f := range books {
+		ids[i], groups[i] = f.ID, f.Group
+	}
+	fitIdx, held, err := InnerSplit(t.Seed, orDefault(t.InnerFolds, DefaultInnerFolds), ids, groups)
+	switch {
+	case err != nil:
+		r.splitErr = err
+	case len(fitIdx) == 0 || len(held) == 0:
+		r.splitErr = fmt.Errorf("%w: %d", ErrTooFewBooks, len(books))
+	default:
+		r.fitIdx, r.held = fitIdx, held
+		r.fit = newDataset(0, pick(books, fitIdx)).rows
+	}
+	return r
+}
+
+// labelsOf returns the labels of books' rows, in the order of their rows.
+func labelsOf(books []*Features) []bool {
+	n := 0
+	for _, f := range books {
+		n += len(f.Label)
+	}
+	y := make([]bool, 0, n)
+	for _, f := range books {
+		y = append(y, f.Label...)
+	}
+	return y
+}
+
+// sameFeatures reports whether a and b, sorted by ID, hold the same books
+// with the same rows.
+func sameFeatures(a, b []*Features) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if x == y {
+			continue
+		}
+		if x.ID != y.ID || x.Group != y.Group || !slices.Equal(x.Start, y.Start) || !slices.Equal(x.Index, y.Index) {
+			return false
+		}
+	}
+	return true
 }
 
 // check validates books against c and returns them sorted by ID. Some
@@ -224,19 +334,21 @@ func (t *Trainer) selectTolerance() float64 {
 	return t.SelectTolerance
 }
 
-// fit minimises o from x0 with L-BFGS, to the gradient threshold tol, and
-// returns the minimiser and the
-// number of iterations. A line search that can make no more progress ends
-// the fit at the best point found; that happens near the optimum in
-// floating point.
-func (t *Trainer) fit(o *objective, x0 []float64, tol float64) (x []float64, iterations int, err error) {
+// fit minimises o from x0 with L-BFGS, to the gradient threshold tol, its
+// evaluations shared through p, and returns the minimiser and the number of
+// iterations. A line search that can make no more progress ends the fit at
+// the best point found; that happens near the optimum in floating point.
+func (t *Trainer) fit(p *passes, o *objective, x0 []float64, tol float64) (x []float64, iterations int, err error) {
 	settings := &optimize.Settings{
 		GradientThreshold: tol,
 		MajorIterations:   orDefault(t.MaxIterations, 500),
 		Converger:         &optimize.FunctionConverge{Relative: 1e-10, Iterations: 20},
 	}
-	p := optimize.Problem{Func: o.Func, Grad: o.Grad}
-	res, err := optimize.Minimize(p, x0, settings, &optimize.LBFGS{})
+	o.memo.eval = func(x, g []float64) float64 { return p.eval(o, x, g) }
+	p.join()
+	defer p.leave()
+	problem := optimize.Problem{Func: o.Func, Grad: o.Grad}
+	res, err := optimize.Minimize(problem, x0, settings, &optimize.LBFGS{})
 	if err := fitError(res, err); err != nil {
 		return nil, 0, fmt.Errorf("classify: fitting the model: %w", err)
 	}

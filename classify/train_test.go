@@ -204,11 +204,11 @@ func TestFitTolerances(t *testing.T) {
 	// at the final threshold, and stops within its own.
 	inner := newObjective(all, DefaultLambdas[0], 1)
 	x0 := initialPoint(all)
-	loose, looseIters, err := tr.fit(inner, x0, tr.selectTolerance())
+	loose, looseIters, err := tr.fit(&passes{workers: 1}, inner, x0, tr.selectTolerance())
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, tightIters, err := tr.fit(newObjective(all, DefaultLambdas[0], 1), x0, tol)
+	_, tightIters, err := tr.fit(&passes{workers: 1}, newObjective(all, DefaultLambdas[0], 1), x0, tol)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,12 @@ type Config struct {
 	Thesaurus string
 	// Rouge says how summaries are scored.
 	Rouge transforms.RougeOptions
+	// TrainByMethod trains each model as a Beam element of its own rather
+	// than a training set's models together (transforms.TrainOptions.
+	// ByMethod): for a runner with more workers than training sets. The
+	// outputs are the same either way; bookalign run sets it when the
+	// runner is not in process.
+	TrainByMethod bool `json:",omitempty"`
 }
 
 // DefaultConfig returns the default settings (config.Default), with no
@@ -305,7 +311,7 @@ func (c Config) baselines() []string {
 
 // trainOptions configure the trained summarizers.
 func (c Config) trainOptions(methods []string) transforms.TrainOptions {
-	return transforms.TrainOptions{Methods: methods, Settings: c.Settings, Test: c.TestCorpus != "", WorkDir: transforms.WorkDir(c.Out)}
+	return transforms.TrainOptions{Methods: methods, Settings: c.Settings, Test: c.TestCorpus != "", ByMethod: c.TrainByMethod, WorkDir: transforms.WorkDir(c.Out)}
 }
 
 // settings describe the run in results.json.

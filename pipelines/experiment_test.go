@@ -280,50 +280,62 @@ func TestFullExperiment(t *testing.T) {
 }
 
 // TestTrainingIsKeyed runs 3-fold cross-validation of the three trained
-// methods on prism and checks, from Beam's counters, that every model
-// reached transforms.Train as an element of its own, keyed by method and
-// training set (3 methods × (3 folds + all books) = 12 elements, 12
-// models), that each of the 9 books was featurized for the 3 sets that
-// hold it, and that every book was summarized once per method by its own
-// fold's model. One element per training set (4 elements training 12
-// models), or one element training every model, as a single global key
-// would make, fails.
+// methods on prism and checks, from Beam's counters, that each training set
+// reached transforms.Train as an element of its own, training its three
+// models together (3 folds + all books = 4 elements, 12 models), and with
+// TrainByMethod every model (12 elements, 12 models); that each of the 9
+// books was featurized for the 3 sets that hold it; that every book was
+// summarized once per method by its own fold's model; and that the two
+// keyings give the same outputs. One element training every model, as a
+// single global key would make, fails.
 func TestTrainingIsKeyed(t *testing.T) {
-	dir, out := t.TempDir(), t.TempDir()
+	dir := t.TempDir()
 	if err := testcorpus.Good(9).WriteTo(dir); err != nil {
 		t.Fatal(err)
 	}
-	cfg := smallConfig(dir, out)
-	cfg.Methods = []string{"passage", "token", "jing"}
-	cfg.Folds = 3
-	cfg.Align.Iterations = 10
-	res := runExperiment(t, prism.Execute, cfg)
-	counters := wikiCounters(res)
-	if counters["train_keys"] != 12 || counters["models_trained"] != 12 {
-		t.Errorf("%d (method, training set) elements reached Train and %d models were trained, want 12 and 12: one element per model",
-			counters["train_keys"], counters["models_trained"])
-	}
-	if counters["set_books"] != 27 {
-		t.Errorf("%d (set, book) pairs featurized, want 9 books × (2 fold sets + all books)", counters["set_books"])
-	}
-	if counters["books_summarized"] != 27 {
-		t.Errorf("%d books summarized, want 9 books × 3 methods", counters["books_summarized"])
-	}
-	if _, err := os.Stat(transforms.WorkDir(out)); !os.IsNotExist(err) {
-		t.Errorf("the work directory is still there after the run (%v)", err)
-	}
-	got := readTree(t, out)
-	for _, m := range cfg.Methods {
-		var table []struct {
-			Models int `json:"models"`
+	trees := map[bool]map[string][]byte{}
+	for _, byMethod := range []bool{false, true} {
+		out := t.TempDir()
+		cfg := smallConfig(dir, out)
+		cfg.Methods = []string{"passage", "token", "jing"}
+		cfg.Folds = 3
+		cfg.Align.Iterations = 10
+		cfg.TrainByMethod = byMethod
+		res := runExperiment(t, prism.Execute, cfg)
+		counters := wikiCounters(res)
+		keys := 4
+		if byMethod {
+			keys = 12
 		}
-		if err := json.Unmarshal(got["features/"+m+".json"], &table); err != nil || len(table) == 0 {
-			t.Fatalf("features/%s.json: %v", m, err)
+		if counters["train_keys"] != int64(keys) || counters["models_trained"] != 12 {
+			t.Errorf("by method %v: %d elements reached Train and %d models were trained, want %d and 12",
+				byMethod, counters["train_keys"], counters["models_trained"], keys)
 		}
-		if !strings.Contains(string(got["features/"+m+".md"]), "over 3 training splits") {
-			t.Errorf("features/%s.md is not over the 3 fold models", m)
+		if counters["set_books"] != 27 {
+			t.Errorf("%d (set, book) pairs featurized, want 9 books × (2 fold sets + all books)", counters["set_books"])
 		}
+		if counters["books_summarized"] != 27 {
+			t.Errorf("%d books summarized, want 9 books × 3 methods", counters["books_summarized"])
+		}
+		if _, err := os.Stat(transforms.WorkDir(out)); !os.IsNotExist(err) {
+			t.Errorf("the work directory is still there after the run (%v)", err)
+		}
+		got := readTree(t, out)
+		for _, m := range cfg.Methods {
+			var table []struct {
+				Models int `json:"models"`
+			}
+			if err := json.Unmarshal(got["features/"+m+".json"], &table); err != nil || len(table) == 0 {
+				t.Fatalf("features/%s.json: %v", m, err)
+			}
+			if !strings.Contains(string(got["features/"+m+".md"]), "over 3 training splits") {
+				t.Errorf("features/%s.md is not over the 3 fold models", m)
+			}
+		}
+		delete(got, "run.json") // when the run started
+		trees[byMethod] = got
 	}
+	compareTrees(t, trees[false], trees[true])
 }
 
 // TestSharedTextsShareAFold runs 3-fold cross-validation on a corpus in

@@ -16,17 +16,28 @@ import (
 // collection once: it is tens of megabytes for a large corpus (the document
 // frequency of every word). Entries are weak: a collection lives as long
 // as a bundle uses it.
-var collections = &collectionCache{m: map[[sha256.Size]byte]weak.Pointer[classify.Collection]{}}
+var collections = &collectionCache{m: map[[sha256.Size]byte]weakCollection{}}
+
+type weakCollection = weak.Pointer[classify.Collection]
 
 // collectionCache maps the hash of encoded classify.Counts and settings to
 // the collection they define.
 type collectionCache struct {
-	mu sync.Mutex
-	m  map[[sha256.Size]byte]weak.Pointer[classify.Collection]
+	mu       sync.Mutex
+	m        map[[sha256.Size]byte]weakCollection
+	building map[[sha256.Size]byte]*building
+}
+
+// building is a collection being built: get calls that want it meanwhile
+// wait for done, and collections of other counts are built side by side.
+type building struct {
+	done chan struct{}
+	col  *classify.Collection
+	err  error
 }
 
 // get returns the collection of the encoded counts data under settings,
-// building it unless a live one is cached.
+// building it unless a live one is cached or being built.
 func (c *collectionCache) get(data []byte, settings classify.Settings) (*classify.Collection, error) {
 	js, err := json.Marshal(settings)
 	if err != nil {
@@ -40,23 +51,37 @@ func (c *collectionCache) get(data []byte, settings classify.Settings) (*classif
 	h.Sum(key[:0])
 
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if col := c.m[key].Value(); col != nil {
+		c.mu.Unlock()
 		return col, nil
+	}
+	if b := c.building[key]; b != nil {
+		c.mu.Unlock()
+		<-b.done
+		return b.col, b.err
 	}
 	for k, p := range c.m { // forget collected entries
 		if p.Value() == nil {
 			delete(c.m, k)
 		}
 	}
+	b := &building{done: make(chan struct{})}
+	if c.building == nil {
+		c.building = map[[sha256.Size]byte]*building{}
+	}
+	c.building[key] = b
+	c.mu.Unlock()
+
 	var counts classify.Counts
-	if err := counts.UnmarshalBinary(data); err != nil {
-		return nil, err
+	if b.err = counts.UnmarshalBinary(data); b.err == nil {
+		b.col, b.err = counts.Collection(settings)
 	}
-	col, err := counts.Collection(settings)
-	if err != nil {
-		return nil, err
+	c.mu.Lock()
+	delete(c.building, key)
+	if b.err == nil {
+		c.m[key] = weak.Make(b.col)
 	}
-	c.m[key] = weak.Make(col)
-	return col, nil
+	c.mu.Unlock()
+	close(b.done)
+	return b.col, b.err
 }

@@ -4,12 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
+	"runtime"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/internal/parallel"
 )
 
 // setBooks counts the (training set, book) pairs featurized: Folds
@@ -28,12 +32,17 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*classify.Counts)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*planFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*spillBookFn)(nil)).Elem())
-	register.Function4x0[BookRef, classify.Plan, func(string), func(int, string)](routeBook)
+	register.Function3x0[BookRef, classify.Plan, func(int, string)](routeTest)
+	beam.RegisterType(reflect.TypeOf((*SetTask)(nil)).Elem())
+	register.Function4x0[int, func(*classify.Plan) bool, func(*int) bool, func(SetTask)](setTasks)
+	register.Emitter1[SetTask]()
+	register.Iter1[classify.Plan]()
 	beam.RegisterType(reflect.TypeOf((*bigramBooksFn)(nil)).Elem())
 	register.Combiner3[classify.BigramBooks, []uint64, classify.BigramBooks](&bigramBooksFn{})
 	register.Function1x1[classify.BigramBooks, []uint32](frequentBigrams)
-	beam.RegisterType(reflect.TypeOf((*termStatsFn)(nil)).Elem())
-	register.DoFn4x1[context.Context, BookRef, []uint32, func(classify.Stats), error](&termStatsFn{})
+	beam.RegisterType(reflect.TypeOf((*foldTermCountsFn)(nil)).Elem())
+	register.DoFn6x1[context.Context, int, func(*[]uint32) bool, func(*BookRef) bool, func(*classify.Plan) bool, func(FoldCounts), error](&foldTermCountsFn{})
+	register.Emitter1[FoldCounts]()
 	register.Emitter1[[]uint64]()
 	register.Function2x2[classify.Stats, classify.Plan, int, classify.Stats](statsToFold)
 	register.Function2x2[int, classify.Counts, FoldCounts, error](asFoldCounts)
@@ -49,6 +58,7 @@ func init() {
 	register.Emitter1[string]()
 	register.Iter2[int, []byte]()
 	register.Iter1[BookRef]()
+	register.Iter1[[]uint32]()
 	register.Emitter1[classify.Plan]()
 	register.Emitter2[int, classify.Stats]()
 }
@@ -82,10 +92,6 @@ type Split struct {
 	// collection is built: by the featurization of its books and by the
 	// training of each of its models.
 	Counts beam.PCollection
-
-	// ids are the IDs of the training books (PCollection<string>), which
-	// featurizeSets featurizes.
-	ids beam.PCollection
 }
 
 // FoldSplit routes the books of an experiment to its training sets
@@ -121,29 +127,76 @@ func FoldSplit(s beam.Scope, opts TrainOptions, books, test beam.PCollection) Sp
 		refs = beam.Flatten(s, refs, testRefs)
 	}
 	plan := beam.ParDo(s, &planFn{Folds: opts.Settings.Folds, Seed: opts.Settings.Seed, Test: opts.Test}, beam.GroupByKey(s, beam.AddFixedKey(s, refs)))
-	train, test := beam.ParDo2(s, routeBook, refs, beam.SideInput{Input: plan})
+	toSummarize := beam.ParDo(s, routeTest, refs, beam.SideInput{Input: plan})
+	var folds beam.PCollection
 	if coverage {
-		stats = termStats(s, opts, refs, bigrams)
+		folds = termCounts(s, opts, refs, bigrams, plan)
+	} else {
+		folds = foldCounts(s, stats, plan)
 	}
-	counts := setCounts(s, opts.WorkDir, stats, plan)
-	split := Split{Plan: plan, Test: test, Counts: counts, ids: train}
-	split.Train = featurizeSets(s, opts, split)
+	counts := setCounts(s, opts.WorkDir, folds, plan)
+	split := Split{Plan: plan, Test: toSummarize, Counts: counts}
+	split.Train = featurizeSets(s, opts, plan, counts)
 	return split
 }
 
-// featurizeSets featurizes each training book of the split under the
+// featurizeSets featurizes each training book of the plan under the
 // collection of every training set that holds it, with the features and
-// the labels of opts' summarizers, and returns their IDs keyed by set (Split.Train).
-func featurizeSets(s beam.Scope, opts TrainOptions, split Split) beam.PCollection {
-	return beam.ParDo(s, &featurizeSetsFn{Features: opts.Settings.Summarizer, Methods: opts.Methods, Dir: opts.WorkDir}, split.ids,
-		beam.SideInput{Input: split.Plan}, beam.SideInput{Input: split.Counts})
+// the labels of opts' summarizers, and returns their IDs keyed by set
+// (Split.Train).
+//
+// The plan and the sets' statistics meet by CoGroupByKey, not as side
+// inputs of the featurizing: prism v2.77 spins its scheduler while a stage
+// that reads a side input has a bundle in progress (see Train), and this
+// stage runs for tens of seconds. Their one element names the books to
+// featurize (setTasks), which a Reshuffle spreads over the workers; the
+// statistics are read from the work directory, written before the sets
+// were emitted.
+//
+// In: PCollection<classify.Plan>, PCollection<KV<int, int>> (Split.Counts).
+func featurizeSets(s beam.Scope, opts TrainOptions, plan, counts beam.PCollection) beam.PCollection {
+	s = s.Scope("FeaturizeSets")
+	ready := beam.CoGroupByKey(s, beam.AddFixedKey(s, plan), beam.AddFixedKey(s, beam.DropKey(s, counts)))
+	tasks := beam.Reshuffle(s, beam.ParDo(s, setTasks, ready))
+	return beam.ParDo(s, &featurizeSetsFn{Features: opts.Settings.Summarizer, Methods: opts.Methods, Dir: opts.WorkDir}, tasks)
+}
+
+// SetTask is a training book to featurize under the collections of its
+// training sets: what featurizeSetsFn needs of the plan.
+type SetTask struct {
+	// ID names the book.
+	ID string
+	// Sets are the training sets that hold it (classify.Plan.SetsOf).
+	Sets []int
+	// Group names the books that share its text (classify.Plan.Group).
+	Group string
+}
+
+// setTasks emits a SetTask for every training book of the plan, in ID
+// order, once the sets' statistics are written: the sets are only drained,
+// since their element comes after the last of them.
+func setTasks(_ int, plans func(*classify.Plan) bool, sets func(*int) bool, emit func(SetTask)) {
+	var n int
+	for sets(&n) {
+	}
+	var plan classify.Plan
+	for plans(&plan) {
+		ids := make([]string, 0, len(plan.Fold))
+		for id := range plan.Fold {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+		for _, id := range ids {
+			emit(SetTask{ID: id, Sets: plan.SetsOf(plan.Fold[id]), Group: plan.Group[id]})
+		}
+	}
 }
 
 // spillBookFn writes a book to the work directory where it is made (it
 // needs nothing from other books, so a runner fuses it with the per-book
 // stages) and emits its reference and, for a training book, its word
 // counts, or, for the coverage model (Terms), its bigrams, whose term
-// statistics termStats makes once the frequent bigrams are known.
+// statistics termCounts makes once the frequent bigrams are known.
 type spillBookFn struct {
 	// Dir is the work directory.
 	Dir string `json:"dir"`
@@ -174,50 +227,84 @@ func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(B
 	return nil
 }
 
-// termStats returns the Stats of the training books with their term
-// statistics, of which it keeps only the bigrams that at least
+// termCounts returns the Counts of each fold's training books with their
+// term statistics, of which it keeps only the bigrams that at least
 // classify.CoverageMinBigramBooks training books hold: the coverage model
 // uses the statistics of no other bigram, and a book holds some 75,000
 // distinct bigrams (with the content bigrams of ROUGE -s), of which about a
 // quarter pass. The books' bigrams are counted over all training books
 // first (a global combine of classify.BigramBooks, which a runner lifts
-// into the per-book stage: several million bigrams for 245 books), and the
-// frequent ones reach termStatsFn as a side input. termStatsFn reads each
-// book back from the work directory rather than taking its Stats from the
-// per-book stage: those would wait, whole, for the side input, and with
-// every bigram of every book they were the largest live data of the job
-// (docs/benchmarks.md). Each training set then counts, of the kept
-// bigrams, those its own books hold (Counts.Terms).
+// into the per-book stage: several million bigrams for 245 books). The
+// frequent ones then meet the books' refs and the plan in one element
+// (foldTermCountsFn, by CoGroupByKey: as side inputs they would spin
+// prism's scheduler, see featurizeSets), which reads each training book
+// back from the work directory, makes its Stats on every core, and adds
+// them up by fold. The Stats are not taken from the per-book stage: they
+// would wait, whole, for the frequent bigrams, and with every bigram of
+// every book they were the largest live data of the job
+// (docs/benchmarks.md). Nor is each book a Beam element of its own: prism
+// runs a stage of short elements as one bundle on one core.
 //
 // In: PCollection<BookRef>, PCollection<[]uint64> (the training books'
-// bigrams). Out: PCollection<classify.Stats>.
-func termStats(s beam.Scope, opts TrainOptions, refs, bigrams beam.PCollection) beam.PCollection {
+// bigrams), PCollection<classify.Plan>. Out: PCollection<FoldCounts>.
+func termCounts(s beam.Scope, opts TrainOptions, refs, bigrams, plan beam.PCollection) beam.PCollection {
 	s = s.Scope("FrequentBigrams")
 	counted := beam.Combine(s, &bigramBooksFn{}, bigrams)
 	frequent := beam.ParDo(s, frequentBigrams, counted)
-	return beam.ParDo(s, &termStatsFn{Dir: opts.WorkDir, Stopwords: opts.Settings.Summarizer.CoverageStopwords}, refs, beam.SideInput{Input: frequent})
+	return beam.ParDo(s, &foldTermCountsFn{Dir: opts.WorkDir, Stopwords: opts.Settings.Summarizer.CoverageStopwords},
+		beam.CoGroupByKey(s, beam.AddFixedKey(s, frequent), beam.AddFixedKey(s, refs), beam.AddFixedKey(s, plan)))
 }
 
-// termStatsFn makes the Stats of a training book, its term statistics
-// with the frequent bigrams only, from the book in the work directory.
-type termStatsFn struct {
+// foldTermCountsFn makes the Counts of each fold's training books, their
+// Stats with the frequent bigrams only, from the books in the work
+// directory.
+type foldTermCountsFn struct {
 	// Dir is the work directory.
 	Dir string `json:"dir"`
 	// Stopwords are the coverage extraction's, as in spillBookFn.
 	Stopwords []string `json:"stopwords"`
 }
 
-func (f *termStatsFn) ProcessElement(ctx context.Context, r BookRef, frequent []uint32, emit func(classify.Stats)) error {
-	if r.Test {
-		return nil
+func (f *foldTermCountsFn) ProcessElement(ctx context.Context, _ int, frequent func(*[]uint32) bool, refs func(*BookRef) bool, plans func(*classify.Plan) bool, emit func(FoldCounts)) error {
+	var prefixes []uint32
+	var plan classify.Plan
+	if !frequent(&prefixes) || !plans(&plan) {
+		return errors.New("training books without their frequent bigrams or their plan")
 	}
-	b, err := readBook(ctx, f.Dir, r.ID, false)
-	if err != nil {
-		return err
+	byFold := map[int][]string{}
+	for r := (BookRef{}); refs(&r); r = (BookRef{}) {
+		if !r.Test {
+			byFold[plan.Fold[r.ID]] = append(byFold[plan.Fold[r.ID]], r.ID)
+		}
 	}
-	st := b.Book.StatsWithStopwords(f.Stopwords)
-	st.Terms.KeepBigrams(frequent)
-	emit(*st)
+	folds := slices.Sorted(maps.Keys(byFold))
+	for _, fold := range folds {
+		// A fold at a time, so that only its books' Stats are held.
+		ids := byFold[fold]
+		stats := make([]*classify.Stats, len(ids))
+		if err := parallel.For(len(ids), runtime.GOMAXPROCS(0), func(i int) error {
+			b, err := readBook(ctx, f.Dir, ids[i], false)
+			if err != nil {
+				return err
+			}
+			stats[i] = b.Book.StatsWithStopwords(f.Stopwords)
+			stats[i].Terms.KeepBigrams(prefixes)
+			return nil
+		}); err != nil {
+			return err
+		}
+		var c classify.Counts
+		for _, st := range stats {
+			if err := c.Add(st); err != nil {
+				return fmt.Errorf("fold %d: %w", fold, err)
+			}
+		}
+		fc, err := asFoldCounts(fold, c)
+		if err != nil {
+			return err
+		}
+		emit(fc)
+	}
 	return nil
 }
 
@@ -245,34 +332,41 @@ func frequentBigrams(c classify.BigramBooks) []uint32 {
 	return c.Frequent(classify.CoverageMinBigramBooks)
 }
 
-// routeBook emits a training book's ID, to be featurized for its training
-// sets, and every book's ID keyed by the set whose model summarizes it.
-func routeBook(r BookRef, plan classify.Plan, train func(string), test func(int, string)) {
-	if !r.Test {
-		train(r.ID)
-	}
+// routeTest keys every book's ID by the set whose model summarizes it.
+func routeTest(r BookRef, plan classify.Plan, test func(int, string)) {
 	if set, ok := plan.Summarizer(r.ID, r.Test); ok {
 		test(set, r.ID)
 	}
 }
 
-// setCounts adds up the Stats of the books of each training set and writes
-// each set's Counts to the work directory. A book's Stats go to its fold
-// only, where a combiner adds them up; the folds' Counts then meet in one
-// element, which adds up each set's from the Counts of its folds, writes
-// them (countsFile) and emits the set and its number of books. Sending each
-// book's Stats to each of the Folds sets that hold it would hold Folds
-// copies of every Stats in the runner at once, and sending each set's
-// Counts to its featurization and to each of its models would hold as many
-// copies of them: together some 800 MB for 245 books with the coverage
-// model's bigrams (docs/benchmarks.md).
+// foldCounts adds up the Stats of the training books of each fold: a
+// book's Stats go to its fold only, where a combiner adds them up.
 //
-// In: PCollection<classify.Stats>. Out: PCollection<KV<int, int>>.
-func setCounts(s beam.Scope, dir string, stats, plan beam.PCollection) beam.PCollection {
-	s = s.Scope("TrainingStats")
+// In: PCollection<classify.Stats>, PCollection<classify.Plan>. Out:
+// PCollection<FoldCounts>.
+func foldCounts(s beam.Scope, stats, plan beam.PCollection) beam.PCollection {
+	s = s.Scope("FoldStats")
 	foldStats := beam.ParDo(s, statsToFold, stats, beam.SideInput{Input: plan})
-	folds := beam.ParDo(s, asFoldCounts, beam.CombinePerKey(s, &countsFn{}, foldStats))
-	return beam.ParDo(s, &foldsToSetsFn{Dir: dir}, beam.GroupByKey(s, beam.AddFixedKey(s, folds)), beam.SideInput{Input: plan})
+	return beam.ParDo(s, asFoldCounts, beam.CombinePerKey(s, &countsFn{}, foldStats))
+}
+
+// setCounts adds up the Counts of the folds of each training set and
+// writes each set's Counts to the work directory: the folds' Counts meet
+// in one element with the plan (by CoGroupByKey: a side input would spin
+// prism's scheduler while the element runs, featurizeSets), which adds up
+// each set's from the Counts of its folds, writes them (countsFile) and
+// emits the set and its number of books. Sending each book's Stats to each
+// of the Folds sets that hold it would hold Folds copies of every Stats in
+// the runner at once, and sending each set's Counts to its featurization
+// and to each of its models would hold as many copies of them: together
+// some 800 MB for 245 books with the coverage model's bigrams
+// (docs/benchmarks.md).
+//
+// In: PCollection<FoldCounts>, PCollection<classify.Plan>. Out:
+// PCollection<KV<int, int>>.
+func setCounts(s beam.Scope, dir string, folds, plan beam.PCollection) beam.PCollection {
+	s = s.Scope("TrainingStats")
+	return beam.ParDo(s, &foldsToSetsFn{Dir: dir}, beam.CoGroupByKey(s, beam.AddFixedKey(s, folds), beam.AddFixedKey(s, plan)))
 }
 
 // FoldCounts are the Counts of the training books of one fold, in their
@@ -302,39 +396,93 @@ type foldsToSetsFn struct {
 	Dir string `json:"dir"`
 }
 
-func (f *foldsToSetsFn) ProcessElement(ctx context.Context, _ int, iter func(*FoldCounts) bool, plan classify.Plan, emit func(int, int)) error {
-	folds := map[int]*classify.Counts{}
-	var fc FoldCounts
-	for iter(&fc) {
-		var c classify.Counts
-		if err := c.UnmarshalBinary(fc.Counts); err != nil {
-			return fmt.Errorf("fold %d: %w", fc.Fold, err)
-		}
-		folds[fc.Fold] = &c
-		fc = FoldCounts{}
+func (f *foldsToSetsFn) ProcessElement(ctx context.Context, _ int, iter func(*FoldCounts) bool, plans func(*classify.Plan) bool, emit func(int, int)) error {
+	var plan classify.Plan
+	if !plans(&plan) {
+		return errors.New("training statistics without a plan")
 	}
-	for _, set := range plan.Sets() {
-		var c classify.Counts
-		for _, f := range plan.FoldsOf(set) {
-			if fold, ok := folds[f]; ok {
-				if err := c.Merge(fold); err != nil {
-					return fmt.Errorf("%s: %w", setName(set), err)
-				}
-			}
+	var encoded []FoldCounts
+	for fc := (FoldCounts{}); iter(&fc); fc = (FoldCounts{}) {
+		encoded = append(encoded, fc)
+	}
+	// The folds are decoded, and the sets added up and encoded, on every
+	// core: this one element is all the job does meanwhile.
+	decoded := make([]classify.Counts, len(encoded))
+	if err := parallel.For(len(encoded), runtime.GOMAXPROCS(0), func(i int) error {
+		if err := decoded[i].UnmarshalBinary(encoded[i].Counts); err != nil {
+			return fmt.Errorf("fold %d: %w", encoded[i].Fold, err)
 		}
-		if len(c.IDs) == 0 {
-			continue
+		encoded[i].Counts = nil
+		return nil
+	}); err != nil {
+		return err
+	}
+	folds := map[int]*classify.Counts{}
+	for i := range encoded {
+		folds[encoded[i].Fold] = &decoded[i]
+	}
+	// Every fold's counts are added up once; a set of every fold but one
+	// takes that one away from them (Counts.Without), a fraction of the work
+	// of adding up the others.
+	present := slices.Sorted(maps.Keys(folds))
+	var all classify.Counts
+	for _, fold := range present {
+		if err := all.Merge(folds[fold]); err != nil {
+			return fmt.Errorf("fold %d: %w", fold, err)
+		}
+	}
+	sets := plan.Sets()
+	books := make([]int, len(sets))
+	if err := parallel.For(len(sets), runtime.GOMAXPROCS(0), func(i int) error {
+		c, err := setOfFolds(&all, folds, present, plan.FoldsOf(sets[i]))
+		if err != nil {
+			return fmt.Errorf("%s: %w", setName(sets[i]), err)
+		}
+		if books[i] = len(c.IDs); books[i] == 0 {
+			return nil
 		}
 		data, err := c.MarshalBinary()
 		if err != nil {
-			return fmt.Errorf("%s: %w", setName(set), err)
+			return fmt.Errorf("%s: %w", setName(sets[i]), err)
 		}
-		if err := WriteFile(ctx, countsFile(f.Dir, set), data); err != nil {
-			return err
+		return WriteFile(ctx, countsFile(f.Dir, sets[i]), data)
+	}); err != nil {
+		return err
+	}
+	for i, set := range sets {
+		if books[i] > 0 {
+			emit(set, books[i])
 		}
-		emit(set, len(c.IDs))
 	}
 	return nil
+}
+
+// setOfFolds returns the counts of the folds setFolds, from all, the
+// counts of the folds present, and each fold's counts.
+func setOfFolds(all *classify.Counts, folds map[int]*classify.Counts, present, setFolds []int) (*classify.Counts, error) {
+	var held []int // the present folds the set holds
+	for _, f := range setFolds {
+		if _, ok := folds[f]; ok {
+			held = append(held, f)
+		}
+	}
+	switch len(present) - len(held) {
+	case 0:
+		return all, nil
+	case 1:
+		for _, f := range present {
+			if !slices.Contains(held, f) {
+				return all.Without(folds[f])
+			}
+		}
+	}
+	var c classify.Counts
+	for _, f := range held {
+		if err := c.Merge(folds[f]); err != nil {
+			return nil, err
+		}
+	}
+	return &c, nil
 }
 
 // readCounts reads the statistics of training set set from the work
@@ -448,24 +596,8 @@ type featurizeSetsFn struct {
 	cols map[int]*classify.Collection
 }
 
-func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan classify.Plan, sets func(*int, *int) bool, emit func(int, string)) error {
-	if f.cols == nil {
-		cols := map[int]*classify.Collection{}
-		var set, books int
-		for sets(&set, &books) {
-			data, err := readCounts(ctx, f.Dir, set)
-			if err != nil {
-				return err
-			}
-			col, err := collections.get(data, f.Features)
-			if err != nil {
-				return fmt.Errorf("%s: %w", setName(set), err)
-			}
-			cols[set] = col
-		}
-		f.cols = cols
-	}
-	b, err := readBook(ctx, f.Dir, id, false)
+func (f *featurizeSetsFn) ProcessElement(ctx context.Context, t SetTask, emit func(int, string)) error {
+	b, err := readBook(ctx, f.Dir, t.ID, false)
 	if err != nil {
 		return err
 	}
@@ -477,30 +609,62 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, id string, plan cl
 	if f.Features.Coverage {
 		grams = classify.NewBookGrams(&b.Book, f.Features.CoverageStopwords)
 	}
-	for _, set := range plan.SetsOf(plan.Fold[b.ID]) {
-		col, ok := f.cols[set]
-		if !ok {
-			return fmt.Errorf("book %q: %s has no collection statistics", b.ID, setName(set))
-		}
+	if err := f.loadCollections(ctx, t.Sets); err != nil {
+		return fmt.Errorf("book %q: %w", b.ID, err)
+	}
+	for _, set := range t.Sets {
+		col := f.cols[set]
 		sb := classify.SetBook{Features: *col.FeaturizeGrams(&b.Book, grams), Labels: labels}
-		sb.Features.Group = plan.Group[b.ID]
+		sb.Features.Group = t.Group
 		data, err := sb.MarshalBinary()
 		if err != nil {
-			return fmt.Errorf("book %q: %w", id, err)
+			return fmt.Errorf("book %q: %w", t.ID, err)
 		}
-		if err := WriteFile(ctx, setBookFile(f.Dir, set, id), data); err != nil {
+		if err := WriteFile(ctx, setBookFile(f.Dir, set, t.ID), data); err != nil {
 			return err
 		}
-		emit(set, id)
+		emit(set, t.ID)
 		setBooks.Inc(ctx, 1)
+	}
+	progress.tick("training sets", "books")
+	return nil
+}
+
+// loadCollections builds the collections of sets that the bundle does not
+// hold yet, from their statistics in the work directory, on every core:
+// the first book of a bundle needs ten of them.
+func (f *featurizeSetsFn) loadCollections(ctx context.Context, sets []int) error {
+	var missing []int
+	for _, set := range sets {
+		if _, ok := f.cols[set]; !ok {
+			missing = append(missing, set)
+		}
+	}
+	cols := make([]*classify.Collection, len(missing))
+	err := parallel.For(len(missing), runtime.GOMAXPROCS(0), func(i int) error {
+		data, err := readCounts(ctx, f.Dir, missing[i])
+		if err != nil {
+			return err
+		}
+		if cols[i], err = collections.get(data, f.Features); err != nil {
+			return fmt.Errorf("%s: %w", setName(missing[i]), err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if f.cols == nil {
+		f.cols = map[int]*classify.Collection{}
+	}
+	for i, set := range missing {
+		f.cols[set] = cols[i]
 	}
 	return nil
 }
 
 // FinishBundle lets go of the collections: the runner may keep the DoFn
 // for later bundles long after the stage is done.
-// (The Go SDK wants a FinishBundle to take the side inputs and emitters of
-// ProcessElement.)
-func (f *featurizeSetsFn) FinishBundle(_ classify.Plan, _ func(*int, *int) bool, _ func(int, string)) {
+func (f *featurizeSetsFn) FinishBundle(_ func(int, string)) {
 	f.cols = nil
 }

@@ -1,9 +1,7 @@
 package transforms
 
 import (
-	"bytes"
 	"context"
-	"fmt"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -17,9 +15,7 @@ var booksSummarized = beam.NewCounter("bookalign", "books_summarized")
 func init() {
 	beam.RegisterType(reflect.TypeOf((*Selection)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*Artifact)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*predictFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*featureTableFn)(nil)).Elem())
-	register.Function1x2[TrainedModel, int, TrainedModel](modelBySet)
 	beam.RegisterType(reflect.TypeOf((*savedModelFn)(nil)).Elem())
 	register.Iter1[BookData]()
 	register.Iter1[TrainedModel]()
@@ -59,11 +55,13 @@ type Artifact struct {
 // rank-averaged over the folds (features/<method>.md and .json).
 //
 // The stages are FoldSplit (each training set's statistics combined, and
-// each book featurized for the sets that hold it), Train (one element per
-// method and training set) and Predict (each fold's books meet its models by key), so
-// that no worker holds every book. The books travel by claim check through
-// opts.WorkDir, which the caller removes (RemoveWork) once the selections
-// are used and the artifacts written: savedModelFn reads the models from it. See docs/running.md for how each stage scales.
+// each book featurized for the sets that hold it) and Train (one element
+// per training set, or per method and training set, which also summarizes
+// the books keyed to its set), so that no worker holds every book. The
+// books travel by claim check through opts.WorkDir, which the caller
+// removes (RemoveWork) once the selections are used and the artifacts
+// written: savedModelFn reads the models from it. See docs/running.md for
+// how each stage scales.
 //
 // In: PCollection<BookData>. Out: PCollection<Selection>, PCollection<Artifact>.
 func CrossValidate(s beam.Scope, opts TrainOptions, books, test beam.PCollection) (selections, artifacts beam.PCollection) {
@@ -72,82 +70,30 @@ func CrossValidate(s beam.Scope, opts TrainOptions, books, test beam.PCollection
 		panic("transforms.CrossValidate: no work directory") // a bug of the caller
 	}
 	split := FoldSplit(s, opts, books, test)
-	models, ranked := Train(s, opts, split)
-	selections = Predict(s, opts, models, split.Test)
+	models, ranked, selections := Train(s, opts, split)
 	artifacts = beam.Flatten(s,
 		beam.ParDo(s, &savedModelFn{Dir: opts.WorkDir}, models),
 		beam.ParDo(s, &featureTableFn{}, beam.GroupByKey(s, ranked)))
 	return selections, artifacts
 }
 
-// Predict summarizes each book with the models of the training set it is
-// keyed to: models and books meet by set (CoGroupByKey), so a book travels
-// only to its own fold's models.
-//
-// In: PCollection<TrainedModel>, PCollection<KV<int, string>> (Split.Test).
-// Out: PCollection<Selection>.
-func Predict(s beam.Scope, opts TrainOptions, models, test beam.PCollection) beam.PCollection {
-	s = s.Scope("transforms.Predict")
-	bySet := beam.ParDo(s, modelBySet, models)
-	return beam.ParDo(s, &predictFn{Words: opts.Settings.Words, Dir: opts.WorkDir, Test: opts.Test}, beam.CoGroupByKey(s, bySet, test))
-}
-
-func modelBySet(m TrainedModel) (int, TrainedModel) { return m.Set, m }
-
-// predictFn summarizes the books of one training set with its models.
-type predictFn struct {
-	// Words is the summary budget.
-	Words int `json:"words"`
-	// Dir is the work directory the books are read from.
-	Dir string `json:"dir"`
-	// Test says that the books are test books (TrainOptions.Test), spilled
-	// apart from the training books (bookFile).
-	Test bool `json:"test,omitempty"`
-}
-
-func (f *predictFn) ProcessElement(ctx context.Context, set int, modelIter func(*TrainedModel) bool, ids func(*string) bool, emit func(Selection)) error {
-	type named struct {
-		method string
-		model  *classify.Model
-	}
-	var models []named
-	var tm TrainedModel
-	for modelIter(&tm) {
-		data, err := ReadFile(ctx, modelFile(f.Dir, set, tm.Method))
-		if err != nil {
-			return err
-		}
-		m, err := classify.ReadModel(bytes.NewReader(data))
-		if err != nil {
-			return fmt.Errorf("%s, %s: %w", tm.Method, setName(set), err)
-		}
-		// The models of a set are trained on one collection: point them
-		// at one, so that each book is prepared once for all of them.
-		for _, o := range models {
-			if classify.SameCollection(o.model.Collection, m.Collection) {
-				m.Collection = o.model.Collection
-				break
-			}
-		}
-		models = append(models, named{tm.Method, m})
-	}
-	var id string
-	for ids(&id) {
+// summarize summarizes the books ids of set, read from the work
+// directory, with the models of methods trained on it, one after another:
+// each book is prepared once for every model of the same collection.
+func (f *trainFn) summarize(ctx context.Context, set int, methods []string, models []*classify.Model, ids func(*string) bool, emit func(Selection)) error {
+	for id := ""; ids(&id); {
 		b, err := readBook(ctx, f.Dir, id, f.Test)
 		if err != nil {
 			return err
 		}
-		if len(models) == 0 {
-			return fmt.Errorf("%s has books to summarize but no model", setName(set))
-		}
 		prepared := map[*classify.Collection]*classify.Prepared{}
-		for _, m := range models {
-			p := prepared[m.model.Collection]
+		for i, m := range models {
+			p := prepared[m.Collection]
 			if p == nil {
-				p = m.model.Collection.Prepare(&b.Book, nil)
-				prepared[m.model.Collection] = p
+				p = m.Collection.Prepare(&b.Book, nil)
+				prepared[m.Collection] = p
 			}
-			emit(Selection{ID: b.ID, Row: b.Row, Method: m.method, Fold: classify.SelectionFold(set), Sentences: m.model.SummarizePrepared(p, f.Words)})
+			emit(Selection{ID: b.ID, Row: b.Row, Method: methods[i], Fold: classify.SelectionFold(set), Sentences: m.SummarizePrepared(p, f.Words)})
 			booksSummarized.Inc(ctx, 1)
 		}
 	}

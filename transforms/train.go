@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,13 +16,15 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/config"
+	"github.com/bookalign/bookalign/internal/parallel"
 )
 
 var (
 	modelsTrained = beam.NewCounter("bookalign", "models_trained")
-	// trainKeys counts the elements that reach Train: one per (method,
-	// training set), each training one model, however the runner spreads
-	// them.
+	// trainKeys counts the elements that reach Train: one per training
+	// set, each training its methods' models together, or, with
+	// TrainOptions.ByMethod, one per (method, training set), however the
+	// runner spreads them.
 	trainKeys = beam.NewCounter("bookalign", "train_keys")
 	// lambdaFallbacks counts models trained with a fixed lambda because
 	// their training books were too few to choose it (Model.LambdaNote).
@@ -31,8 +34,8 @@ var (
 func init() {
 	beam.RegisterType(reflect.TypeOf((*TrainedModel)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*RankedModel)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*byModelFn)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*trainModelFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*byTrainKeyFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*trainFn)(nil)).Elem())
 	register.Emitter2[string, beam.T]()
 	register.Emitter1[TrainedModel]()
 	register.Emitter2[string, RankedModel]()
@@ -52,6 +55,13 @@ type TrainOptions struct {
 	// trained on all training books, even when no test book is left to
 	// summarize (every pair of the test corpus rejected).
 	Test bool `json:"test,omitempty"`
+	// ByMethod trains each model as an element of its own, one per
+	// (method, training set), rather than the models of a training set
+	// together: for a runner with more workers than training sets. The
+	// models are the same either way, to the bit; together, their fits
+	// share their passes over the set's rows and read its books once, for
+	// about a fifth less CPU (docs/benchmarks.md).
+	ByMethod bool `json:"by_method,omitempty"`
 	// WorkDir is where the training stages pass books, features and
 	// models by claim check (WorkDir(out)): reachable from every worker,
 	// and removed by RemoveWork when the selections are rendered and the
@@ -85,86 +95,111 @@ type RankedModel struct {
 	Weights  []float64
 }
 
-// Train trains one model per (method, training set): every method of opts
-// on every set of the split's plan. A training set's name (Split.Counts) and
-// book IDs (Split.Train) are keyed by each of its models (modelKey) and meet
-// by that key (CoGroupByKey), so each model is one element and a runner
-// with N workers trains min(N, M·sets) of them at once. The element reads
-// its set's statistics and its books' features from the work directory,
-// labels them with its method's alignments, trains the model, choosing
-// lambda on an inner split of the set, and writes it to the work directory.
-// The model does not depend on which element trains it: the same recipe on
-// the same books (classify sorts them by ID).
+// Train trains one model per (method, training set), every method of opts
+// on every set of the split's plan, and summarizes each book with the
+// models of the set it is keyed to (Split.Test). A training set's name
+// (Split.Counts), book IDs (Split.Train) and books to summarize are keyed
+// by the set, or, with opts.ByMethod, by each of its models (trainKey), and
+// meet by that key (CoGroupByKey), so a runner with N workers trains
+// min(N, sets) sets, or min(N, M·sets) models, at once, and a book travels
+// only to its own fold's models. The element reads its set's statistics
+// and its books' features from the work directory, labels them with each
+// of its methods' alignments, trains the models, choosing lambda on an
+// inner split of the set, and summarizes the set's books with them while
+// the next set trains (trainingSlot). The models do not depend on which
+// element trains them, or with which others: the same recipe on the same
+// books (classify sorts them by ID), each fit's sums made in the same order
+// (classify.TrainTogether). The model of all books is written to the work
+// directory, for savedModelFn.
 //
 // No long-running stage here reads a side input: prism v2.77 spins its
 // scheduler while such a stage has a bundle in progress
 // (docs/benchmarks.md), and a training takes seconds to minutes.
 //
-// Out: PCollection<TrainedModel>, and PCollection<KV<string, RankedModel>>
-// of every model's weights, keyed by method, for the feature table.
-func Train(s beam.Scope, opts TrainOptions, split Split) (models, ranked beam.PCollection) {
+// Out: PCollection<TrainedModel>, PCollection<KV<string, RankedModel>> of
+// every model's weights, keyed by method, for the feature table, and
+// PCollection<Selection>.
+func Train(s beam.Scope, opts TrainOptions, split Split) (models, ranked, selections beam.PCollection) {
 	s = s.Scope("transforms.Train")
-	byModel := &byModelFn{Methods: opts.Methods}
-	keyed := beam.CoGroupByKey(s, beam.ParDo(s, byModel, split.Counts), beam.ParDo(s, byModel, split.Train))
-	return beam.ParDo2(s, &trainModelFn{Recipe: opts.recipe(), Dir: opts.WorkDir}, keyed)
+	byKey := &byTrainKeyFn{Methods: opts.Methods, ByMethod: opts.ByMethod}
+	keyed := beam.CoGroupByKey(s, beam.ParDo(s, byKey, split.Counts), beam.ParDo(s, byKey, split.Train), beam.ParDo(s, byKey, split.Test))
+	return beam.ParDo3(s, &trainFn{Recipe: opts.recipe(), Words: opts.Settings.Words, Test: opts.Test, Dir: opts.WorkDir}, keyed)
 }
 
-// modelKey is the key of the model of method trained on set, under which
-// Train gathers what the model needs: "passage/3", "jing/-1" (all books).
-// A string, because Beam declares its coder deterministic, as a grouping
-// key's must be, and every runner groups it by its bytes; a struct's schema
-// (row) coder is not declared deterministic (coder.IsDeterministic).
-func modelKey(method string, set int) string {
-	return method + "/" + strconv.Itoa(set)
+// trainKey is the key of the models of methods trained on set, under which
+// Train gathers what they need: "passage,token,jing/3", "jing/-1" (all
+// books). A string, because Beam declares its coder deterministic, as a
+// grouping key's must be, and every runner groups it by its bytes; a
+// struct's schema (row) coder is not declared deterministic
+// (coder.IsDeterministic).
+func trainKey(methods []string, set int) string {
+	return strings.Join(methods, ",") + "/" + strconv.Itoa(set)
 }
 
-// parseModelKey returns the method and the training set of a modelKey.
-func parseModelKey(key string) (method string, set int, err error) {
+// parseTrainKey returns the methods and the training set of a trainKey.
+func parseTrainKey(key string) (methods []string, set int, err error) {
 	i := strings.LastIndexByte(key, '/')
-	if i < 0 {
-		return "", 0, fmt.Errorf("model key %q has no training set", key)
+	if i <= 0 {
+		return nil, 0, fmt.Errorf("training key %q has no method or no training set", key)
 	}
 	if set, err = strconv.Atoi(key[i+1:]); err != nil {
-		return "", 0, fmt.Errorf("model key %q: %w", key, err)
+		return nil, 0, fmt.Errorf("training key %q: %w", key, err)
 	}
-	return key[:i], set, nil
+	methods = strings.Split(key[:i], ",")
+	if slices.Contains(methods, "") {
+		return nil, 0, fmt.Errorf("training key %q names an empty method", key)
+	}
+	return methods, set, nil
 }
 
-// byModelFn keys a value of a training set (its statistics, or the ID of
-// one of its books) by each model trained on the set: one modelKey per
-// method.
-type byModelFn struct {
+// byTrainKeyFn keys a value of a training set (its statistics, or the ID
+// of one of its books) by the set's trainKey, or, with ByMethod, by the
+// trainKey of each of its methods.
+type byTrainKeyFn struct {
 	// Methods are the methods trained on every set.
 	Methods []string `json:"methods"`
+	// ByMethod keys each method's model apart.
+	ByMethod bool `json:"by_method"`
 }
 
-func (f *byModelFn) ProcessElement(set int, v beam.T, emit func(string, beam.T)) {
+func (f *byTrainKeyFn) ProcessElement(set int, v beam.T, emit func(string, beam.T)) {
+	if !f.ByMethod {
+		emit(trainKey(f.Methods, set), v)
+		return
+	}
 	for _, m := range f.Methods {
-		emit(modelKey(m, set), v)
+		emit(trainKey([]string{m}, set), v)
 	}
 }
 
-// trainModelFn trains the model of one method on one training set.
-type trainModelFn struct {
+// trainFn trains the models of the methods of its key on one training set
+// and summarizes the set's books with them.
+type trainFn struct {
 	// Recipe is how models are trained.
 	Recipe classify.Recipe `json:"recipe"`
+	// Words is the summary budget.
+	Words int `json:"words"`
+	// Test says that the books to summarize are test books
+	// (TrainOptions.Test), spilled apart from the training books (bookFile).
+	Test bool `json:"test,omitempty"`
 	// Dir is the work directory the set's books are read from.
 	Dir string `json:"dir"`
 }
 
-func (f *trainModelFn) ProcessElement(ctx context.Context, key string, counted func(*int) bool, next func(*string) bool, emit func(TrainedModel), emitRanked func(string, RankedModel)) error {
+func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*int) bool, next, tests func(*string) bool, emit func(TrainedModel), emitRanked func(string, RankedModel), emitSelection func(Selection)) error {
 	trainKeys.Inc(ctx, 1)
-	method, set, err := parseModelKey(key)
+	methods, set, err := parseTrainKey(key)
 	if err != nil {
 		return err
 	}
-	// The slot is taken before the books are read, so that a model waiting
-	// for a core holds its books encoded, not featurized.
+	// The slot is taken before the books are read, so that a set waiting
+	// for a core holds its books encoded, not featurized, and let go once
+	// the models are trained: summarizing is one core's work.
 	workers, release := trainingSlot()
 	defer release()
 	var books int
 	if !counted(&books) {
-		return fmt.Errorf("%s, %s has books but no statistics", method, setName(set))
+		return fmt.Errorf("%s has books but no statistics", setName(set))
 	}
 	var ids []string
 	for id := ""; next(&id); {
@@ -172,52 +207,61 @@ func (f *trainModelFn) ProcessElement(ctx context.Context, key string, counted f
 	}
 	// The set's collection is built while its books are read: each is a
 	// pass of a core over data of its own.
-	var ts *classify.TrainingSet
+	var col *classify.Collection
 	built := make(chan error, 1)
 	go func() {
 		var err error
-		ts, err = f.trainingSet(ctx, set)
+		col, err = f.collection(ctx, set)
 		built <- err
 	}()
-	xs, readErr := f.readLabelled(ctx, method, set, ids, workers)
+	labelled, readErr := f.readLabelled(ctx, methods, set, ids, workers)
 	if err := <-built; err != nil {
-		return fmt.Errorf("%s, %s: %w", method, setName(set), err)
+		return fmt.Errorf("%s: %w", setName(set), err)
 	}
 	if readErr != nil {
 		return readErr
 	}
-	for i := range xs {
-		if err := ts.AddFeatures(&xs[i]); err != nil {
-			return fmt.Errorf("%s, %s: %w", method, setName(set), err)
+	sets := make([]*classify.TrainingSet, len(methods))
+	for m := range methods {
+		sets[m] = f.Recipe.TrainingSetOf(col)
+		for i := range labelled[m] {
+			if err := sets[m].AddFeatures(&labelled[m][i]); err != nil {
+				return fmt.Errorf("%s, %s: %w", methods[m], setName(set), err)
+			}
 		}
 	}
-	xs = nil
-	m, err := ts.Train(workers)
+	labelled = nil
+	models, err := classify.TrainTogether(workers, sets...)
 	if err != nil {
-		return fmt.Errorf("%s, %s: %w", method, setName(set), err)
+		return fmt.Errorf("%s, %s: %w", strings.Join(methods, ", "), setName(set), err)
 	}
-	ts = nil
-	var buf bytes.Buffer
-	if err := m.WriteJSON(&buf); err != nil {
-		return err
+	sets = nil
+	release()
+	for i, m := range models {
+		if set == classify.AllBooks {
+			var buf bytes.Buffer
+			if err := m.WriteJSON(&buf); err != nil {
+				return err
+			}
+			if err := WriteFile(ctx, modelFile(f.Dir, set, methods[i]), buf.Bytes()); err != nil {
+				return err
+			}
+		}
+		emit(TrainedModel{Method: methods[i], Set: set})
+		emitRanked(methods[i], RankedModel{Set: set, Features: m.Features, Weights: m.Weights})
+		modelsTrained.Inc(ctx, 1)
+		progress.tick("train", "models")
+		if m.LambdaNote != "" {
+			lambdaFallbacks.Inc(ctx, 1)
+			log.Warnf(ctx, "%s, %s: %s", methods[i], setName(set), m.LambdaNote)
+		}
 	}
-	if err := WriteFile(ctx, modelFile(f.Dir, set, method), buf.Bytes()); err != nil {
-		return err
-	}
-	emit(TrainedModel{Method: method, Set: set})
-	emitRanked(method, RankedModel{Set: set, Features: m.Features, Weights: m.Weights})
-	modelsTrained.Inc(ctx, 1)
-	progress.tick("train", "models")
-	if m.LambdaNote != "" {
-		lambdaFallbacks.Inc(ctx, 1)
-		log.Warnf(ctx, "%s, %s: %s", method, setName(set), m.LambdaNote)
-	}
-	return nil
+	return f.summarize(ctx, set, methods, models, tests, emitSelection)
 }
 
-// trainingSet returns the empty training set of set, from its statistics
-// in the work directory.
-func (f *trainModelFn) trainingSet(ctx context.Context, set int) (*classify.TrainingSet, error) {
+// collection returns the collection of set, from its statistics in the
+// work directory.
+func (f *trainFn) collection(ctx context.Context, set int) (*classify.Collection, error) {
 	data, err := readCounts(ctx, f.Dir, set)
 	if err != nil {
 		return nil, err
@@ -226,62 +270,42 @@ func (f *trainModelFn) trainingSet(ctx context.Context, set int) (*classify.Trai
 	if err := counts.UnmarshalBinary(data); err != nil {
 		return nil, err
 	}
-	return f.Recipe.NewTrainingSet(&counts)
+	return f.Recipe.Collection(&counts)
 }
 
-// readLabelled reads the features of the books ids of set, labelled with
-// method's alignments, with workers goroutines; the first error in the
-// order of ids is returned.
-func (f *trainModelFn) readLabelled(ctx context.Context, method string, set int, ids []string, workers int) ([]classify.Features, error) {
-	xs := make([]classify.Features, len(ids))
-	errs := make([]error, len(ids))
-	next := make(chan int, len(ids))
-	for i := range ids {
-		next <- i
+// readLabelled reads the features of the books ids of set, once each, and
+// returns them labelled with each of methods' alignments (by method, then
+// in the order of ids; the labelled copies of a book share its features),
+// with workers goroutines; the first error in the order of ids is
+// returned.
+func (f *trainFn) readLabelled(ctx context.Context, methods []string, set int, ids []string, workers int) ([][]classify.Features, error) {
+	out := make([][]classify.Features, len(methods))
+	for m := range out {
+		out[m] = make([]classify.Features, len(ids))
 	}
-	close(next)
-	var wg sync.WaitGroup
-	for range max(workers, 1) {
-		wg.Go(func() {
-			for i := range next {
-				xs[i], errs[i] = f.labelled(ctx, method, set, ids[i])
-			}
-		})
-	}
-	wg.Wait()
-	return xs, firstError(errs)
-}
-
-// firstError returns the first non-nil error of errs, or nil.
-func firstError(errs []error) error {
-	for _, err := range errs {
+	err := parallel.For(len(ids), workers, func(i int) error {
+		file := setBookFile(f.Dir, set, ids[i])
+		data, err := ReadFile(ctx, file)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", setName(set), err)
 		}
-	}
-	return nil
-}
-
-// labelled reads book id's SetBook for set from the work directory and
-// returns its features labelled with method's alignment.
-func (f *trainModelFn) labelled(ctx context.Context, method string, set int, id string) (classify.Features, error) {
-	file := setBookFile(f.Dir, set, id)
-	data, err := ReadFile(ctx, file)
-	if err != nil {
-		return classify.Features{}, fmt.Errorf("%s: %w", setName(set), err)
-	}
-	var b classify.SetBook
-	if err := b.UnmarshalBinary(data); err != nil {
-		return classify.Features{}, fmt.Errorf("%s, book %q: %w", setName(set), id, err)
-	}
-	x := b.Features
-	if x.ID != id {
-		return classify.Features{}, fmt.Errorf("%s holds book %q", file, x.ID)
-	}
-	if x.Label, err = classify.RowLabels(b.Rows(method), x.Rows()); err != nil {
-		return classify.Features{}, fmt.Errorf("%s, %s, book %q: %w", method, setName(set), id, err)
-	}
-	return x, nil
+		var b classify.SetBook
+		if err := b.UnmarshalBinary(data); err != nil {
+			return fmt.Errorf("%s, book %q: %w", setName(set), ids[i], err)
+		}
+		if b.Features.ID != ids[i] {
+			return fmt.Errorf("%s holds book %q", file, b.Features.ID)
+		}
+		for m, method := range methods {
+			x := b.Features
+			if x.Label, err = classify.RowLabels(b.Rows(method), x.Rows()); err != nil {
+				return fmt.Errorf("%s, %s, book %q: %w", method, setName(set), ids[i], err)
+			}
+			out[m][i] = x
+		}
+		return nil
+	})
+	return out, err
 }
 
 // setName names a training set in errors.
@@ -292,7 +316,7 @@ func setName(set int) string {
 	return fmt.Sprintf("fold %d", set)
 }
 
-// trainingSlot lets one model train at a time in a worker process, its
+// trainingSlot lets one training set train at a time in a worker process, its
 // fits using every core (classify.Trainer.Workers: the objective is summed
 // over fixed chunks of rows, in parallel, so the models do not depend on
 // the number). A runner may hand a worker several models at once (prism
@@ -308,7 +332,8 @@ var trainingSlots = make(chan struct{}, 1)
 // of goroutines the training may use and the function that frees the slot.
 func trainingSlot() (workers int, release func()) {
 	trainingSlots <- struct{}{}
-	return runtime.GOMAXPROCS(0), func() { <-trainingSlots }
+	var once sync.Once
+	return runtime.GOMAXPROCS(0), func() { once.Do(func() { <-trainingSlots }) }
 }
 
 // labels returns the sentences method labelled in b.

@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -42,27 +43,27 @@ func TestTrainingSlot(t *testing.T) {
 	}
 }
 
-// TestModelKey checks that a model's key gives back its method and
+// TestTrainKey checks that a training key gives back its methods and
 // training set, "all books" and a method of a variant included, and that
-// the keys of the models of different methods or sets differ.
-func TestModelKey(t *testing.T) {
+// the keys of different methods or sets differ.
+func TestTrainKey(t *testing.T) {
 	seen := map[string]bool{}
-	for _, method := range []string{"passage", "token", "jing", "passage-paper"} {
+	for _, methods := range [][]string{{"passage"}, {"token"}, {"jing"}, {"passage-paper"}, {"passage", "token", "jing"}, {"token", "jing"}} {
 		for _, set := range []int{0, 1, 10, classify.AllBooks} {
-			key := modelKey(method, set)
+			key := trainKey(methods, set)
 			if seen[key] {
-				t.Errorf("%s on set %d: key %q is another model's", method, set, key)
+				t.Errorf("%v on set %d: key %q is another's", methods, set, key)
 			}
 			seen[key] = true
-			m, s, err := parseModelKey(key)
-			if err != nil || m != method || s != set {
-				t.Errorf("parseModelKey(%q) = %q, %d, %v; want %q, %d", key, m, s, err, method, set)
+			m, s, err := parseTrainKey(key)
+			if err != nil || !slices.Equal(m, methods) || s != set {
+				t.Errorf("parseTrainKey(%q) = %q, %d, %v; want %q, %d", key, m, s, err, methods, set)
 			}
 		}
 	}
-	for _, bad := range []string{"passage", "passage/", "passage/x"} {
-		if _, _, err := parseModelKey(bad); err == nil {
-			t.Errorf("parseModelKey(%q) accepted a key with no training set", bad)
+	for _, bad := range []string{"passage", "passage/", "passage/x", "/3", "passage,,jing/3", "passage,/3"} {
+		if _, _, err := parseTrainKey(bad); err == nil {
+			t.Errorf("parseTrainKey(%q) accepted a key with no method or no training set", bad)
 		}
 	}
 }

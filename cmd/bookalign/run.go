@@ -60,6 +60,7 @@ func runExperiment(args []string) error {
 	}
 	cfg.Corpus, cfg.Out = strings.TrimRight(*corpusDir, "/"), strings.TrimRight(*out, "/")
 	cfg.TestCorpus = strings.TrimRight(*testCorpus, "/")
+	cfg.TrainByMethod = !inProcessRunner()
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
@@ -109,6 +110,22 @@ func runExperiment(args []string) error {
 	}
 	os.Stdout.Write(table)
 	return nil
+}
+
+// inProcessRunner reports whether Beam's --runner runs the pipeline in this
+// process (prism, the default, or direct), on this machine's cores: there a
+// training set's models train best together; a cluster's runner gets one
+// element per model, to spread them over more workers.
+func inProcessRunner() bool {
+	f := flag.Lookup("runner")
+	if f == nil {
+		return true
+	}
+	switch f.Value.String() {
+	case "", "prism", "direct":
+		return true
+	}
+	return false
 }
 
 // runAndReport runs the experiment pipeline of cfg, prints the final

@@ -1,0 +1,68 @@
+package transforms
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/bookalign/bookalign/classify"
+)
+
+// TestCollectionCache checks that goroutines asking at once for the
+// collection of the same counts get one collection, built once, and that
+// other counts or settings get their own.
+func TestCollectionCache(t *testing.T) {
+	b := testBookData(t)
+	st := b.Book.Stats()
+	var c classify.Counts
+	if err := c.Add(st); err != nil {
+		t.Fatal(err)
+	}
+	data, err := c.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := *st
+	other.ID += "-other"
+	if err := c.Add(&other); err != nil {
+		t.Fatal(err)
+	}
+	data2, err := c.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := &collectionCache{}
+	cache.m = map[[32]byte]weakCollection{}
+	var wg sync.WaitGroup
+	got := make([]*classify.Collection, 16)
+	for i := range got {
+		wg.Go(func() {
+			d, set := data, classify.Settings{}
+			switch i % 4 {
+			case 1:
+				d = data2
+			case 2:
+				set.Counts = true
+			}
+			col, err := cache.get(d, set)
+			if err != nil {
+				t.Error(err)
+			}
+			got[i] = col
+		})
+	}
+	wg.Wait()
+	for i := range got {
+		if want := got[i%4]; got[i] != want {
+			t.Errorf("request %d got another collection than request %d", i, i%4)
+		}
+	}
+	if got[0] == got[1] || got[0] == got[2] || got[1] == got[2] {
+		t.Error("different counts or settings share a collection")
+	}
+	if got[0] != got[3] {
+		t.Error("the same counts and settings got two collections")
+	}
+	if got[0].Books() != 1 || got[1].Books() != 2 {
+		t.Errorf("collections of %d and %d books, want 1 and 2", got[0].Books(), got[1].Books())
+	}
+}
