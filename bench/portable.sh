@@ -111,12 +111,14 @@ cmp "$tmp/run-local/results.json" "$tmp/run-portable/results.json" || status=1
 # run.json records when each run started: every other file must be equal.
 compare "bookalign run on $books books, in process vs job server" "$tmp/run-local" "$tmp/run-portable" -x run.json
 
-# Keyed training: transforms.Train counts one train_keys per (method, training
-# set) element it receives and one models_trained per model, and
-# transforms.Predict one books_summarized per book and method, as the job
-# server reports them. Each element must train exactly one model (elements ==
-# models; one element per training set would train several), and there must
-# be more than one (a single global key would make one).
+# Keyed training: on a runner that is not in process, as here, transforms.Train
+# gets one element per (method, training set) (pipelines.Config.TrainByMethod;
+# in process it gets one per training set, whose models fit side by side). It
+# counts one train_keys per element and one models_trained per model, and one
+# books_summarized per book and method, as the job server reports them. Each
+# element must train exactly one model (elements == models), and there must be
+# more than one (a single global key would make one). The outputs compared
+# above show that the two keyings give the same models.
 counter() { awk -v n="$1" '$1 == n { print $2 }' "$tmp/run-portable.log"; }
 keys=$(counter train_keys) models=$(counter models_trained) summarized=$(counter books_summarized)
 models_json=$({ find "$tmp/run-portable/models" -name '*.json' 2>/dev/null || true; } | wc -l)

@@ -19,8 +19,8 @@ var errBookData = errors.New("transforms: not an encoded BookData")
 // encodeBookData is the Beam coder of BookData: the book in its compact
 // binary form (classify.Book.MarshalBinary) after the ID, row, test flag and
 // labels, the labelled sentences as differences. It is what crosses every
-// shuffle and side input of training, so it is kept small (see
-// docs/benchmarks.md for its size per book).
+// shuffle of training and what the work directory holds of each book, so it
+// is kept small (see docs/benchmarks.md for its size per book).
 func encodeBookData(b BookData) ([]byte, error) {
 	book, err := b.Book.MarshalBinary()
 	if err != nil {

@@ -12,7 +12,7 @@
 // Files are read and written through Beam's filesystem package, so every
 // path may be local or a gs:// URL.
 //
-// Claim check. The training stages (FoldSplit, Train, Predict, Render) pass
+// Claim check. The training stages (FoldSplit, Train, Render) pass
 // their large values, a book's compact data, its features for each training
 // set, a trained model, a pair's texts, through files of the run's work
 // directory (WorkDir, inside the output directory) and shuffle only keys and

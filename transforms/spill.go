@@ -38,7 +38,8 @@ func init() {
 func WorkDir(out string) string { return layout.Out{Dir: out}.Work().Dir }
 
 // bookFile is the file of a book's BookData, which FoldSplit writes once
-// for the featurization of its training sets and for Predict.
+// for the featurization of its training sets and for the training element
+// that summarizes it (Train).
 func bookFile(dir, id string, test bool) string {
 	if test {
 		return layout.Work{Dir: dir}.TestBook(id)

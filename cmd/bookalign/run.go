@@ -417,7 +417,7 @@ func pipelineError(err error) error {
 
 // failedDoFn finds where Beam's SDK harness says which DoFn failed, the
 // error it returned following: "DoFn[UID:14, PID:e31, Name:
-// github.com/bookalign/bookalign/transforms.trainModelFn] failed:".
+// github.com/bookalign/bookalign/transforms.trainFn] failed:".
 var failedDoFn = regexp.MustCompile(`DoFn\[[^\]]*?Name: ([^\]]+)\] failed:`)
 
 // checkCorpora refuses, before anything runs, corpora that cannot make the
