@@ -26,6 +26,8 @@ type collectionCache struct {
 	mu       sync.Mutex
 	m        map[[sha256.Size]byte]weakCollection
 	building map[[sha256.Size]byte]*building
+	// build makes a collection; nil means buildCollection (tests slow it).
+	build func(data []byte, settings classify.Settings) (*classify.Collection, error)
 }
 
 // building is a collection being built: get calls that want it meanwhile
@@ -72,10 +74,11 @@ func (c *collectionCache) get(data []byte, settings classify.Settings) (*classif
 	c.building[key] = b
 	c.mu.Unlock()
 
-	var counts classify.Counts
-	if b.err = counts.UnmarshalBinary(data); b.err == nil {
-		b.col, b.err = counts.Collection(settings)
+	build := c.build
+	if build == nil {
+		build = buildCollection
 	}
+	b.col, b.err = build(data, settings)
 	c.mu.Lock()
 	delete(c.building, key)
 	if b.err == nil {
@@ -84,4 +87,14 @@ func (c *collectionCache) get(data []byte, settings classify.Settings) (*classif
 	c.mu.Unlock()
 	close(b.done)
 	return b.col, b.err
+}
+
+// buildCollection returns the collection of the encoded counts data under
+// settings.
+func buildCollection(data []byte, settings classify.Settings) (*classify.Collection, error) {
+	var counts classify.Counts
+	if err := counts.UnmarshalBinary(data); err != nil {
+		return nil, err
+	}
+	return counts.Collection(settings)
 }

@@ -2,14 +2,17 @@ package transforms
 
 import (
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/bookalign/bookalign/classify"
 )
 
 // TestCollectionCache checks that goroutines asking at once for the
-// collection of the same counts get one collection, built once, and that
-// other counts or settings get their own.
+// collection of the same counts get one collection, built once while the
+// others wait, and that other counts or settings get their own, built side
+// by side.
 func TestCollectionCache(t *testing.T) {
 	b := testBookData(t)
 	st := b.Book.Stats()
@@ -30,8 +33,13 @@ func TestCollectionCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cache := &collectionCache{}
-	cache.m = map[[32]byte]weakCollection{}
+	var builds atomic.Int64
+	cache := &collectionCache{m: map[[32]byte]weakCollection{}}
+	cache.build = func(data []byte, set classify.Settings) (*classify.Collection, error) {
+		builds.Add(1)
+		time.Sleep(50 * time.Millisecond) // long enough for every request to come meanwhile
+		return buildCollection(data, set)
+	}
 	var wg sync.WaitGroup
 	got := make([]*classify.Collection, 16)
 	for i := range got {
@@ -61,6 +69,9 @@ func TestCollectionCache(t *testing.T) {
 	}
 	if got[0] != got[3] {
 		t.Error("the same counts and settings got two collections")
+	}
+	if n := builds.Load(); n != 3 {
+		t.Errorf("%d builds for 3 distinct counts and settings", n)
 	}
 	if got[0].Books() != 1 || got[1].Books() != 2 {
 		t.Errorf("collections of %d and %d books, want 1 and 2", got[0].Books(), got[1].Books())
