@@ -219,16 +219,11 @@ func (c *Counts) Without(o *Counts) (*Counts, error) {
 	return out, nil
 }
 
-// countValue is the value of a count map: a WordCount or a TermCount.
-type countValue interface {
-	comparable
-}
-
 // without returns a copy of the counts m less those of o, leaving out the
 // keys whose counts fall to zero; nil when m is nil. minus subtracts one
 // count from another and says whether none fell below zero; without returns
 // an error if one did, or if o counts a key m does not.
-func without[K comparable, V countValue](m, o map[K]V, minus func(a, b V) (V, bool)) (map[K]V, error) {
+func without[K, V comparable](m, o map[K]V, minus func(a, b V) (V, bool)) (map[K]V, error) {
 	if m == nil {
 		if len(o) > 0 {
 			return nil, errors.New("classify: counts taken away that were not counted")

@@ -16,23 +16,9 @@ import (
 func TestCollectionCache(t *testing.T) {
 	b := testBookData(t)
 	st := b.Book.Stats()
-	var c classify.Counts
-	if err := c.Add(st); err != nil {
-		t.Fatal(err)
-	}
-	data, err := c.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
 	other := *st
 	other.ID += "-other"
-	if err := c.Add(&other); err != nil {
-		t.Fatal(err)
-	}
-	data2, err := c.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	data, data2 := encodedCounts(t, st), encodedCounts(t, st, &other)
 	var builds atomic.Int64
 	cache := &collectionCache{m: map[[32]byte]weakCollection{}}
 	cache.build = func(data []byte, set classify.Settings) (*classify.Collection, error) {
@@ -76,4 +62,20 @@ func TestCollectionCache(t *testing.T) {
 	if got[0].Books() != 1 || got[1].Books() != 2 {
 		t.Errorf("collections of %d and %d books, want 1 and 2", got[0].Books(), got[1].Books())
 	}
+}
+
+// encodedCounts returns the binary form of the counts of stats.
+func encodedCounts(t *testing.T, stats ...*classify.Stats) []byte {
+	t.Helper()
+	var c classify.Counts
+	for _, st := range stats {
+		if err := c.Add(st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := c.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
