@@ -146,10 +146,11 @@ func readCorpus(s beam.Scope, cfg Config, dir string) corpusRead {
 	return corpusRead{kept: kept, rows: rows, rejects: []beam.PCollection{badRows, unreadable, tooShort}}
 }
 
-// readTestCorpus reads the test corpus, when the trained summarizers are
-// to be scored on one; otherwise it reads nothing.
+// readTestCorpus reads the test corpus, when there is one: it is the
+// corpus every method is scored on, the baselines' too; otherwise it reads
+// nothing.
 func readTestCorpus(s beam.Scope, cfg Config) corpusRead {
-	if cfg.TestCorpus == "" || len(cfg.trained()) == 0 {
+	if cfg.TestCorpus == "" {
 		return corpusRead{}
 	}
 	return readCorpus(s.Scope("TestCorpus"), cfg, cfg.TestCorpus)

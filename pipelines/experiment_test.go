@@ -420,6 +420,46 @@ func TestTestCorpus(t *testing.T) {
 	}
 }
 
+// TestTestCorpusBaselinesOnly scores the test corpus when only baselines
+// run: the test corpus, not the training corpus, is the one in the results,
+// whatever the methods.
+func TestTestCorpusBaselinesOnly(t *testing.T) {
+	train, _ := testcorpus.Bad(5)
+	trainDir, testDir, out := t.TempDir(), t.TempDir(), t.TempDir()
+	if err := train.WriteTo(trainDir); err != nil {
+		t.Fatal(err)
+	}
+	if err := testcorpus.Good(3).WriteTo(testDir); err != nil {
+		t.Fatal(err)
+	}
+	cfg := smallConfig(trainDir, out)
+	cfg.Methods = []string{"first1000", "random"}
+	cfg.TestCorpus = testDir
+	runExperiment(t, prism.Execute, cfg)
+	res := readResults(t, out)
+	if res.Books != 3 || res.Rejected != 0 || len(res.Methods) != 2 {
+		t.Fatalf("books %d, rejected %d, %d methods; want the test corpus's 3, 0, 2", res.Books, res.Rejected, len(res.Methods))
+	}
+	got := readTree(t, out)
+	for _, id := range []string{"book-00", "book-01", "book-02"} {
+		book, err := os.ReadFile(filepath.Join(testDir, "books", id+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		flat := strings.Join(strings.Fields(string(book)), " ")
+		summary := strings.TrimSpace(string(got["summaries/first1000/"+id+".txt"]))
+		if summary == "" {
+			t.Fatalf("no First 1000 summary of the test book %s", id)
+		}
+		if first := strings.Join(strings.Fields(strings.SplitN(summary, "\n", 2)[0]), " "); !strings.Contains(flat, first) {
+			t.Errorf("%s: First 1000 begins %q, not in the test corpus's book", id, first)
+		}
+	}
+	if _, ok := got["train_rejects.jsonl"]; !ok {
+		t.Errorf("no train_rejects.jsonl: the training corpus's rejects are lost")
+	}
+}
+
 // TestWholeSpanLabels checks the label rule option of the align stage: by
 // default each aligned summary sentence labels at most one book sentence;
 // with WholeSpans the same spans label every sentence they hold.
