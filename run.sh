@@ -29,8 +29,8 @@
 # Thesaurus:  $BOOKALIGN_THESAURUS, else ../shared/thesaurus, else the one a
 #             fetch put in CORPUS/thesaurus (Roget's, for the Token HMM's
 #             synonyms, read with --preset paper or --set
-#             align.synonyms=true; the default Token HMM emits identical
-#             words only)
+#             align.synonyms=true, which are refused without one; the
+#             default Token HMM emits identical words only)
 # Output:     $BOOKALIGN_OUT, else out/. A rerun with the same flags clears
 #             and rewrites it; after a run with other flags, or one that did
 #             not finish, add --overwrite (docs/running.md, "The output
@@ -111,8 +111,7 @@ if [ ! -d "$thesaurus" ] && [[ "$thesaurus" != gs://* ]] && [ -z "${BOOKALIGN_TH
   thesaurus=$corpus/thesaurus
 fi
 if [ ! -d "$thesaurus" ] && [[ "$thesaurus" != gs://* ]]; then
-  echo "run.sh: no thesaurus at $thesaurus: the default aligners need none; align.synonyms needs one, and the paper's aligners run without their synonyms" >&2
-  thesaurus=""
+  thesaurus="" # the default aligners need none; bookalign refuses the settings that do
 fi
 
 overwrite=()

@@ -81,8 +81,8 @@ func (c Config) Validate() error {
 			return fmt.Errorf("figure book %q: %w", c.FigureBook, err)
 		}
 	}
-	if c.Align.Synonyms && c.Thesaurus == "" {
-		return fmt.Errorf("the Token HMM's synonyms (align.synonyms) need Roget's Thesaurus: give --thesaurus or BOOKALIGN_THESAURUS")
+	if err := c.AlignOptions().CheckThesaurus(); err != nil {
+		return err
 	}
 	if c.Rouge.Stopwords && c.Rouge.DataDir == "" {
 		return fmt.Errorf("ROUGE stopword removal (-s) needs ROUGE's stopword list: give --rouge-data or BOOKALIGN_ROUGE_DATA")

@@ -47,9 +47,12 @@ func TestSynonymsReadTheThesaurus(t *testing.T) {
 			t.Errorf("%s: the error does not name the thesaurus: %v", tc.name, err)
 		}
 	}
-	cfg := smallConfig(dir, t.TempDir())
-	cfg.Align = config.Align{Extra: []string{"token"}, Synonyms: true}
-	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "--thesaurus") {
-		t.Errorf("align.synonyms without a thesaurus: Validate() = %v, want an error naming --thesaurus", err)
+	for _, opts := range []config.Align{{Synonyms: true}, {PaperAligners: true}} {
+		cfg := smallConfig(dir, t.TempDir())
+		cfg.Align = opts
+		cfg.Align.Extra = []string{"token"}
+		if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "--thesaurus") {
+			t.Errorf("%+v without a thesaurus: Validate() = %v, want an error naming --thesaurus", opts, err)
+		}
 	}
 }

@@ -58,11 +58,19 @@ func (o AlignOptions) UsesSynonyms() bool {
 // under o, thesaurus or not.
 func (o AlignOptions) wantsSynonyms() bool { return o.Synonyms || o.PaperAligners }
 
-// SynonymsWithoutThesaurus reports whether the Token HMM of o is asked
-// for synonyms (the paper's aligners) but no thesaurus is given, so that
-// it emits identical words only.
-func (o AlignOptions) SynonymsWithoutThesaurus() bool {
-	return o.Thesaurus == "" && o.tokenHMM() && o.wantsSynonyms()
+// CheckThesaurus refuses options whose Token HMM is asked for synonyms
+// (align.synonyms, or the paper's aligners of --preset paper) when no
+// thesaurus is given: the aligner would quietly emit identical words only,
+// another method than the one asked for.
+func (o AlignOptions) CheckThesaurus() error {
+	if o.Thesaurus != "" || !o.tokenHMM() || !o.wantsSynonyms() {
+		return nil
+	}
+	key := "align.synonyms"
+	if o.PaperAligners {
+		key = "align.paper_aligners (set by --preset paper)"
+	}
+	return fmt.Errorf("%s: the Token HMM emits Roget's synonyms, which need Roget's Thesaurus: give --thesaurus DIR or BOOKALIGN_THESAURUS (bookalign fetch writes one to CORPUS/thesaurus), or leave token out of --methods", key)
 }
 
 // tokenHMM reports whether o runs the Token HMM.

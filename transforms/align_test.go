@@ -1,6 +1,7 @@
 package transforms
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/bookalign/bookalign/align"
@@ -78,15 +79,21 @@ func TestSynonymsOption(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		o    AlignOptions
-		want bool
+		want string
 	}{
-		{"default, no thesaurus", AlignOptions{Methods: all}, false},
-		{"paper aligners, no thesaurus", AlignOptions{Align: config.Align{PaperAligners: true}, Methods: all}, true},
-		{"paper aligners without the Token HMM", AlignOptions{Align: config.Align{PaperAligners: true}, Methods: []string{align.MethodPassage}}, false},
-		{"paper aligners, a thesaurus", AlignOptions{Align: config.Align{PaperAligners: true}, Methods: all, Thesaurus: "th"}, false},
+		{"default, no thesaurus", AlignOptions{Methods: all}, ""},
+		{"paper aligners, no thesaurus", AlignOptions{Align: config.Align{PaperAligners: true}, Methods: all}, "align.paper_aligners (set by --preset paper)"},
+		{"align.synonyms, no thesaurus", AlignOptions{Align: config.Align{Synonyms: true}, Methods: all}, "align.synonyms:"},
+		{"paper aligners without the Token HMM", AlignOptions{Align: config.Align{PaperAligners: true}, Methods: []string{align.MethodPassage}}, ""},
+		{"align.synonyms without the Token HMM", AlignOptions{Align: config.Align{Synonyms: true}, Methods: []string{align.MethodJing}}, ""},
+		{"paper aligners, a thesaurus", AlignOptions{Align: config.Align{PaperAligners: true}, Methods: all, Thesaurus: "th"}, ""},
 	} {
-		if got := tc.o.SynonymsWithoutThesaurus(); got != tc.want {
-			t.Errorf("%s: SynonymsWithoutThesaurus() = %v, want %v", tc.name, got, tc.want)
+		err := tc.o.CheckThesaurus()
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: CheckThesaurus() = %v, want nil", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want) || !strings.Contains(err.Error(), "--thesaurus")):
+			t.Errorf("%s: CheckThesaurus() = %v, want an error that begins %q and names --thesaurus", tc.name, err, tc.want)
 		}
 	}
 }

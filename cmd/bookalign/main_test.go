@@ -136,6 +136,7 @@ func TestRunCommandErrors(t *testing.T) {
 		{"missing rouge data", []string{"run", "--corpus", withIndex, "--out", empty, "--rouge-data", filepath.Join(empty, "nope")}, 1, "ROUGE data file"},
 		{"negative iterations", []string{"run", "--corpus", withIndex, "--out", empty, "--set", "align.iterations=-1"}, 1, "align.iterations -1 is out of range"},
 		{"negative lambda", []string{"run", "--corpus", withIndex, "--out", empty, "--set", "lambda=-1"}, 1, "lambda -1 is out of range"},
+		{"paper preset without a thesaurus", []string{"run", "--corpus", withIndex, "--out", filepath.Join(empty, "paper"), "--preset", "paper", "--thesaurus", ""}, 1, "align.paper_aligners (set by --preset paper): the Token HMM emits Roget's synonyms"},
 		{"extra argument", []string{"run", "--corpus", empty, "--out", empty, "surplus"}, 2, "unexpected arguments"},
 	}
 	for _, tt := range tests {

@@ -182,9 +182,6 @@ func runWarnings(ctx context.Context, cfg pipelines.Config, counters map[string]
 	if n := counters["lambda_fallbacks"]; n > 0 {
 		warnings = append(warnings, fmt.Sprintf("%d of %d models were trained with a fixed lambda, the strongest candidate: their training books were too few to choose it on an inner split", n, counters["models_trained"]))
 	}
-	if cfg.AlignOptions().SynonymsWithoutThesaurus() {
-		warnings = append(warnings, "the paper's Token HMM emitted identical words only, without its synonyms: no --thesaurus was given")
-	}
 	if skipped, err := transforms.Exists(ctx, corpus.Join(cfg.Out, layout.Rel.BoundaryNote())); err != nil {
 		return nil, err
 	} else if skipped {
