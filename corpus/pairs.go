@@ -35,7 +35,12 @@ func (e RowError) Error() string {
 
 // ErrNoHeader is returned by ParsePairs when the first line is not a header
 // whose first column is "id".
-var ErrNoHeader = errors.New(`corpus: pairs.tsv must start with a header row whose first column is "id"`)
+var ErrNoHeader = errors.New(`pairs.tsv must start with a header row whose first column is "id" (tab-separated: id, title, author)`)
+
+// ErrNotUTF8 is returned by ParsePairs when the file is not UTF-8 text: it
+// starts with a UTF-16 byte order mark, or its first line holds NUL bytes
+// (UTF-16 without a byte order mark, or a binary file).
+var ErrNotUTF8 = errors.New("pairs.tsv is not UTF-8 text")
 
 // maxLine bounds one line of pairs.tsv; longer lines become row errors.
 const maxLine = 1 << 20
@@ -62,6 +67,9 @@ func ParsePairs(r io.Reader) (pairs []Pair, bad []RowError, err error) {
 			break
 		}
 		if header == nil {
+			if err := checkEncoding(line); err != nil {
+				return nil, nil, err
+			}
 			header = strings.Split(strings.TrimPrefix(line, "\uFEFF"), "\t")
 			if strings.TrimSpace(header[0]) != "id" {
 				return nil, nil, ErrNoHeader
@@ -87,6 +95,20 @@ func ParsePairs(r io.Reader) (pairs []Pair, bad []RowError, err error) {
 		return nil, nil, ErrNoHeader
 	}
 	return pairs, bad, nil
+}
+
+// checkEncoding refuses a first line that shows the file is not UTF-8:
+// a UTF-16 byte order mark (FF FE or FE FF), or a NUL byte, which UTF-8
+// text never holds and UTF-16 text of ASCII letters holds in every other
+// byte.
+func checkEncoding(first string) error {
+	switch {
+	case strings.HasPrefix(first, "\xff\xfe"), strings.HasPrefix(first, "\xfe\xff"):
+		return fmt.Errorf("%w: it starts with a UTF-16 byte order mark; save it as UTF-8", ErrNotUTF8)
+	case strings.IndexByte(first, 0) >= 0:
+		return fmt.Errorf("%w: its first line holds NUL bytes (UTF-16 or a binary file); save it as UTF-8", ErrNotUTF8)
+	}
+	return nil
 }
 
 // parseRow checks one data row, which starts at byte start of the file,

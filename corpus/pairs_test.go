@@ -42,6 +42,10 @@ func TestParsePairs(t *testing.T) {
 		{name: "bom header", in: "\uFEFF" + header + "a\tA\tX\n", ids: []string{"a"}},
 		{name: "no header", in: "a\tA\tX\n", isErr: ErrNoHeader},
 		{name: "empty file", in: "", isErr: ErrNoHeader},
+		{name: "utf-16le with bom", in: "\xff\xfei\x00d\x00\t\x00t\x00\n\x00a\x00\t\x00A\x00\n\x00", isErr: ErrNotUTF8},
+		{name: "utf-16be with bom", in: "\xfe\xff\x00i\x00d\x00\n\x00a\x00\n", isErr: ErrNotUTF8},
+		{name: "utf-16le without bom", in: "i\x00d\x00\t\x00t\x00\n\x00a\x00\t\x00A\x00\n\x00", isErr: ErrNotUTF8},
+		{name: "header with a nul", in: "id\x00\tt\na\tA\n", isErr: ErrNotUTF8},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -418,20 +418,28 @@ func pipelineError(err error) error {
 var failedDoFn = regexp.MustCompile(`DoFn\[[^\]]*?Name: ([^\]]+)\] failed:`)
 
 // checkCorpora refuses, before anything runs, corpora that cannot make the
-// experiment asked for: a corpus of one pair to cross-validate (tooFewPairs)
-// and a test corpus that overlaps the training corpus (checkTestCorpus).
+// experiment asked for: an index that is not UTF-8 or has no header (the
+// pipeline would fail on it after it had started), a corpus of one pair to
+// cross-validate (tooFewPairs) and a test corpus that overlaps the
+// training corpus (checkTestCorpus).
 func checkCorpora(ctx context.Context, cfg pipelines.Config) error {
-	if !slices.ContainsFunc(cfg.Methods, func(m string) bool { return slices.Contains(pipelines.Aligners, m) }) {
-		return nil // nothing is trained, nor cross-validated
-	}
 	train, err := readIndex(ctx, cfg.Corpus)
 	if err != nil {
 		return err
 	}
+	var test []corpus.Pair
+	if cfg.TestCorpus != "" {
+		if test, err = readIndex(ctx, cfg.TestCorpus); err != nil {
+			return err
+		}
+	}
+	if !slices.ContainsFunc(cfg.Methods, func(m string) bool { return slices.Contains(pipelines.Aligners, m) }) {
+		return nil // nothing is trained, nor cross-validated
+	}
 	if cfg.TestCorpus == "" {
 		return tooFewPairs(cfg, len(train))
 	}
-	return checkTestCorpus(ctx, cfg, train)
+	return checkTestCorpus(ctx, cfg, train, test)
 }
 
 // readIndex returns the usable pairs of the index of the corpus at dir
@@ -466,13 +474,9 @@ func tooFewPairs(cfg pipelines.Config, pairs int) error {
 // share one work file, and a book would be scored by a model trained on
 // it), or, for local corpora, that holds a book file of the training
 // corpus under another id (the same SHA-256).
-func checkTestCorpus(ctx context.Context, cfg pipelines.Config, train []corpus.Pair) error {
+func checkTestCorpus(ctx context.Context, cfg pipelines.Config, train, test []corpus.Pair) error {
 	if sameDir(cfg.Corpus, cfg.TestCorpus) {
 		return fmt.Errorf("--test-corpus %s is the same corpus as --corpus %s: the summarizers would be scored on the books they were trained on", cfg.TestCorpus, cfg.Corpus)
-	}
-	test, err := readIndex(ctx, cfg.TestCorpus)
-	if err != nil {
-		return err
 	}
 	trainIDs := map[string]bool{}
 	for _, p := range train {
