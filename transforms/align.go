@@ -70,7 +70,7 @@ func (o AlignOptions) CheckThesaurus() error {
 	if o.PaperAligners {
 		key = "align.paper_aligners (set by --preset paper)"
 	}
-	return fmt.Errorf("%s: the Token HMM emits Roget's synonyms, which need Roget's Thesaurus: give --thesaurus DIR or BOOKALIGN_THESAURUS (bookalign fetch writes one to CORPUS/thesaurus), or leave token out of --methods", key)
+	return fmt.Errorf("%s: the Token HMM emits Roget's synonyms, which need Roget's Thesaurus: give --thesaurus DIR or BOOKALIGN_THESAURUS, or leave token out of --methods (bookalign fetch writes a thesaurus to CORPUS/thesaurus)", key)
 }
 
 // tokenHMM reports whether o runs the Token HMM.

@@ -109,7 +109,7 @@ func CheckInput(path, root string, allowOutside bool) error {
 		return err
 	}
 	if rel, err := filepath.Rel(base, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("%s is a symbolic link to %s, outside the corpus %s (--allow-outside-symlinks follows such links)", path, target, base)
+		return fmt.Errorf("%s is a symbolic link to %s, outside the corpus %s (the setting allow_outside_symlinks, --set allow_outside_symlinks=true, follows such links)", path, target, base)
 	}
 	return nil
 }

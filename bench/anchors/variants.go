@@ -31,7 +31,7 @@ const variantHelp = `METHOD[:OPTION...]
           | lemma (possessive removed, WordNet exceptions, Porter stem; needs -rouge-data)
   nocontext   leave sentences with no word in the book unaligned (passage, token)
   syn         token with Roget's Thesaurus (-thesaurus): the paper's synonym emissions
-              (bookalign run --synonyms)
+              (bookalign run --set align.synonyms=true)
   ctxpost     passage: place sentences with no word in the book at their most probable
               state under the transitions (PassageHMM.Neighbours off) instead of
               between their neighbours' passages

@@ -70,7 +70,7 @@ func checkFinished(ctx context.Context, out string, w io.Writer) (*rundir.Marker
 		return nil, fmt.Errorf("%s: %w", out, err)
 	}
 	if !m.Complete {
-		return nil, fmt.Errorf("the run in %s (started %s) did not finish: it %s; its files may mix two runs, so no report is built from them (rerun it with --overwrite)", out, m.Started, m.Unfinished(runHoldsLock(ctx, out)))
+		return nil, fmt.Errorf("the run in %s (started %s) did not finish: it %s; its files may mix two runs, so no report is built from them (rerun it: bookalign run with --overwrite)", out, m.Started, m.Unfinished(runHoldsLock(ctx, out)))
 	}
 	return m, nil
 }
