@@ -182,4 +182,3 @@ func stringLiterals(t *testing.T, path string) []literal {
 
 // cssVariable matches a CSS custom property, declared or used.
 var cssVariable = regexp.MustCompile(`var\(--[\w-]+|(?m)^\s*--[\w-]+\s*:|[{;]\s*--[\w-]+\s*:`)
-
