@@ -65,6 +65,7 @@ rouge_data=${BOOKALIGN_ROUGE_DATA:-../shared/rouge}
 thesaurus=${BOOKALIGN_THESAURUS:-../shared/thesaurus}
 
 mkdir -p bin
+echo "run.sh: building bin/bookalign (go build; the first build fetches and compiles Apache Beam, a few minutes)" >&2
 go build -o bin/bookalign ./cmd/bookalign
 
 if [ -n "$fetch" ] && [[ "$corpus" == gs://* ]]; then

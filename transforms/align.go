@@ -252,7 +252,7 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Pai
 		out.Alignments = append(out.Alignments, MethodAlignment{Method: m, JSONL: buf.String()})
 	}
 	pairsAligned.Inc(ctx, 1)
-	progress.tick("align", "pairs")
+	tick(StageAlign, "pairs")
 	pt.Labels = labels
 	emit(pt)
 	files(out)

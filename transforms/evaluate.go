@@ -148,7 +148,7 @@ func (f *scoreFn) ProcessElement(ctx context.Context, c Candidate, emit func(eva
 		return
 	}
 	summariesScored.Inc(ctx, 1)
-	progress.tick("evaluate", "summaries")
+	tick(StageEvaluate, "summaries")
 	emit(bs)
 }
 

@@ -100,7 +100,7 @@ func (f *featurizeFn) ProcessElement(ctx context.Context, pt PairText, emit func
 		return err
 	}
 	booksFeaturized.Inc(ctx, 1)
-	progress.tick("featurize", "books")
+	tick(StageFeaturize, "books")
 	emit(BookData{ID: pt.Pair.ID, Row: pt.Pair.Row, Test: f.Test, Book: *book, Labels: pt.Labels})
 	return nil
 }

@@ -35,7 +35,7 @@ type firstWordsFn struct {
 
 func (f *firstWordsFn) ProcessElement(ctx context.Context, p PairText, emit func(Candidate)) {
 	span := text.PrefixWords(p.Book.Text, p.Book.Body, f.Words)
-	progress.tick(evaluate.MethodFirst1000, "books")
+	tick(StageFirst1000, "books")
 	emit(Candidate{ID: p.Pair.ID, Row: p.Pair.Row, Method: evaluate.MethodFirst1000, Text: p.Book.Str(span), Reference: p.Summary.Text,
 		Selected: classify.PickSpan(p.Book, span)})
 }

@@ -626,7 +626,7 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, t SetTask, emit fu
 		emit(set, t.ID)
 		setBooks.Inc(ctx, 1)
 	}
-	progress.tick("training sets", "books")
+	tick(StageTrainingSets, "books")
 	return nil
 }
 

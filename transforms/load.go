@@ -56,7 +56,7 @@ func (f *loadPairFn) ProcessElement(ctx context.Context, p corpus.Pair, emit fun
 		return
 	}
 	pairsLoaded.Inc(ctx, 1)
-	progress.tick("load", "pairs")
+	tick(StageLoad, "pairs")
 	emit(pt)
 }
 

@@ -190,7 +190,7 @@ func (f *matchFn) ProcessElement(ctx context.Context, row SummaryRow, emit func(
 	switch {
 	case err == nil:
 		summariesMatched.Inc(ctx, 1)
-		progress.tick("match", "summaries")
+		tick("match", "summaries")
 		emit(MatchedSummary{Line: row.Line, Summary: row.Summary, Ebook: got.Ebook, EbookTitle: got.EbookTitle,
 			EbookAuthor: got.EbookAuthor, Reason: got.Reason, Decided: got.Decided})
 	case errors.As(err, &nm):
@@ -318,7 +318,7 @@ func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit
 		return err
 	}
 	booksFetched.Inc(ctx, 1)
-	progress.tick("fetch", "books")
+	tick("fetch", "books")
 	emit(match.CorpusPair{ID: m.ID, Line: m.Line, WikipediaID: m.Summary.WikipediaID, Title: m.Summary.Title, Author: m.Summary.Author,
 		Ebook: m.Ebook, EbookTitle: m.EbookTitle, EbookAuthor: m.EbookAuthor, Reason: m.Reason, Decided: m.Decided,
 		BookPath: rel, BookWords: words, SummaryWords: text.CountWords(m.Summary.Text)})

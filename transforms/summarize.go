@@ -177,7 +177,7 @@ func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func
 		}
 		out = append(out, newCandidate(pt, m, picked))
 	}
-	progress.tick("baselines", "books")
+	tick(StageBaselines, "books")
 	for _, c := range out {
 		emit(c)
 	}

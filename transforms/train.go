@@ -250,7 +250,7 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 		emit(TrainedModel{Method: methods[i], Set: set})
 		emitRanked(methods[i], RankedModel{Set: set, Features: m.Features, Weights: m.Weights})
 		modelsTrained.Inc(ctx, 1)
-		progress.tick("train", "models")
+		tick(StageTrain, "models")
 		if m.LambdaNote != "" {
 			lambdaFallbacks.Inc(ctx, 1)
 			log.Warnf(ctx, "%s, %s: %s", methods[i], setName(set), m.LambdaNote)

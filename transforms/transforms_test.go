@@ -1,13 +1,11 @@
 package transforms
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
@@ -96,19 +94,3 @@ func TestWriteAndReadFile(t *testing.T) {
 	}
 }
 
-func TestProgressLine(t *testing.T) {
-	var buf bytes.Buffer
-	p := &progressLine{every: time.Hour, out: &buf, counts: map[string]int{}, start: time.Now()}
-	for range 3 {
-		p.tick("load", "pairs")
-	}
-	p.tick("evaluate", "summaries")
-	if got := strings.Count(buf.String(), "\n"); got != 1 {
-		t.Fatalf("printed %d lines within the interval, want 1:\n%s", got, buf.String())
-	}
-	p.every = 0
-	p.tick("evaluate", "summaries")
-	if !strings.Contains(buf.String(), "load 3 pairs · evaluate 2 summaries") {
-		t.Fatalf("progress line = %q", buf.String())
-	}
-}

@@ -61,7 +61,7 @@ func (f *extractFn) ProcessElement(ctx context.Context, p wiki.Page, emit func(w
 	}
 	wikiBookPages.Inc(ctx, 1)
 	books(1)
-	progress.tick("extract", "books")
+	tick("extract", "books")
 	var rj *wiki.Reject
 	switch {
 	case err == nil:

@@ -269,7 +269,7 @@ func readStream(ctx context.Context, stream io.Reader, dump string, start int64,
 			continue
 		}
 		wikiArticles.Inc(ctx, 1)
-		progress.tick("read", "pages")
+		tick("read", "pages")
 		emit(p)
 	}
 	err = r.Err()

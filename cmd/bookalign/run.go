@@ -136,17 +136,23 @@ func inProcessRunner() bool {
 func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet, verbose bool) (map[string]int64, error) {
 	p, s := beam.NewPipelineWithRoot()
 	pipelines.Experiment(s, cfg)
+	stopProgress := func() {}
 	if !quiet {
-		transforms.ShowProgress(os.Stderr)
 		// The methods that run: a default method that needs ROUGE's
 		// stopwords is left out without ROUGE data (evaluate.Runnable).
 		methods, _, err := evaluate.Runnable(cfg.Methods, cfg.Rouge.HasStopwords(), slices.Equal(cfg.Methods, pipelines.Methods))
 		if err != nil {
 			methods = cfg.Methods
 		}
-		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s; aligners %s)\n", cfg.Corpus, cfg.Out, strings.Join(methods, ","), strings.Join(cfg.AlignOptions().Methods, ","))
+		aligners := ""
+		if a := cfg.AlignOptions().Methods; len(a) > 0 {
+			aligners = "; aligners " + strings.Join(a, ",")
+		}
+		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s%s)\n", cfg.Corpus, cfg.Out, strings.Join(methods, ","), aligners)
+		stopProgress = showProgress(experimentTotals(ctx, cfg))
 	}
 	res, err := beamrun.Run(ctx, p)
+	stopProgress()
 	if err != nil {
 		return nil, pipelineError(err)
 	}

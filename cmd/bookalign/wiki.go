@@ -72,12 +72,14 @@ func extractDump(ctx context.Context, cfg pipelines.WikiConfig, quiet bool) (bea
 func runPipeline(ctx context.Context, name, what string, quiet bool, build func(beam.Scope), report func(beam.PipelineResult, time.Duration)) (beam.PipelineResult, error) {
 	p, s := beam.NewPipelineWithRoot()
 	build(s)
+	stopProgress := func() {}
 	if !quiet {
-		transforms.ShowProgress(os.Stderr)
 		fmt.Fprintf(os.Stderr, "bookalign %s: %s\n", name, what)
+		stopProgress = showProgress(nil)
 	}
 	start := time.Now()
 	res, err := beamrun.Run(ctx, p)
+	stopProgress()
 	if err != nil {
 		return nil, fmt.Errorf("%s pipeline failed: %w", name, err)
 	}
