@@ -1,0 +1,26 @@
+package rouge
+
+import (
+	"embed"
+	"path"
+)
+
+// BuiltinDir is the name by which a data directory names the copy of
+// ROUGE-1.5.5's data files that this package embeds (Builtin): bookalign's
+// --rouge-data builtin.
+const BuiltinDir = "builtin"
+
+// builtin holds ROUGE-1.5.5's data files, byte for byte (data/README.md
+// says where they come from and under which licences).
+//
+//go:embed data/smart_common_words.txt data/wordnet-2.0-adj.exc data/wordnet-2.0-adv.exc data/wordnet-2.0-noun.exc data/wordnet-2.0-verb.exc
+var builtin embed.FS
+
+// BuiltinFile returns the embedded copy of the data file named (one of
+// DataFiles).
+func BuiltinFile(name string) ([]byte, error) { return builtin.ReadFile(path.Join("data", name)) }
+
+// Builtin returns the Data of the embedded copy of ROUGE-1.5.5's data
+// files: the same lists, and so the same scores, as the files of the
+// ROUGE distribution.
+func Builtin() (*Data, error) { return ReadData(BuiltinDir, BuiltinFile) }
