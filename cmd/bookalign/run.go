@@ -58,7 +58,10 @@ func runExperiment(args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg.Corpus, cfg.Out = strings.TrimRight(*corpusDir, "/"), strings.TrimRight(*out, "/")
+	cfg.Corpus = strings.TrimRight(*corpusDir, "/")
+	if cfg.Out, err = outFlag(*out); err != nil {
+		return err
+	}
 	cfg.TestCorpus = strings.TrimRight(*testCorpus, "/")
 	cfg.TrainByMethod = !inProcessRunner()
 	if err := cfg.Validate(); err != nil {
