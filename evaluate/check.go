@@ -1,10 +1,57 @@
 package evaluate
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
+
+	"github.com/bookalign/bookalign/internal/jsonmsg"
 )
+
+// ParseResults reads results.json for a reader that trusts its per-book
+// recall (bookalign compare): the file decoded, every book of every
+// method holding each column of its kind as a number (a key deleted or
+// set to null would otherwise read as a recall of 0), and CheckPerBook.
+// Every error wraps ErrBadResults and names keys as the file does.
+func ParseResults(b []byte) (*Results, error) {
+	var res Results
+	if err := json.Unmarshal(b, &res); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadResults, jsonmsg.Plain(err))
+	}
+	var raw struct {
+		Methods []struct {
+			Name    string                         `json:"name"`
+			PerBook map[string]map[string]*float64 `json:"per_book"`
+		} `json:"methods"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadResults, jsonmsg.Plain(err))
+	}
+	all := Measures(true)
+	for _, m := range raw.Methods {
+		ids := keys(m.PerBook)
+		sort.Strings(ids)
+		for _, id := range ids {
+			cols := m.PerBook[id]
+			need := Measures(false)
+			for _, col := range all[len(need):] {
+				if _, ok := cols[col.Key]; ok {
+					need = all // a content column: all four are needed
+				}
+			}
+			for _, col := range need {
+				if cols[col.Key] == nil {
+					return nil, fmt.Errorf("%w: method %q, book %q: no %s", ErrBadResults, m.Name, id, col.Key)
+				}
+			}
+		}
+	}
+	if err := res.CheckPerBook(); err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
 
 // ErrBadResults means a results.json holds what no run writes: a recall
 // outside [0, 1], a method listed twice, a book without the columns of

@@ -89,3 +89,70 @@ func TestCheckPerBook(t *testing.T) {
 		})
 	}
 }
+
+// TestParseResults checks that a results.json whose per-book columns were
+// deleted or set to null is refused rather than read as a recall of 0.
+func TestParseResults(t *testing.T) {
+	written := func(content bool) []byte {
+		scores := sampleScores()
+		if content {
+			scores = withContent(scores, 0.8)
+		}
+		r, err := Summarize(Settings{Seed: 1, Resamples: 10, Permutations: 10}, scores, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, err := r.JSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return js
+	}
+	// edit changes book "b" of the first method (passage) in js.
+	edit := func(js []byte, change func(book map[string]any, perBook map[string]any)) []byte {
+		var v map[string]any
+		if err := json.Unmarshal(js, &v); err != nil {
+			t.Fatal(err)
+		}
+		perBook := v["methods"].([]any)[0].(map[string]any)["per_book"].(map[string]any)
+		change(perBook["b"].(map[string]any), perBook)
+		out, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		name string
+		js   []byte
+		want string // "" for no error
+	}{
+		{"as written", written(false), ""},
+		{"as written, with content", written(true), ""},
+		{"column deleted", edit(written(false), func(b, _ map[string]any) { delete(b, "rouge_2_recall") }), `method "passage", book "b": no rouge_2_recall`},
+		{"column null", edit(written(false), func(b, _ map[string]any) { b["rouge_1_recall_nostem"] = nil }), `book "b": no rouge_1_recall_nostem`},
+		{"book null", edit(written(false), func(_, pb map[string]any) { pb["b"] = nil }), `book "b": no rouge_1_recall`},
+		{"one content column deleted", edit(written(true), func(b, _ map[string]any) { delete(b, "rouge_1_recall_content") }), `book "b": no rouge_1_recall_content`},
+		{"every content column deleted", edit(written(true), func(b, _ map[string]any) {
+			for k := range b {
+				if strings.Contains(k, "content") {
+					delete(b, k)
+				}
+			}
+		}), `book "b": no rouge_1_recall_content and the other content-word columns`},
+		{"out of range", edit(written(false), func(b, _ map[string]any) { b["rouge_1_recall"] = -5 }), `rouge_1_recall is -5`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := ParseResults(tt.js)
+			if tt.want == "" {
+				if err != nil || len(res.Methods) != 2 {
+					t.Fatalf("results %+v, error %v", res, err)
+				}
+				return
+			}
+			if !errors.Is(err, ErrBadResults) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v, want ErrBadResults saying %q", err, tt.want)
+			}
+		})
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/internal/jsonmsg"
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/rundir"
@@ -76,7 +77,8 @@ type finishedRun struct {
 	inputs   string
 }
 
-// readRun reads a finished run's results and settings.
+// readRun reads a finished run's settings and its results, checked
+// (evaluate.ParseResults).
 func readRun(ctx context.Context, dir string) (finishedRun, error) {
 	dir = strings.TrimRight(dir, "/")
 	b, err := transforms.ReadFile(ctx, layout.Out{Dir: dir}.Marker())
@@ -92,13 +94,14 @@ func readRun(ctx context.Context, dir string) (finishedRun, error) {
 	}
 	run := finishedRun{dir: dir, inputs: m.Inputs}
 	if err := json.NewDecoder(bytes.NewReader(m.Settings)).Decode(&run.settings); err != nil {
-		return finishedRun{}, fmt.Errorf("%s: the settings of run.json: %w", dir, err)
+		return finishedRun{}, fmt.Errorf("%s: the settings of run.json: %w", dir, jsonmsg.Plain(err))
 	}
-	if run.results, err = readResults(ctx, dir); err != nil {
+	path := layout.Out{Dir: dir}.Results()
+	if b, err = transforms.ReadFile(ctx, path); err != nil {
 		return finishedRun{}, err
 	}
-	if err := run.results.CheckPerBook(); err != nil {
-		return finishedRun{}, fmt.Errorf("%s: %w", layout.Out{Dir: dir}.Results(), err)
+	if run.results, err = evaluate.ParseResults(b); err != nil {
+		return finishedRun{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return run, nil
 }
@@ -173,7 +176,12 @@ func short(s string) string {
 	return s
 }
 
+// methodNames lists the methods of r for a message, "none" when it has
+// none.
 func methodNames(r *evaluate.Results) string {
+	if len(r.Methods) == 0 {
+		return "none"
+	}
 	var names []string
 	for _, m := range r.Methods {
 		names = append(names, m.Name)

@@ -277,3 +277,12 @@ func TestCompareRunsScoredOtherwise(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareNoSharedMethod checks that runs without a method in common,
+// or without any method, are refused saying so.
+func TestCompareNoSharedMethod(t *testing.T) {
+	rs := evaluate.RougeSettings{Stem: true, Data: &rouge.Fingerprint{Exceptions: "e0"}}
+	runCompareCases(t, []compareCase{
+		{"no method in either", cv(10, 1), cv(10, 1), rs, rs, nil, 1, []string{"the runs share no method (A: none; B: none)"}},
+	})
+}
