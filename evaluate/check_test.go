@@ -32,18 +32,26 @@ func TestMeasureKeys(t *testing.T) {
 	}
 }
 
+// sampleResults are the results of sampleScores, with content-word
+// recall when content is set.
+func sampleResults(t *testing.T, content bool) *Results {
+	t.Helper()
+	scores := sampleScores()
+	if content {
+		scores = withContent(scores, 0.8)
+	}
+	r, err := Summarize(Settings{Seed: 1, Resamples: 10, Permutations: 10}, scores, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // TestCheckPerBook checks that per-book recall a run cannot write is
 // refused, naming the method, the book and the column.
 func TestCheckPerBook(t *testing.T) {
 	edit := func(content bool, change func(r *Results)) *Results {
-		scores := sampleScores()
-		if content {
-			scores = withContent(scores, 0.8)
-		}
-		r, err := Summarize(Settings{Seed: 1, Resamples: 10, Permutations: 10}, scores, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := sampleResults(t, content)
 		change(r)
 		return r
 	}
@@ -94,15 +102,7 @@ func TestCheckPerBook(t *testing.T) {
 // deleted or set to null is refused rather than read as a recall of 0.
 func TestParseResults(t *testing.T) {
 	written := func(content bool) []byte {
-		scores := sampleScores()
-		if content {
-			scores = withContent(scores, 0.8)
-		}
-		r, err := Summarize(Settings{Seed: 1, Resamples: 10, Permutations: 10}, scores, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		js, err := r.JSON()
+		js, err := sampleResults(t, content).JSON()
 		if err != nil {
 			t.Fatal(err)
 		}

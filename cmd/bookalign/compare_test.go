@@ -84,18 +84,25 @@ type compareCase struct {
 	want           []string // on stderr when code is 1, on stdout when 0
 }
 
+// twoRunDirs makes the empty directories A and B of two runs.
+func twoRunDirs(t *testing.T) (a, b string) {
+	t.Helper()
+	root := t.TempDir()
+	a, b = filepath.Join(root, "A"), filepath.Join(root, "B")
+	for _, d := range []string{a, b} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return a, b
+}
+
 // runCompareCases writes each case's runs as A and B and runs compare.
 func runCompareCases(t *testing.T, cases []compareCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			root := t.TempDir()
-			a, b := filepath.Join(root, "A"), filepath.Join(root, "B")
-			for _, d := range []string{a, b} {
-				if err := os.Mkdir(d, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
+			a, b := twoRunDirs(t)
 			finishedRunDir(t, a, tc.setA, tc.rougeA, tc.methods...)
 			finishedRunDir(t, b, tc.setB, tc.rougeB, tc.methods...)
 			stdout, stderr, code := bookalign(t, "compare", a, b)
@@ -176,12 +183,8 @@ func TestCompareRefusesBadRecall(t *testing.T) {
 		{"in range", "random", "rouge_2_recall_nostem", 1, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root := t.TempDir()
-			a, b := filepath.Join(root, "A"), filepath.Join(root, "B")
+			a, b := twoRunDirs(t)
 			for _, d := range []string{a, b} {
-				if err := os.Mkdir(d, 0o755); err != nil {
-					t.Fatal(err)
-				}
 				finishedRunDir(t, d, cv(10, 1), rs, "first1000", "random")
 			}
 			path := filepath.Join(b, "results.json")
