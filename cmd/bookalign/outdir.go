@@ -506,7 +506,7 @@ func listTree(ctx context.Context, dir, pattern string) ([]string, error) {
 // a URL without a bucket ("gs://"), which would otherwise become a local
 // directory named "gs:".
 func outFlag(value string) (string, error) {
-	dir := strings.TrimRight(value, "/")
+	dir := dirFlag(value)
 	scheme, rest, isURL := strings.Cut(value, "://")
 	switch {
 	case value != "" && !isURL && resolvePath(value) == string(filepath.Separator):
@@ -515,4 +515,15 @@ func outFlag(value string) (string, error) {
 		return "", fmt.Errorf("--out %s names no bucket: give one such as --out %s://BUCKET/out", value, scheme)
 	}
 	return dir, nil
+}
+
+// dirFlag is the value of a directory flag without its final '/', the
+// root directory kept as "/": trimmed to nothing, it would read as a flag
+// not given (--test-corpus / would silently cross-validate instead).
+func dirFlag(value string) string {
+	dir := strings.TrimRight(value, "/")
+	if dir == "" && value != "" {
+		return "/"
+	}
+	return dir
 }

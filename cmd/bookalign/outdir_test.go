@@ -467,3 +467,27 @@ func TestRerunMethodsAsSet(t *testing.T) {
 		}
 	}
 }
+
+// TestDirFlagKeepsRoot checks that --corpus / and --test-corpus / name the
+// root directory, which is not a corpus, rather than reading as flags not
+// given: --test-corpus / would otherwise cross-validate on --corpus.
+func TestDirFlagKeepsRoot(t *testing.T) {
+	for _, tc := range []struct{ value, want string }{
+		{"/", "/"}, {"///", "/"}, {"corpus/", "corpus"}, {"gs://b/c/", "gs://b/c"}, {"", ""},
+	} {
+		if got := dirFlag(tc.value); got != tc.want {
+			t.Errorf("dirFlag(%q) = %q, want %q", tc.value, got, tc.want)
+		}
+	}
+	sample := filepath.Join("..", "..", "sample")
+	for _, args := range [][]string{
+		{"--corpus", "/"},
+		{"--corpus", sample, "--test-corpus", "/"},
+	} {
+		out := filepath.Join(t.TempDir(), "out")
+		_, stderr, code := bookalign(t, append([]string{"run", "--out", out, "--methods", "first1000", "--quiet"}, args...)...)
+		if code != 1 || !strings.Contains(stderr, "no corpus index at /pairs.tsv") || exists(out) {
+			t.Errorf("run %q: exit %d, out written %v: %s", args, code, exists(out), stderr)
+		}
+	}
+}

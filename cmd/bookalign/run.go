@@ -58,11 +58,10 @@ func runExperiment(args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg.Corpus = strings.TrimRight(*corpusDir, "/")
+	cfg.Corpus, cfg.TestCorpus = dirFlag(*corpusDir), dirFlag(*testCorpus)
 	if cfg.Out, err = outFlag(*out); err != nil {
 		return err
 	}
-	cfg.TestCorpus = strings.TrimRight(*testCorpus, "/")
 	cfg.TrainByMethod = !inProcessRunner()
 	if err := cfg.Validate(); err != nil {
 		return err
