@@ -80,7 +80,7 @@ type finishedRun struct {
 // readRun reads a finished run's settings and its results, checked
 // (evaluate.ParseResults).
 func readRun(ctx context.Context, dir string) (finishedRun, error) {
-	dir = strings.TrimRight(dir, "/")
+	dir = dirFlag(dir)
 	b, err := transforms.ReadFile(ctx, layout.Out{Dir: dir}.Marker())
 	if err != nil {
 		return finishedRun{}, fmt.Errorf("%s is not a bookalign run: %w", dir, err)

@@ -29,6 +29,7 @@ func TestCompareRefuses(t *testing.T) {
 		{[]string{"compare", empty}, 2, "usage: bookalign compare"},
 		{[]string{"compare", empty, unfinished}, 1, "is not a bookalign run"},
 		{[]string{"compare", unfinished, empty}, 1, "is not a finished bookalign run"},
+		{[]string{"compare", "/", unfinished}, 1, "compare: / is not a bookalign run"},
 	} {
 		_, stderr, code := bookalign(t, tc.args...)
 		if code != tc.code || !strings.Contains(stderr, tc.want) {
