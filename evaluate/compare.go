@@ -9,10 +9,11 @@ import (
 )
 
 // A Measure is one column of per-book recall: ROUGE-1 or ROUGE-2, stemmed
-// or not, with or without stopwords.
+// or not, with or without stopwords. Name is its name in tables, Key its
+// key in the per_book entries of results.json.
 type Measure struct {
-	Name string
-	Of   func(BookRecall) float64
+	Name, Key string
+	Of        func(BookRecall) float64
 }
 
 // Measures returns the recall measures of a book, in table order: ROUGE-1
@@ -20,17 +21,17 @@ type Measure struct {
 // content words (ROUGE -s).
 func Measures(content bool) []Measure {
 	ms := []Measure{
-		{"ROUGE-1", func(r BookRecall) float64 { return r.Rouge1Recall }},
-		{"ROUGE-2", func(r BookRecall) float64 { return r.Rouge2Recall }},
-		{"ROUGE-1 no stem", func(r BookRecall) float64 { return r.Rouge1RecallNoStem }},
-		{"ROUGE-2 no stem", func(r BookRecall) float64 { return r.Rouge2RecallNoStem }},
+		{"ROUGE-1", "rouge_1_recall", func(r BookRecall) float64 { return r.Rouge1Recall }},
+		{"ROUGE-2", "rouge_2_recall", func(r BookRecall) float64 { return r.Rouge2Recall }},
+		{"ROUGE-1 no stem", "rouge_1_recall_nostem", func(r BookRecall) float64 { return r.Rouge1RecallNoStem }},
+		{"ROUGE-2 no stem", "rouge_2_recall_nostem", func(r BookRecall) float64 { return r.Rouge2RecallNoStem }},
 	}
 	if content {
 		ms = append(ms,
-			Measure{"content ROUGE-1", func(r BookRecall) float64 { return r.Rouge1RecallContent }},
-			Measure{"content ROUGE-2", func(r BookRecall) float64 { return r.Rouge2RecallContent }},
-			Measure{"content ROUGE-1 no stem", func(r BookRecall) float64 { return r.Rouge1RecallContentNoStem }},
-			Measure{"content ROUGE-2 no stem", func(r BookRecall) float64 { return r.Rouge2RecallContentNoStem }})
+			Measure{"content ROUGE-1", "rouge_1_recall_content", func(r BookRecall) float64 { return r.Rouge1RecallContent }},
+			Measure{"content ROUGE-2", "rouge_2_recall_content", func(r BookRecall) float64 { return r.Rouge2RecallContent }},
+			Measure{"content ROUGE-1 no stem", "rouge_1_recall_content_nostem", func(r BookRecall) float64 { return r.Rouge1RecallContentNoStem }},
+			Measure{"content ROUGE-2 no stem", "rouge_2_recall_content_nostem", func(r BookRecall) float64 { return r.Rouge2RecallContentNoStem }})
 	}
 	return ms
 }

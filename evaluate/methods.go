@@ -143,3 +143,30 @@ func Runnable(methods []string, stopwords, byDefault bool) (run []string, note s
 	}
 	return run, fmt.Sprintf("method %s left out of the default methods: it needs ROUGE's stopword list, and the run has no ROUGE data (--rouge-data)", strings.Join(named, ", ")), nil
 }
+
+// DependsOnSeed reports whether a method's summaries depend on the run's
+// seed: random's draw, and a trained method's alignment, folds and
+// training. A method bookalign does not know is taken to depend on it.
+func DependsOnSeed(name string) bool {
+	k := kindOf(name)
+	return k == 0 || k == Trained || name == MethodRandom
+}
+
+// DependsOnFolds reports whether a method's summaries depend on the folds
+// of cross-validation (--folds): a trained method summarizes each book
+// with a model trained on the other folds. A method bookalign does not
+// know is taken to depend on them.
+func DependsOnFolds(name string) bool {
+	k := kindOf(name)
+	return k == 0 || k == Trained
+}
+
+// kindOf is the Kind of a known method, zero for another name.
+func kindOf(name string) Kind {
+	for _, m := range Methods {
+		if m.Name == name {
+			return m.Kind
+		}
+	}
+	return 0
+}

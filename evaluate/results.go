@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/rouge"
 )
 
 // BookScore is one method's ROUGE recall on one book.
@@ -25,6 +26,9 @@ type BookScore struct {
 	Content                                  bool
 	Rouge1Content, Rouge2Content             float64
 	Rouge1ContentNoStem, Rouge2ContentNoStem float64
+	// RougeData is the fingerprint of the ROUGE data the scorer read;
+	// zero when it was not recorded.
+	RougeData rouge.Fingerprint
 }
 
 // Settings describe a run; they are copied into Results.
@@ -47,11 +51,16 @@ type Settings struct {
 	Permutations int
 }
 
-// RougeSettings records the ROUGE-1.5.5 options of the main columns.
+// RougeSettings records the ROUGE-1.5.5 options of the main columns and
+// the data they read.
 type RougeSettings struct {
 	Stem       bool `json:"stem"`
 	Stopwords  bool `json:"stopwords"`
 	Exceptions bool `json:"exceptions"`
+	// Data is the fingerprint of the ROUGE data every score was computed
+	// with (BookScore.RougeData); nil in the results of an older
+	// bookalign, and when no score recorded it.
+	Data *rouge.Fingerprint `json:"data,omitempty"`
 }
 
 // Results is the content of results.json.
@@ -159,6 +168,10 @@ type BookContent struct {
 // one method.
 var ErrDuplicateScore = errors.New("evaluate: duplicate score for a book and method")
 
+// ErrMixedRougeData is returned by Summarize when the scores were computed
+// with different ROUGE data.
+var ErrMixedRougeData = errors.New("evaluate: scores computed with different ROUGE data")
+
 // ErrPartialContent is returned by Summarize when some of a method's books
 // have content-word scores and others do not.
 var ErrPartialContent = errors.New("evaluate: content-word scores for some books of a method but not all")
@@ -178,6 +191,13 @@ func Summarize(set Settings, scores []BookScore, rejected int) (*Results, error)
 		Words: set.Words, Seed: set.Seed, Rouge: set.Rouge,
 		Methods: []MethodResult{},
 	}
+	data, err := scoredWith(scores)
+	if err != nil {
+		return nil, err
+	}
+	if data != nil {
+		res.Rouge.Data = data
+	}
 	for _, name := range MethodOrder(keys(byMethod)) {
 		ms := byMethod[name]
 		sort.Slice(ms, func(i, j int) bool { return ms[i].ID < ms[j].ID })
@@ -195,6 +215,26 @@ func Summarize(set Settings, scores []BookScore, rejected int) (*Results, error)
 		return nil, err
 	}
 	return res, nil
+}
+
+// scoredWith returns the fingerprint of the ROUGE data that every score
+// records, nil when none records one, and ErrMixedRougeData when two
+// differ.
+func scoredWith(scores []BookScore) (*rouge.Fingerprint, error) {
+	var fp *rouge.Fingerprint
+	for i := range scores {
+		s := &scores[i]
+		if fp == nil {
+			fp = &s.RougeData
+		} else if s.RougeData != *fp {
+			return nil, fmt.Errorf("%w: %s on %s and %s on %s", ErrMixedRougeData, scores[0].Method, scores[0].ID, s.Method, s.ID)
+		}
+	}
+	if fp == nil || *fp == (rouge.Fingerprint{}) {
+		return nil, nil
+	}
+	c := *fp
+	return &c, nil
 }
 
 // comparePaired fills in each method's p-values against first1000, names

@@ -261,7 +261,15 @@ func topEntry(entry string) string {
 	return entry
 }
 
-// settingsDiff returns the names of the top-level settings that differ.
+// setSettings are the top-level settings whose value is a set of names
+// (config.Settings' json keys): the order they were given in and repeats
+// do not make two runs differ, as a run does the same with them
+// (--methods random,first1000 reruns --methods first1000,random or
+// first1000,first1000,random).
+var setSettings = []string{"methods"}
+
+// settingsDiff returns the names of the top-level settings that differ,
+// the setSettings compared as sets.
 func settingsDiff(a, b json.RawMessage) ([]string, error) {
 	var ma, mb map[string]any
 	if err := json.Unmarshal(a, &ma); err != nil {
@@ -269,6 +277,13 @@ func settingsDiff(a, b json.RawMessage) ([]string, error) {
 	}
 	if err := json.Unmarshal(b, &mb); err != nil {
 		return nil, fmt.Errorf("rundir: settings: %w", err)
+	}
+	for _, m := range []map[string]any{ma, mb} {
+		for _, k := range setSettings {
+			if v, ok := m[k]; ok {
+				m[k] = asSet(v)
+			}
+		}
 	}
 	var diff []string
 	for k, v := range ma {
@@ -283,6 +298,23 @@ func settingsDiff(a, b json.RawMessage) ([]string, error) {
 	}
 	slices.Sort(diff)
 	return diff, nil
+}
+
+// asSet returns a JSON list of strings sorted and without repeats, and
+// any other value as it is.
+func asSet(v any) any {
+	list, ok := v.([]any)
+	if !ok {
+		return v
+	}
+	names := make([]string, len(list))
+	for i, x := range list {
+		if names[i], ok = x.(string); !ok {
+			return v
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
 }
 
 // sample names a few entries, for messages.

@@ -9,6 +9,7 @@ import (
 func TestDecide(t *testing.T) {
 	set := json.RawMessage(`{"Words":1000,"Seed":1}`)
 	finished := &Marker{Format: FormatVersion, Settings: set, Inputs: "a", Complete: true}
+	withMethods := &Marker{Format: FormatVersion, Settings: json.RawMessage(`{"methods":["first1000","random"],"words":1000}`), Inputs: "a", Complete: true}
 	tests := []struct {
 		name      string
 		st        State
@@ -28,6 +29,11 @@ func TestDecide(t *testing.T) {
 		{"foreign", State{Entries: []string{"thesis.tex"}}, `{}`, false, false, "not the output"},
 		{"foreign, overwrite", State{Entries: []string{"thesis.tex"}}, `{}`, true, false, "remove it yourself"},
 		{"unreadable marker", State{Entries: []string{"run.json"}, MarkerErr: errString("bad")}, `{}`, false, false, "cannot be read"},
+		{"methods in another order", State{Entries: []string{"run.json"}, Marker: withMethods}, `{"methods":["random","first1000"],"words":1000}`, false, true, ""},
+		{"methods repeated", State{Entries: []string{"run.json"}, Marker: withMethods}, `{"methods":["first1000","random","first1000"],"words":1000}`, false, true, ""},
+		{"other methods", State{Entries: []string{"run.json"}, Marker: withMethods}, `{"methods":["random"],"words":1000}`, false, false, "methods differ"},
+		{"more methods", State{Entries: []string{"run.json"}, Marker: withMethods}, `{"methods":["random","first1000","names"],"words":1000}`, false, false, "methods differ"},
+		{"methods not a list", State{Entries: []string{"run.json"}, Marker: withMethods}, `{"methods":"first1000,random","words":1000}`, false, false, "methods differ"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

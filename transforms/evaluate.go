@@ -85,6 +85,9 @@ type scorers struct {
 	// contentNoStem (-s) remove ROUGE's stopwords; nil when the data has
 	// no stopword list (no DataDir).
 	content, contentNoStem *rouge.Scorer
+	// data is the fingerprint of the ROUGE data they read, which every
+	// score records (evaluate.BookScore.RougeData).
+	data rouge.Fingerprint
 }
 
 // ReadData reads the ROUGE data files of o.DataDir (local or gs://); nil
@@ -107,7 +110,7 @@ func (o RougeOptions) scorers(ctx context.Context) (scorers, error) {
 		return scorers{}, err
 	}
 	main := rouge.NewScorers(data, o.Stopwords)
-	sc := scorers{stem: main.Stem, noStem: main.NoStem}
+	sc := scorers{stem: main.Stem, noStem: main.NoStem, data: data.Fingerprint()}
 	if data.HasStopwords() {
 		content := rouge.NewScorers(data, true)
 		sc.content, sc.contentNoStem = content.Stem, content.NoStem
@@ -117,7 +120,7 @@ func (o RougeOptions) scorers(ctx context.Context) (scorers, error) {
 
 // score scores one candidate with every scorer of sc.
 func (sc scorers) score(c Candidate) (evaluate.BookScore, error) {
-	bs := evaluate.BookScore{ID: c.ID, Method: c.Method}
+	bs := evaluate.BookScore{ID: c.ID, Method: c.Method, RougeData: sc.data}
 	ref := c.Reference
 	for _, m := range []struct {
 		s      *rouge.Scorer

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/internal/jsonmsg"
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/rundir"
@@ -45,15 +46,19 @@ func runCompare(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := sameExperiment(a, b); err != nil {
+	shared := sharedMethods(a.results, b.results)
+	if len(shared) == 0 {
+		return fmt.Errorf("the runs share no method (A: %s; B: %s)", methodNames(a.results), methodNames(b.results))
+	}
+	if err := sameExperiment(a, b, shared); err != nil {
+		return err
+	}
+	if err := evaluate.SameScoring(a.dir, a.results.Rouge, b.dir, b.results.Rouge); err != nil {
 		return err
 	}
 	cs, only, err := evaluate.Compare(a.results, b.results, evaluate.Settings{Seed: a.results.Seed})
 	if err != nil {
 		return err
-	}
-	if len(cs) == 0 {
-		return fmt.Errorf("the runs share no method (A: %s; B: %s)", methodNames(a.results), methodNames(b.results))
 	}
 	if err := evaluate.WriteComparisons(stdout, a.dir, b.dir, cs); err != nil {
 		return err
@@ -72,9 +77,10 @@ type finishedRun struct {
 	inputs   string
 }
 
-// readRun reads a finished run's results and settings.
+// readRun reads a finished run's settings and its results, checked
+// (evaluate.ParseResults).
 func readRun(ctx context.Context, dir string) (finishedRun, error) {
-	dir = strings.TrimRight(dir, "/")
+	dir = dirFlag(dir)
 	b, err := transforms.ReadFile(ctx, layout.Out{Dir: dir}.Marker())
 	if err != nil {
 		return finishedRun{}, fmt.Errorf("%s is not a bookalign run: %w", dir, err)
@@ -88,36 +94,79 @@ func readRun(ctx context.Context, dir string) (finishedRun, error) {
 	}
 	run := finishedRun{dir: dir, inputs: m.Inputs}
 	if err := json.NewDecoder(bytes.NewReader(m.Settings)).Decode(&run.settings); err != nil {
-		return finishedRun{}, fmt.Errorf("%s: the settings of run.json: %w", dir, err)
+		return finishedRun{}, fmt.Errorf("%s: the settings of run.json: %w", dir, jsonmsg.Plain(err))
 	}
-	if run.results, err = readResults(ctx, dir); err != nil {
+	path := layout.Out{Dir: dir}.Results()
+	if b, err = transforms.ReadFile(ctx, path); err != nil {
 		return finishedRun{}, err
+	}
+	if run.results, err = evaluate.ParseResults(b); err != nil {
+		return finishedRun{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return run, nil
 }
 
-// sameExperiment refuses two runs whose books or folds differ: another
-// corpus (its files' fingerprint) or test corpus, another seed (which
-// draws the folds), another number of folds or another length filter.
-func sameExperiment(a, b finishedRun) error {
+// sameExperiment refuses two runs whose books or folds differ where the
+// methods both runs scored (shared) depend on them: another corpus (its
+// files' fingerprint) or test corpus, or another length filter, for every
+// method; another --seed for the methods it draws for
+// (evaluate.DependsOnSeed); another --folds under cross-validation for the
+// methods trained on folds (evaluate.DependsOnFolds).
+func sameExperiment(a, b finishedRun, shared []string) error {
 	sa, sb := a.settings, b.settings
 	for _, d := range []struct {
 		what       string
 		same       bool
 		valA, valB any
+		dependent  []string // the methods of shared that depend on it; nil for all
 	}{
-		{"corpus files", a.inputs == b.inputs, "fingerprint " + short(a.inputs), "fingerprint " + short(b.inputs)},
-		{"test corpus", sa.TestCorpus == sb.TestCorpus, sa.TestCorpus, sb.TestCorpus},
-		{"seed", sa.Seed == sb.Seed, sa.Seed, sb.Seed},
-		{"folds", sa.Folds == sb.Folds || sa.TestCorpus != "", sa.Folds, sb.Folds},
-		{"min_book_words", sa.MinBookWords == sb.MinBookWords, sa.MinBookWords, sb.MinBookWords},
-		{"min_summary_words", sa.MinSummaryWords == sb.MinSummaryWords, sa.MinSummaryWords, sb.MinSummaryWords},
+		{"corpus files", a.inputs == b.inputs, "fingerprint " + short(a.inputs), "fingerprint " + short(b.inputs), nil},
+		{"--test-corpus", sa.TestCorpus == sb.TestCorpus, sa.TestCorpus, sb.TestCorpus, nil},
+		{"min_book_words", sa.MinBookWords == sb.MinBookWords, sa.MinBookWords, sb.MinBookWords, nil},
+		{"min_summary_words", sa.MinSummaryWords == sb.MinSummaryWords, sa.MinSummaryWords, sb.MinSummaryWords, nil},
+		{"--seed", sa.Seed == sb.Seed, sa.Seed, sb.Seed, filterMethods(shared, evaluate.DependsOnSeed)},
+		{"--folds", sa.Folds == sb.Folds || sa.TestCorpus != "", sa.Folds, sb.Folds, filterMethods(shared, evaluate.DependsOnFolds)},
 	} {
-		if !d.same {
-			return fmt.Errorf("the runs differ in their %s (%s: %v; %s: %v): a paired comparison needs the same books in the same folds", d.what, a.dir, d.valA, b.dir, d.valB)
+		switch {
+		case d.same:
+		case d.dependent == nil:
+			return fmt.Errorf("the runs differ in their %s (%s: %v; %s: %v): a paired comparison needs the same books", d.what, a.dir, d.valA, b.dir, d.valB)
+		case len(d.dependent) > 0:
+			verb := "depend"
+			if len(d.dependent) == 1 {
+				verb = "depends"
+			}
+			return fmt.Errorf("the runs differ in their %s (%s: %v; %s: %v), which %s %s on: a paired comparison needs the same books in the same folds, drawn alike",
+				d.what, a.dir, d.valA, b.dir, d.valB, strings.Join(d.dependent, ", "), verb)
 		}
 	}
 	return nil
+}
+
+// sharedMethods returns the names of the methods both a and b scored, in
+// a's order.
+func sharedMethods(a, b *evaluate.Results) []string {
+	var out []string
+	for _, ma := range a.Methods {
+		for _, mb := range b.Methods {
+			if ma.Name == mb.Name {
+				out = append(out, ma.Name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// filterMethods returns the names of which keep reports true, never nil.
+func filterMethods(names []string, keep func(string) bool) []string {
+	out := []string{}
+	for _, n := range names {
+		if keep(n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func short(s string) string {
@@ -127,7 +176,12 @@ func short(s string) string {
 	return s
 }
 
+// methodNames lists the methods of r for a message, "none" when it has
+// none.
 func methodNames(r *evaluate.Results) string {
+	if len(r.Methods) == 0 {
+		return "none"
+	}
 	var names []string
 	for _, m := range r.Methods {
 		names = append(names, m.Name)

@@ -498,3 +498,32 @@ func listTree(ctx context.Context, dir, pattern string) ([]string, error) {
 	defer fsys.Close()
 	return fsys.List(ctx, dir+"/"+pattern)
 }
+
+// outFlag returns the directory --out names, without its final '/'. It
+// refuses, saying why, the root directory (however named: "/", "//",
+// "/..", a link to it), which holds every input and files bookalign
+// did not write, so the rules of --out could never let a run use it, and
+// a URL without a bucket ("gs://"), which would otherwise become a local
+// directory named "gs:".
+func outFlag(value string) (string, error) {
+	dir := dirFlag(value)
+	scheme, rest, isURL := strings.Cut(value, "://")
+	switch {
+	case value != "" && !isURL && resolvePath(value) == string(filepath.Separator):
+		return "", fmt.Errorf("--out %s is the root directory, which cannot hold a run's outputs: --out must be a new, empty or earlier run's directory and must not hold the corpus; choose one such as --out ./out", value)
+	case isURL && strings.Trim(rest, "/") == "":
+		return "", fmt.Errorf("--out %s names no bucket: give one such as --out %s://BUCKET/out", value, scheme)
+	}
+	return dir, nil
+}
+
+// dirFlag is the value of a directory flag without its final '/', the
+// root directory kept as "/": trimmed to nothing, it would read as a flag
+// not given (--test-corpus / would silently cross-validate instead).
+func dirFlag(value string) string {
+	dir := strings.TrimRight(value, "/")
+	if dir == "" && value != "" {
+		return "/"
+	}
+	return dir
+}

@@ -407,3 +407,87 @@ func TestOutCheckOutside(t *testing.T) {
 		})
 	}
 }
+
+// TestOutFlagRefusesRoot checks that --out naming the root directory, or
+// a URL without a bucket, is refused saying why, before anything else is
+// checked, and that other values lose only their final '/'.
+func TestOutFlagRefusesRoot(t *testing.T) {
+	link := filepath.Join(t.TempDir(), "root")
+	if err := os.Symlink("/", link); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		value, dir, err string
+	}{
+		{"/", "", "--out / is the root directory, which cannot hold a run's outputs"},
+		{"//", "", "--out // is the root directory"},
+		{"/tmp/..", "", "--out /tmp/.. is the root directory"},
+		{link + "/", "", "is the root directory"},
+		{"gs://", "", "--out gs:// names no bucket: give one such as --out gs://BUCKET/out"},
+		{"gs:///", "", "names no bucket"},
+		{"gs://bucket/run/", "gs://bucket/run", ""},
+		{"out/", "out", ""},
+		{"/tmp/out//", "/tmp/out", ""},
+		{"", "", ""},
+	} {
+		dir, err := outFlag(tc.value)
+		if tc.err == "" && (err != nil || dir != tc.dir) || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("outFlag(%q) = %q, %v; want %q, an error saying %q", tc.value, dir, err, tc.dir, tc.err)
+		}
+	}
+	// The command says so before it looks at the corpus, which is missing.
+	_, stderr, code := bookalign(t, "run", "--corpus", filepath.Join(t.TempDir(), "none"), "--out", "/")
+	if code != 1 || !strings.Contains(stderr, "--out / is the root directory") {
+		t.Errorf("run --out /: exit %d: %s", code, stderr)
+	}
+}
+
+// TestRerunMethodsAsSet checks that --methods is a set for the rules of
+// --out: another order or a repeat reruns the finished run, other methods
+// are refused.
+func TestRerunMethodsAsSet(t *testing.T) {
+	dir := t.TempDir()
+	if err := testcorpus.Good(3).WriteTo(dir); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	for _, tc := range []struct {
+		methods string
+		code    int
+		want    string
+	}{
+		{"first1000,random", 0, ""},
+		{"random,first1000", 0, ""},
+		{"first1000,random,first1000", 0, ""},
+		{"random", 1, "(methods differ)"},
+	} {
+		stderr, code := runInto(t, dir, out, "--methods", tc.methods)
+		if code != tc.code || !strings.Contains(stderr, tc.want) {
+			t.Errorf("--methods %s: exit %d, want %d saying %q: %s", tc.methods, code, tc.code, tc.want, stderr)
+		}
+	}
+}
+
+// TestDirFlagKeepsRoot checks that --corpus / and --test-corpus / name the
+// root directory, which is not a corpus, rather than reading as flags not
+// given: --test-corpus / would otherwise cross-validate on --corpus.
+func TestDirFlagKeepsRoot(t *testing.T) {
+	for _, tc := range []struct{ value, want string }{
+		{"/", "/"}, {"///", "/"}, {"corpus/", "corpus"}, {"gs://b/c/", "gs://b/c"}, {"", ""},
+	} {
+		if got := dirFlag(tc.value); got != tc.want {
+			t.Errorf("dirFlag(%q) = %q, want %q", tc.value, got, tc.want)
+		}
+	}
+	sample := filepath.Join("..", "..", "sample")
+	for _, args := range [][]string{
+		{"--corpus", "/"},
+		{"--corpus", sample, "--test-corpus", "/"},
+	} {
+		out := filepath.Join(t.TempDir(), "out")
+		_, stderr, code := bookalign(t, append([]string{"run", "--out", out, "--methods", "first1000", "--quiet"}, args...)...)
+		if code != 1 || !strings.Contains(stderr, "no corpus index at /pairs.tsv") || exists(out) {
+			t.Errorf("run %q: exit %d, out written %v: %s", args, code, exists(out), stderr)
+		}
+	}
+}

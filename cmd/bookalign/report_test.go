@@ -108,8 +108,16 @@ func TestReport(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "| Jing 1999 | ROUGE-1 |") || !strings.Contains(stdout, "| Jing 1999 | ROUGE-2 no stem |") {
 		t.Errorf("compare: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	if _, stderr, code := bookalign(t, "compare", runs["paper"], noReport); code != 1 || !strings.Contains(stderr, "folds") {
+	otherFolds := filepath.Join(t.TempDir(), "folds2")
+	if _, stderr, code := bookalign(t, "run", "--corpus", dir, "--out", otherFolds, "--methods", "jing", "--report=false",
+		"--set", "min_book_words=300", "--set", "min_summary_words=20", "--words", "200", "--folds", "2"); code != 0 {
+		t.Fatalf("run --folds 2: exit %d\n%s", code, stderr)
+	}
+	if _, stderr, code := bookalign(t, "compare", runs["paper"], otherFolds); code != 1 || !strings.Contains(stderr, "--folds (") || !strings.Contains(stderr, "which jing depends on") {
 		t.Errorf("compare of runs with other folds: exit %d\n%s", code, stderr)
+	}
+	if _, stderr, code := bookalign(t, "compare", runs["paper"], noReport); code != 1 || !strings.Contains(stderr, "share no method") {
+		t.Errorf("compare of runs without a method in common: exit %d\n%s", code, stderr)
 	}
 
 	b := browsertest.Start(t)

@@ -58,8 +58,10 @@ func runExperiment(args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg.Corpus, cfg.Out = strings.TrimRight(*corpusDir, "/"), strings.TrimRight(*out, "/")
-	cfg.TestCorpus = strings.TrimRight(*testCorpus, "/")
+	cfg.Corpus, cfg.TestCorpus = dirFlag(*corpusDir), dirFlag(*testCorpus)
+	if cfg.Out, err = outFlag(*out); err != nil {
+		return err
+	}
 	cfg.TrainByMethod = !inProcessRunner()
 	if err := cfg.Validate(); err != nil {
 		return err
