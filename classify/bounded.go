@@ -9,11 +9,11 @@ import (
 // carry (Model.Bounded). A training set's bigram table grows with its
 // books: every bigram that coverageMinBigramBooks of them hold, about
 // 490,000 of the 245 books of the shared corpus (5.8 MB of a 10 MB model
-// file), twice that for twice the books. A model saved for new books keeps
-// the bigrams of the most books, about 12 bytes each in the file: a table
-// of at most 6 to 7 MB, whatever the number of books. It is above the
-// 245 books' table, whose saved model is then the trained one.
-const SavedBigrams = 1 << 19
+// file), 920,000 for those books twice over. A model saved for new books
+// keeps the bigrams of the most books, about 12 bytes each in the file: a
+// table of at most 12 to 13 MB, whatever the number of books. Up to this
+// many, the saved model is the trained one.
+const SavedBigrams = 1 << 20
 
 // Bounded returns m with at most maxBigrams bigrams in its coverage
 // statistics (CoverageStats.bounded): m itself when it holds no more, else
