@@ -1,7 +1,7 @@
 package classify
 
 import (
-	"errors"
+	"fmt"
 	"slices"
 )
 
@@ -35,14 +35,16 @@ func (m *Model) Bounded(maxBigrams int) *Model {
 	return &out
 }
 
-// bounded returns s with at most max bigrams: those held by at least some
-// number of training books, the least number that leaves max or fewer,
+// bounded returns s with at most limit bigrams: those held by at least
+// some number of training books, the least number that leaves no more,
 // recorded as BigramMinBooks. Every bigram of one count is kept or none,
 // so that which are kept depends on the counts alone, not on their hashes.
-// It returns s itself when s holds max bigrams or fewer.
-func (s *CoverageStats) bounded(max int) *CoverageStats {
+// It returns s itself when s holds limit bigrams or fewer; a negative
+// limit keeps none.
+func (s *CoverageStats) bounded(limit int) *CoverageStats {
 	t := &s.Bigrams
-	if len(t.Keys) <= max {
+	limit = max(limit, 0)
+	if len(t.Keys) <= limit {
 		return s
 	}
 	books := make([]int32, len(t.Counts))
@@ -51,9 +53,10 @@ func (s *CoverageStats) bounded(max int) *CoverageStats {
 	}
 	slices.Sort(books)
 	// The least count whose bigrams, with those of higher counts, number
-	// max or fewer: the count after the one at position len-max-1 in
-	// increasing order.
-	least := books[len(books)-max-1] + 1
+	// limit or fewer: the count after the one at position len-limit-1 in
+	// increasing order; and above the table's own minimum (a table read
+	// from a file may hold bigrams of fewer books, which count as unseen).
+	least := max(books[len(books)-limit-1]+1, coverageMinBigramBooks+1)
 	out := &CoverageStats{Terms: s.Terms, BigramMinBooks: least,
 		TermPairs: s.TermPairs, TermPairsInSummary: s.TermPairsInSummary,
 		BigramPairs: s.BigramPairs, BigramPairsInSummary: s.BigramPairsInSummary}
@@ -76,11 +79,11 @@ func (s *CoverageStats) validateBound(books int) error {
 		return nil
 	}
 	if least <= coverageMinBigramBooks || int(least) > books+1 {
-		return errors.New("bigram minimum of books out of range")
+		return fmt.Errorf("bigram_min_books %d is not between %d and %d, one more than the training books", least, coverageMinBigramBooks+1, books+1)
 	}
 	for _, n := range s.Bigrams.Counts {
 		if n.Books < least {
-			return errors.New("bigram counted in fewer books than the table's minimum")
+			return fmt.Errorf("bigram_min_books is %d, but the bigram table holds a bigram of %d books", least, n.Books)
 		}
 	}
 	return nil

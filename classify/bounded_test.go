@@ -177,6 +177,7 @@ func TestBoundedKeepsMostBooks(t *testing.T) {
 		{max: 3, keys: []uint64{11, 31, 51}, least: 8},
 		{max: 1, keys: []uint64{51}, least: 10},
 		{max: 0, keys: nil, least: 13},
+		{max: -1, keys: nil, least: 13},
 	} {
 		t.Run(fmt.Sprint(tc.max), func(t *testing.T) {
 			b := s.bounded(tc.max)
@@ -198,6 +199,19 @@ func TestBoundedKeepsMostBooks(t *testing.T) {
 				t.Error("bounding changed the statistics bounded")
 			}
 		})
+	}
+}
+
+// TestBoundedAboveTheMinimum checks that a table holding bigrams of fewer
+// books than the pipeline keeps, as a file may, is bounded above them.
+func TestBoundedAboveTheMinimum(t *testing.T) {
+	s := &CoverageStats{Bigrams: BigramTable{Keys: []uint64{1, 2, 3, 4}, Counts: []TermCount{{Books: 1}, {Books: 2}, {Books: 3}, {Books: 9}}}}
+	b := s.bounded(3)
+	if !slices.Equal(b.Bigrams.Keys, []uint64{4}) || b.BigramMinBooks != coverageMinBigramBooks+1 {
+		t.Errorf("kept %v, least %d; want [4], %d", b.Bigrams.Keys, b.BigramMinBooks, coverageMinBigramBooks+1)
+	}
+	if err := b.validate(9); err != nil {
+		t.Errorf("bounded statistics invalid: %v", err)
 	}
 }
 
