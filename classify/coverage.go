@@ -71,8 +71,13 @@ const CoverageMinBigramBooks = coverageMinBigramBooks
 type CoverageStats struct {
 	// Terms hold every term of the training books.
 	Terms TermTable `json:"terms"`
-	// Bigrams hold the bigrams of at least coverageMinBigramBooks books.
+	// Bigrams hold the bigrams of at least coverageMinBigramBooks books,
+	// or of at least BigramMinBooks when that is set.
 	Bigrams BigramTable `json:"bigrams"`
+	// BigramMinBooks, when not zero, says that Bigrams were bounded for a
+	// saved model (Model.Bounded): they hold only the bigrams of at least
+	// this many books, and a bigram of fewer counts as unseen.
+	BigramMinBooks int32 `json:"bigram_min_books,omitempty"`
 	// TermPairs is the number of (training book, term of the book) pairs
 	// and TermPairsInSummary the number of those whose summary holds the
 	// term; BigramPairs and BigramPairsInSummary the same of bigrams. Their
@@ -257,6 +262,9 @@ func (s *CoverageStats) validate(books int) error {
 		if !ok(n) {
 			return fmt.Errorf("bigram counted in %d books and %d summaries of %d", n.Books, n.Summaries, books)
 		}
+	}
+	if err := s.validateBound(books); err != nil {
+		return err
 	}
 	if s.TermPairs < 0 || s.TermPairsInSummary < 0 || s.TermPairsInSummary > s.TermPairs ||
 		s.BigramPairs < 0 || s.BigramPairsInSummary < 0 || s.BigramPairsInSummary > s.BigramPairs {

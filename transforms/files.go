@@ -16,12 +16,35 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 )
 
-// maxFileSize bounds any one input file (a book, a summary, pairs.tsv).
-const maxFileSize = 64 << 20
+// maxFileSize bounds any one input file (a book, a summary, pairs.tsv, a
+// thesaurus or ROUGE data file). The files a run writes to its work
+// directory and reads back (readWorkFile) are not bounded by it: their
+// size follows from the corpus, which may be any number of books.
+var maxFileSize int64 = 64 << 20
 
-// ReadFile reads a whole file through Beam's filesystem. Files larger than
-// 64 MiB are refused.
+// ReadFile reads a whole input file through Beam's filesystem. Files larger
+// than 64 MiB are refused.
 func ReadFile(ctx context.Context, path string) ([]byte, error) {
+	b, err := readAll(ctx, path, maxFileSize)
+	if err == nil && int64(len(b)) > maxFileSize {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, maxFileSize)
+	}
+	return b, err
+}
+
+// readWorkFile reads a whole file that the run wrote to its work directory
+// (WriteFile), whatever its size: the process that wrote it held it in
+// memory whole, so its size is that of what was written, and a cap here
+// would fail a run at its end for a file it had already made (a model of
+// thousands of books, a training set's statistics).
+func readWorkFile(ctx context.Context, path string) ([]byte, error) {
+	return readAll(ctx, path, -1)
+}
+
+// readAll reads path through Beam's filesystem: all of it with a negative
+// limit, else at most limit+1 bytes, so that a caller can tell a file
+// over the limit.
+func readAll(ctx context.Context, path string, limit int64) ([]byte, error) {
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
 		return nil, err
@@ -32,12 +55,13 @@ func ReadFile(ctx context.Context, path string) ([]byte, error) {
 		return nil, err
 	}
 	defer r.Close()
-	b, err := io.ReadAll(io.LimitReader(r, maxFileSize+1))
+	var src io.Reader = r
+	if limit >= 0 {
+		src = io.LimitReader(r, limit+1)
+	}
+	b, err := io.ReadAll(src)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if len(b) > maxFileSize {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, maxFileSize)
 	}
 	return b, nil
 }

@@ -239,11 +239,11 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 	release()
 	for i, m := range models {
 		if set == classify.AllBooks {
-			var buf bytes.Buffer
-			if err := m.WriteJSON(&buf); err != nil {
+			data, err := savedModelJSON(m)
+			if err != nil {
 				return err
 			}
-			if err := WriteFile(ctx, modelFile(f.Dir, set, methods[i]), buf.Bytes()); err != nil {
+			if err := WriteFile(ctx, modelFile(f.Dir, set, methods[i]), data); err != nil {
 				return err
 			}
 		}
@@ -257,6 +257,18 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 		}
 	}
 	return f.summarize(ctx, set, methods, models, tests, emitSelection)
+}
+
+// savedModelJSON is the file of m as models/<method>.json holds it: its
+// coverage statistics bounded (classify.SavedBigrams), so that the file
+// does not grow with the books; m, which summarizes the test books, is not
+// changed.
+func savedModelJSON(m *classify.Model) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := m.Bounded(classify.SavedBigrams).WriteJSON(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // collection returns the collection of set, from its statistics in the
@@ -285,7 +297,7 @@ func (f *trainFn) readLabelled(ctx context.Context, methods []string, set int, i
 	}
 	err := parallel.For(len(ids), workers, func(i int) error {
 		file := setBookFile(f.Dir, set, ids[i])
-		data, err := ReadFile(ctx, file)
+		data, err := readWorkFile(ctx, file)
 		if err != nil {
 			return fmt.Errorf("%s: %w", setName(set), err)
 		}

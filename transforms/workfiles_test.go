@@ -1,0 +1,205 @@
+package transforms
+
+import (
+	"bytes"
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bookalign/bookalign/classify"
+)
+
+// TestWorkFilesReadBeyondInputCap writes each kind of file a run writes to
+// its work directory and reads back, larger than the input cap (lowered
+// here to a few bytes), and reads it back as the pipeline does: the cap of
+// the inputs must not fail a run at its end for a file it made itself, as
+// a model of 2,450 books over 64 MiB once did.
+func TestWorkFilesReadBeyondInputCap(t *testing.T) {
+	ctx := context.Background()
+	book := testBookData(t)
+	col, err := classify.NewCollection([]*classify.Stats{book.Book.Stats()}, classify.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	setBook := classify.SetBook{Features: *col.Featurize(&book.Book), Labels: []classify.MethodRows{{Method: "passage", Rows: []int{1}}}}
+	model, err := savedModelJSON(&classify.Model{Format: classify.FormatVersion, Collection: col})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		path  func(dir string) string
+		data  func() ([]byte, error)
+		read  func(dir string) ([]byte, error)
+		check func(got []byte) bool
+	}{
+		{
+			name: "model", path: func(dir string) string { return modelFile(dir, classify.AllBooks, "passage") },
+			data: func() ([]byte, error) { return model, nil },
+			read: func(dir string) ([]byte, error) {
+				var got []byte
+				err := (&savedModelFn{Dir: dir}).ProcessElement(ctx, TrainedModel{Method: "passage", Set: classify.AllBooks}, func(a Artifact) { got = a.Data })
+				return got, err
+			},
+		},
+		{
+			name: "training set statistics", path: func(dir string) string { return countsFile(dir, 3) },
+			data: func() ([]byte, error) { return encodedCounts(t, book.Book.Stats()), nil },
+			read: func(dir string) ([]byte, error) { return readCounts(ctx, dir, 3) },
+		},
+		{
+			name: "book", path: func(dir string) string { return bookFile(dir, book.ID, false) },
+			data: func() ([]byte, error) { return encodeBookData(book) },
+			read: func(dir string) ([]byte, error) {
+				b, err := readBook(ctx, dir, book.ID, false)
+				return []byte(b.ID), err
+			},
+			check: func(got []byte) bool { return string(got) == book.ID },
+		},
+		{
+			name: "book of a training set", path: func(dir string) string { return setBookFile(dir, 2, book.ID) },
+			data: setBook.MarshalBinary,
+			read: func(dir string) ([]byte, error) {
+				got, err := (&trainFn{Dir: dir}).readLabelled(ctx, []string{"passage"}, 2, []string{book.ID}, 1)
+				if err != nil {
+					return nil, err
+				}
+				return []byte(got[0][0].ID), nil
+			},
+			check: func(got []byte) bool { return string(got) == book.ID },
+		},
+		{
+			name: "pair text", path: func(dir string) string { return textFile(dir, "carol") },
+			data: func() ([]byte, error) { return encodePairText(testPairText(t)) },
+			read: func(dir string) ([]byte, error) {
+				var got []byte
+				spilled := once("carol")
+				selections := once(Selection{ID: "carol", Method: "passage", Sentences: []int{1}})
+				err := (&renderFn{Dir: dir}).ProcessElement(ctx, "carol", spilled, selections, func(c Candidate) { got = []byte(c.Text) })
+				return got, err
+			},
+			check: func(got []byte) bool { return len(got) > 0 },
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			data, err := tc.data()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := WriteFile(ctx, tc.path(dir), data); err != nil {
+				t.Fatal(err)
+			}
+			defer func(cap int64) { maxFileSize = cap }(maxFileSize)
+			maxFileSize = int64(len(data)) / 2
+			if _, err := ReadFile(ctx, tc.path(dir)); err == nil {
+				t.Fatalf("the input cap of %d bytes lets a file of %d through: the test proves nothing", maxFileSize, len(data))
+			}
+			got, err := tc.read(dir)
+			if err != nil {
+				t.Fatalf("a file of %d bytes the run wrote, under an input cap of %d: %v", len(data), maxFileSize, err)
+			}
+			if tc.check == nil && !bytes.Equal(got, data) || tc.check != nil && !tc.check(got) {
+				t.Errorf("read back %q", got)
+			}
+		})
+	}
+}
+
+// once returns an iterator over the one value v, as a GroupByKey gives.
+func once[V any](v V) func(*V) bool {
+	done := false
+	return func(p *V) bool {
+		if done {
+			return false
+		}
+		*p, done = v, true
+		return true
+	}
+}
+
+// TestInputCapOnlyOnInputs checks every call of ReadFile in the package's
+// code: none may name a file of the work directory (a path its helpers
+// make) in its argument; readWorkFile reads those whatever their size. A
+// path made earlier and passed in a variable escapes this check, not
+// TestWorkFilesReadBeyondInputCap.
+func TestInputCapOnlyOnInputs(t *testing.T) {
+	work := []string{"bookFile", "setBookFile", "modelFile", "countsFile", "textFile", "Work"}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	calls := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || !isIdent(call.Fun, "ReadFile") {
+				return true
+			}
+			calls++
+			ast.Inspect(call, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok && slices.Contains(work, id.Name) {
+					t.Errorf("%s: ReadFile, with the input cap, reads a file of the work directory (%s): use readWorkFile", fset.Position(call.Pos()), id.Name)
+				}
+				return true
+			})
+			return true
+		})
+	}
+	if calls == 0 {
+		t.Fatal("no call of ReadFile found: the test reads the wrong files")
+	}
+}
+
+// isIdent reports whether e is the identifier name.
+func isIdent(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == name
+}
+
+// TestSavedModelBounded checks that the file of the model of all books
+// carries at most classify.SavedBigrams bigrams, and that the model it is
+// made from, which summarizes the test books, keeps them all.
+func TestSavedModelBounded(t *testing.T) {
+	const books, bigrams = 100, classify.SavedBigrams + 1000
+	col := &classify.Collection{Settings: classify.Settings{Coverage: true}, DF: map[string]int32{}, Coverage: &classify.CoverageStats{}}
+	for i := range books {
+		col.IDs = append(col.IDs, "book-"+string(rune('a'+i/26))+string(rune('a'+i%26)))
+	}
+	t2 := &col.Coverage.Bigrams
+	for i := range bigrams {
+		t2.Keys = append(t2.Keys, uint64(i)<<20)
+		t2.Counts = append(t2.Counts, classify.TermCount{Books: int32(5 + i%95)})
+	}
+	names, cover := col.FeatureNames(), classify.CoverageFeatureNames()
+	m := &classify.Model{Format: classify.FormatVersion, Collection: col, Criterion: "fixed",
+		Features: names, Weights: make([]float64, len(names)),
+		Coverage: &classify.CoverageModel{Features: cover, Weights: make([]float64, len(cover))}}
+	data, err := savedModelJSON(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved, err := classify.ReadModel(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(saved.Collection.Coverage.Bigrams.Keys); n > classify.SavedBigrams || n == 0 {
+		t.Errorf("the saved model carries %d bigrams, want 1 to %d", n, classify.SavedBigrams)
+	}
+	if n := len(m.Collection.Coverage.Bigrams.Keys); n != bigrams {
+		t.Errorf("saving changed the trained model's table to %d bigrams", n)
+	}
+}
