@@ -18,9 +18,12 @@ import (
 // Files reads and writes whole files by path, a local path or a URL such as
 // gs://bucket/key; bookalign passes Beam's filesystems.
 type Files struct {
-	Read   func(ctx context.Context, path string) ([]byte, error)
-	Exists func(ctx context.Context, path string) (bool, error)
-	Write  func(ctx context.Context, path string, data []byte) error
+	Read func(ctx context.Context, path string) ([]byte, error)
+	// ReadWritten reads a file the run wrote whose size grows with the
+	// corpus (results.json) whatever its size; nil means Read.
+	ReadWritten func(ctx context.Context, path string) ([]byte, error)
+	Exists      func(ctx context.Context, path string) (bool, error)
+	Write       func(ctx context.Context, path string, data []byte) error
 	// RemoveAll removes a directory and everything under it (nothing when
 	// there is none), and Rename gives a directory another name. With
 	// both, Build replaces the earlier report whole (see Build); without
@@ -211,7 +214,11 @@ func (o Options) workers() int {
 
 func readResults(ctx context.Context, f Files, out string) (*evaluate.Results, error) {
 	path := layout.Out{Dir: out}.Results()
-	b, err := f.Read(ctx, path)
+	read := f.Read
+	if f.ReadWritten != nil {
+		read = f.ReadWritten
+	}
+	b, err := read(ctx, path)
 	if err != nil {
 		return nil, fmt.Errorf("report: %s: %w (is %q the output of a finished run?)", path, err, out)
 	}

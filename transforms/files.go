@@ -18,7 +18,7 @@ import (
 
 // maxFileSize bounds any one input file (a book, a summary, pairs.tsv, a
 // thesaurus or ROUGE data file). The files a run writes to its work
-// directory and reads back (readWorkFile) are not bounded by it: their
+// directory and reads back (ReadWritten) are not bounded by it: their
 // size follows from the corpus, which may be any number of books.
 var maxFileSize int64 = 64 << 20
 
@@ -32,12 +32,14 @@ func ReadFile(ctx context.Context, path string) ([]byte, error) {
 	return b, err
 }
 
-// readWorkFile reads a whole file that the run wrote to its work directory
-// (WriteFile), whatever its size: the process that wrote it held it in
-// memory whole, so its size is that of what was written, and a cap here
-// would fail a run at its end for a file it had already made (a model of
-// thousands of books, a training set's statistics).
-func readWorkFile(ctx context.Context, path string) ([]byte, error) {
+// ReadWritten reads a whole file that a run wrote itself (WriteFile): a
+// file of its work directory, or one of its outputs (results.json,
+// rejects.jsonl, table.md), whatever its size: the process that wrote it
+// held it in memory whole, so its size is that of what was written, and a
+// cap here would fail a run at its end for a file it had already made (a
+// model of thousands of books, a training set's statistics, the results
+// of many books).
+func ReadWritten(ctx context.Context, path string) ([]byte, error) {
 	return readAll(ctx, path, -1)
 }
 

@@ -488,7 +488,7 @@ func setOfFolds(all *classify.Counts, folds map[int]*classify.Counts, present, s
 // readCounts reads the statistics of training set set from the work
 // directory, in their binary form.
 func readCounts(ctx context.Context, dir string, set int) ([]byte, error) {
-	data, err := readWorkFile(ctx, countsFile(dir, set))
+	data, err := ReadWritten(ctx, countsFile(dir, set))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", setName(set), err)
 	}

@@ -111,7 +111,7 @@ func (f *savedModelFn) ProcessElement(ctx context.Context, m TrainedModel, emit 
 	if m.Set != classify.AllBooks {
 		return nil
 	}
-	data, err := readWorkFile(ctx, modelFile(f.Dir, m.Set, m.Method))
+	data, err := ReadWritten(ctx, modelFile(f.Dir, m.Set, m.Method))
 	if err != nil {
 		return err
 	}

@@ -67,7 +67,7 @@ func textFile(dir, id string) string { return layout.Work{Dir: dir}.Text(id) }
 
 // readBook reads the BookData of a book from the work directory.
 func readBook(ctx context.Context, dir, id string, test bool) (BookData, error) {
-	data, err := readWorkFile(ctx, bookFile(dir, id, test))
+	data, err := ReadWritten(ctx, bookFile(dir, id, test))
 	if err != nil {
 		return BookData{}, err
 	}

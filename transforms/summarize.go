@@ -83,7 +83,7 @@ func (f *renderFn) ProcessElement(ctx context.Context, id string, spilled func(*
 	var sel Selection
 	for selections(&sel) {
 		if pt.Book == nil {
-			data, err := readWorkFile(ctx, textFile(f.Dir, id))
+			data, err := ReadWritten(ctx, textFile(f.Dir, id))
 			if err != nil {
 				return err
 			}

@@ -297,7 +297,7 @@ func (f *trainFn) readLabelled(ctx context.Context, methods []string, set int, i
 	}
 	err := parallel.For(len(ids), workers, func(i int) error {
 		file := setBookFile(f.Dir, set, ids[i])
-		data, err := readWorkFile(ctx, file)
+		data, err := ReadWritten(ctx, file)
 		if err != nil {
 			return fmt.Errorf("%s: %w", setName(set), err)
 		}

@@ -93,4 +93,3 @@ func TestWriteAndReadFile(t *testing.T) {
 		t.Error("ReadFile of a missing file succeeded")
 	}
 }
-

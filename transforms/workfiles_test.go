@@ -125,7 +125,7 @@ func once[V any](v V) func(*V) bool {
 
 // TestInputCapOnlyOnInputs checks every call of ReadFile in the package's
 // code: none may name a file of the work directory (a path its helpers
-// make) in its argument; readWorkFile reads those whatever their size. A
+// make) in its argument; ReadWritten reads those whatever their size. A
 // path made earlier and passed in a variable escapes this check, not
 // TestWorkFilesReadBeyondInputCap.
 func TestInputCapOnlyOnInputs(t *testing.T) {
@@ -152,7 +152,7 @@ func TestInputCapOnlyOnInputs(t *testing.T) {
 			calls++
 			ast.Inspect(call, func(m ast.Node) bool {
 				if id, ok := m.(*ast.Ident); ok && slices.Contains(work, id.Name) {
-					t.Errorf("%s: ReadFile, with the input cap, reads a file of the work directory (%s): use readWorkFile", fset.Position(call.Pos()), id.Name)
+					t.Errorf("%s: ReadFile, with the input cap, reads a file of the work directory (%s): use ReadWritten", fset.Position(call.Pos()), id.Name)
 				}
 				return true
 			})

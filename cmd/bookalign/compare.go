@@ -97,7 +97,7 @@ func readRun(ctx context.Context, dir string) (finishedRun, error) {
 		return finishedRun{}, fmt.Errorf("%s: the settings of run.json: %w", dir, jsonmsg.Plain(err))
 	}
 	path := layout.Out{Dir: dir}.Results()
-	if b, err = transforms.ReadFile(ctx, path); err != nil {
+	if b, err = transforms.ReadWritten(ctx, path); err != nil {
 		return finishedRun{}, err
 	}
 	if run.results, err = evaluate.ParseResults(b); err != nil {

@@ -167,7 +167,7 @@ func buildReport(ctx context.Context, out, corpusDir string, w io.Writer) error 
 			}
 		}
 	}
-	files := report.Files{Read: transforms.ReadFile, Exists: transforms.Exists, Write: transforms.WriteFile, RemoveAll: removeAll, Rename: renameDir}
+	files := report.Files{Read: transforms.ReadFile, ReadWritten: transforms.ReadWritten, Exists: transforms.Exists, Write: transforms.WriteFile, RemoveAll: removeAll, Rename: renameDir}
 	built, err := report.Build(ctx, files, opts)
 	if err != nil {
 		return err

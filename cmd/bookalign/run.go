@@ -106,7 +106,7 @@ func runExperiment(args []string) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "bookalign run: done in %.1fs; results in %s\n\n", time.Since(start).Seconds(), cfg.Out)
-	table, err := transforms.ReadFile(ctx, layout.Out{Dir: cfg.Out}.Table())
+	table, err := transforms.ReadWritten(ctx, layout.Out{Dir: cfg.Out}.Table())
 	if err != nil {
 		return err
 	}
@@ -225,7 +225,7 @@ func allRejected(ctx context.Context, cfg pipelines.Config) error {
 
 // readResults reads OUT/results.json.
 func readResults(ctx context.Context, dir string) (*evaluate.Results, error) {
-	b, err := transforms.ReadFile(ctx, layout.Out{Dir: dir}.Results())
+	b, err := transforms.ReadWritten(ctx, layout.Out{Dir: dir}.Results())
 	if err != nil {
 		return nil, err
 	}
@@ -238,7 +238,7 @@ func readResults(ctx context.Context, dir string) (*evaluate.Results, error) {
 
 // readRejects reads a rejects.jsonl file.
 func readRejects(ctx context.Context, path string) ([]outcome.Reject, error) {
-	b, err := transforms.ReadFile(ctx, path)
+	b, err := transforms.ReadWritten(ctx, path)
 	if err != nil {
 		return nil, err
 	}
