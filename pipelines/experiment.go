@@ -8,6 +8,7 @@ import (
 	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/internal/bounds"
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/transforms"
 )
@@ -57,7 +58,7 @@ func (c Config) Validate() error {
 	if c.Corpus == "" || c.Out == "" {
 		return fmt.Errorf("a corpus and an output directory are required")
 	}
-	if err := c.CheckRanges(c.TestCorpus == "" && len(c.trained()) > 0); err != nil {
+	if err := c.Check(c.TestCorpus == "" && len(c.trained()) > 0); err != nil {
 		return err
 	}
 	if len(c.Methods) == 0 {
@@ -65,12 +66,12 @@ func (c Config) Validate() error {
 	}
 	for _, m := range c.Methods {
 		if !slices.Contains(Methods, m) {
-			return fmt.Errorf("unknown method %q (known: %v)", m, Methods)
+			return fmt.Errorf("unknown method %s (known: %v)", bounds.Quote(m), Methods)
 		}
 	}
 	for _, m := range c.Align.Extra {
 		if !slices.Contains(Aligners, m) {
-			return fmt.Errorf("unknown aligner %q (known: %v)", m, Aligners)
+			return fmt.Errorf("unknown aligner %s in align.extra (known: %v)", bounds.Quote(m), Aligners)
 		}
 	}
 	if err := c.Summarizer.Validate(); err != nil {
@@ -78,7 +79,7 @@ func (c Config) Validate() error {
 	}
 	if c.FigureBook != "" {
 		if err := corpus.ValidID(c.FigureBook); err != nil {
-			return fmt.Errorf("figure book %q: %w", c.FigureBook, err)
+			return fmt.Errorf("figure_book %s: %w", bounds.Quote(c.FigureBook), err)
 		}
 	}
 	if c.Align.Synonyms && c.Thesaurus == "" {
