@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/bounds"
 )
@@ -65,7 +66,45 @@ func (s Settings) Check(crossValidated bool) error {
 	if err := bounds.First("summarizer", s.Summarizer.Ranges()...); err != nil {
 		return err
 	}
+	if err := s.checkNames(); err != nil {
+		return err
+	}
 	return s.checkCancelling()
+}
+
+// checkNames checks the settings that name things: the methods (one at
+// least, each known, none twice), the extra aligners, and the book of
+// Figure 3, a pair id.
+func (s Settings) checkNames() error {
+	if len(s.Methods) == 0 {
+		return fmt.Errorf("no method to run: methods is empty")
+	}
+	if err := knownOnce("method", "methods", s.Methods, evaluate.NamesOf()); err != nil {
+		return err
+	}
+	if err := knownOnce("aligner", "align.extra", s.Align.Extra, evaluate.NamesOf(evaluate.Trained)); err != nil {
+		return err
+	}
+	if s.FigureBook != "" {
+		if err := corpus.ValidID(s.FigureBook); err != nil {
+			return fmt.Errorf("figure_book %s: %w", bounds.Quote(s.FigureBook), err)
+		}
+	}
+	return nil
+}
+
+// knownOnce refuses, in the list named key, a name that is not one of
+// known, or one given twice.
+func knownOnce(what, key string, names, known []string) error {
+	for i, m := range names {
+		if !slices.Contains(known, m) {
+			return fmt.Errorf("unknown %s %s in %s (known: %s)", what, bounds.Quote(m), key, strings.Join(known, ", "))
+		}
+		if slices.Contains(names[:i], m) {
+			return fmt.Errorf("%s lists %s twice: give each %s once", key, bounds.Quote(m), what)
+		}
+	}
+	return nil
 }
 
 // checkCancelling refuses settings that cancel each other: coverage

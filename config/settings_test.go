@@ -293,3 +293,35 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestCheckNames: the settings that name things are checked with the
+// numbers, so that `bookalign config` refuses what a run would, and a long
+// value is quoted short.
+func TestCheckNames(t *testing.T) {
+	long := strings.Repeat("x", 60<<20)
+	for _, tc := range []struct {
+		name string
+		edit func(s *Settings)
+		want string // "" for no error
+	}{
+		{"defaults", func(*Settings) {}, ""},
+		{"no methods", func(s *Settings) { s.Methods = nil }, "no method to run: methods is empty"},
+		{"unknown method", func(s *Settings) { s.Methods = []string{"passage", "magic"} }, `unknown method "magic" in methods (known: passage, token, jing`},
+		{"a method twice", func(s *Settings) { s.Methods = []string{"passage", "first1000", "passage"} }, `methods lists "passage" twice`},
+		{"unknown aligner", func(s *Settings) { s.Align.Extra = []string{"first1000"} }, `unknown aligner "first1000" in align.extra (known: passage, token, jing)`},
+		{"an aligner twice", func(s *Settings) { s.Align.Extra = []string{"jing", "jing"} }, `align.extra lists "jing" twice`},
+		{"figure_book unsafe", func(s *Settings) { s.FigureBook = "../x" }, `figure_book "../x": id`},
+		{"figure_book long", func(s *Settings) { s.FigureBook = long }, `figure_book "` + strings.Repeat("x", 64) + `"… (62914560 bytes): id longer than 200 bytes`},
+		{"a long method", func(s *Settings) { s.Methods = []string{long} }, `unknown method "` + strings.Repeat("x", 64) + `"… (62914560 bytes)`},
+	} {
+		s := Default()
+		tc.edit(&s)
+		err := s.Check(true)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || len(err.Error()) > 400):
+			t.Errorf("%s: %.400v, want an error with %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -6,9 +6,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/config"
-	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
-	"github.com/bookalign/bookalign/internal/bounds"
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/transforms"
 )
@@ -61,26 +59,8 @@ func (c Config) Validate() error {
 	if err := c.Check(c.TestCorpus == "" && len(c.trained()) > 0); err != nil {
 		return err
 	}
-	if len(c.Methods) == 0 {
-		return fmt.Errorf("no method to run")
-	}
-	for _, m := range c.Methods {
-		if !slices.Contains(Methods, m) {
-			return fmt.Errorf("unknown method %s (known: %v)", bounds.Quote(m), Methods)
-		}
-	}
-	for _, m := range c.Align.Extra {
-		if !slices.Contains(Aligners, m) {
-			return fmt.Errorf("unknown aligner %s in align.extra (known: %v)", bounds.Quote(m), Aligners)
-		}
-	}
 	if err := c.Summarizer.Validate(); err != nil {
 		return fmt.Errorf("summarizer: %w", err)
-	}
-	if c.FigureBook != "" {
-		if err := corpus.ValidID(c.FigureBook); err != nil {
-			return fmt.Errorf("figure_book %s: %w", bounds.Quote(c.FigureBook), err)
-		}
 	}
 	if c.Align.Synonyms && c.Thesaurus == "" {
 		return fmt.Errorf("the Token HMM's synonyms (align.synonyms) need Roget's Thesaurus: give --thesaurus or BOOKALIGN_THESAURUS")
