@@ -149,12 +149,13 @@ func Preset(name string) (Settings, error) {
 }
 
 // Read applies the JSON settings of r over base: fields absent from r
-// keep base's values, but for the coverage weights, which take their
-// defaults when base has coverage extraction off (turning it on in r
-// brings them, unless r gives them). Unknown keys (compared exactly),
-// a key given twice in an object, nulls and trailing data are errors. An
-// empty list of extra aligners reads as none (nil). The settings returned
-// are without those their choices make unused (WithoutUnused).
+// keep base's values, but for the coverage weights when base has coverage
+// extraction off and its weights cleared (WithoutUnused): they take their
+// defaults, so that turning coverage on in r brings them, unless r gives
+// them. Unknown keys (compared exactly), a key given twice in an object,
+// nulls and trailing data are errors. An empty list of extra aligners
+// reads as none (nil). Weights that coverage off leaves unused are kept,
+// for a later change to turn it on; WithoutUnused clears them.
 func Read(r io.Reader, base Settings) (Settings, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -175,14 +176,15 @@ func Read(r io.Reader, base Settings) (Settings, error) {
 	if len(s.Align.Extra) == 0 {
 		s.Align.Extra = nil // as Default has it
 	}
-	return s.WithoutUnused(), nil
+	return s, nil
 }
 
 // Write writes s as indented JSON with every setting present, in the
 // order of the types' fields (classify.Settings leaves its zero fields out
 // of a saved model; a settings file shows them all). With coverage
-// extraction off, its weights are written at their defaults, which
-// turning it on brings (Read); the stopword list is not a setting.
+// extraction off and its weights cleared, they are written at their
+// defaults, which turning it on brings (Read); the stopword list is not a
+// setting.
 func (s Settings) Write(w io.Writer) error {
 	if s.Align.Extra == nil {
 		s.Align.Extra = []string{}
@@ -255,11 +257,11 @@ func (s Settings) WithoutUnused() Settings {
 }
 
 // withCoverageWeights returns s with the coverage weights at their
-// defaults when coverage extraction is off, where they are unused: the
-// weights that turning it on brings.
+// defaults when coverage extraction is off and they are cleared
+// (WithoutUnused): the weights that turning it on brings.
 func (s Settings) withCoverageWeights() Settings {
-	if !s.Summarizer.Coverage {
-		c := &s.Summarizer
+	c := &s.Summarizer
+	if !c.Coverage && c.CoverageBigram == 0 && c.CoveragePrior == 0 && c.CoverageMinWords == 0 && c.CoverageFunction == 0 {
 		c.CoverageBigram, c.CoveragePrior, c.CoverageMinWords, c.CoverageFunction = CoverageBigram, CoveragePrior, CoverageMinWords, CoverageFunction
 	}
 	return s

@@ -129,7 +129,25 @@ func readSettings(preset, file string, sets setFlag) (config.Settings, error) {
 			return config.Settings{}, fmt.Errorf("--set %s=%s: %w", bounds.Short(key), bounds.Short(value), err)
 		}
 	}
-	return set, nil
+	if err := unusedSet(set, sets); err != nil {
+		return config.Settings{}, err
+	}
+	return set.WithoutUnused(), nil
+}
+
+// unusedSet refuses a --set of a coverage weight when coverage extraction
+// ends off: the weight would be dropped unused.
+func unusedSet(set config.Settings, sets setFlag) error {
+	if set.Summarizer.Coverage {
+		return nil
+	}
+	for _, kv := range sets {
+		key, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(key, "summarizer.coverage_") {
+			return fmt.Errorf("--set %s has no effect with summarizer.coverage false: the coverage weights apply to coverage extraction only; set summarizer.coverage to true as well, or leave the weight out", bounds.Short(kv))
+		}
+	}
+	return nil
 }
 
 // setFlag collects the KEY=VALUE pairs of --set.

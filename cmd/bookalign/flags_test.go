@@ -102,6 +102,8 @@ func TestExperimentFlags(t *testing.T) {
 		{[]string{"--set", "words=many"}, "--set words=many: words: want a whole number, not a string"},
 		{[]string{"--set", "WORDS=5"}, `--set WORDS=5: unknown setting "WORDS": keys are lower case, as in "words"`},
 		{[]string{"--set", "summarizer.coverage_stopwords=the"}, "summarizer.coverage_stopwords is not a setting"},
+		{[]string{"--preset", "paper", "--set", "summarizer.coverage_bigram=5"}, "--set summarizer.coverage_bigram=5 has no effect with summarizer.coverage false"},
+		{[]string{"--set", "summarizer.coverage_prior=0.5", "--set", "summarizer.coverage=false"}, "--set summarizer.coverage_prior=0.5 has no effect"},
 		{[]string{"--set", "words=" + strings.Repeat("9", 1000)}, `--set words=` + bounds.Quote(strings.Repeat("9", 1000)) + `: words: want a whole number, not the number "` + strings.Repeat("9", 64) + `"… (1000 bytes)`},
 		{[]string{"--set", "lambda"}, "KEY=VALUE"},
 	} {
