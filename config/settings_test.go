@@ -151,12 +151,7 @@ func TestCheck(t *testing.T) {
 			t.Fatalf("Set(%q, %q): %v", tc.key, tc.value, err)
 		}
 		err = s.Check(tc.crossValidated)
-		switch {
-		case tc.want == "" && err != nil:
-			t.Errorf("%s=%s: %v", tc.key, tc.value, err)
-		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-			t.Errorf("%s=%s: %v, want an error with %q", tc.key, tc.value, err, tc.want)
-		}
+		wantError(t, err, tc.want, fmt.Sprintf("%s=%s", tc.key, tc.value))
 	}
 }
 
@@ -182,12 +177,7 @@ func TestCheckCancelling(t *testing.T) {
 			}
 		}
 		err = s.Check(true)
-		switch {
-		case tc.want == "" && err != nil:
-			t.Errorf("%s: %v", tc.name, err)
-		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
-		}
+		wantError(t, err, tc.want, tc.name)
 	}
 }
 
@@ -328,11 +318,18 @@ func TestCheckNames(t *testing.T) {
 		s := Default()
 		tc.edit(&s)
 		err := s.Check(true)
-		switch {
-		case tc.want == "" && err != nil:
-			t.Errorf("%s: %v", tc.name, err)
-		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || len(err.Error()) > 400):
-			t.Errorf("%s: %.400v, want an error with %q", tc.name, err, tc.want)
-		}
+		wantError(t, err, tc.want, tc.name)
+	}
+}
+
+// wantError reports an error unless err is nil where want is empty, or
+// holds want and is short (one line of a terminal or two) where it is not.
+func wantError(t *testing.T, err error, want, what string) {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Errorf("%s: %v", what, err)
+	case want != "" && (err == nil || !strings.Contains(err.Error(), want) || len(err.Error()) > 400):
+		t.Errorf("%s: %.400v, want an error with %q", what, err, want)
 	}
 }
