@@ -9,6 +9,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/bookalign/bookalign/internal/bounds"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -69,31 +70,21 @@ func (s Settings) function() float64 {
 	return s.CoverageFunction
 }
 
-// Validate reports a setting out of range, or coverage settings that do not
-// go together.
+// Validate reports a setting out of range (Ranges: "names -3 is out of
+// range: want 0 to 1048576 (0: 100)"), or coverage settings that do not go
+// together.
 func (s Settings) Validate() error {
-	if s.Vocabulary < 0 || s.Names < 0 {
-		return errors.New("classify: negative setting")
+	if err := bounds.First("", s.Ranges()...); err != nil {
+		return err
 	}
 	if !s.Coverage {
 		if s.CoverageBigram != 0 || s.CoveragePrior != 0 || s.CoverageMinWords != 0 || len(s.CoverageStopwords) != 0 || s.CoverageFunction != 0 {
-			return errors.New("classify: coverage settings (CoverageBigram, CoveragePrior, CoverageMinWords, CoverageStopwords, CoverageFunction) set without Coverage: they apply to coverage extraction only")
+			return errors.New("coverage settings (coverage_bigram, coverage_prior, coverage_min_words, coverage_function, the stopwords) set without coverage: they apply to coverage extraction only")
 		}
 		return nil
 	}
-	for _, v := range []float64{s.CoverageBigram, s.CoveragePrior} {
-		if !(v >= 0) || math.IsInf(v, 0) {
-			return fmt.Errorf("classify: coverage weight %v", v)
-		}
-	}
-	if s.CoverageMinWords < 0 {
-		return errors.New("classify: negative coverage minimum")
-	}
 	if !slices.IsSorted(s.CoverageStopwords) {
 		return errors.New("classify: CoverageStopwords not sorted")
-	}
-	if !(s.CoverageFunction >= 0 && s.CoverageFunction <= 1) {
-		return fmt.Errorf("classify: CoverageFunction %v not in [0, 1]", s.CoverageFunction)
 	}
 	return nil
 }

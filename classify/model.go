@@ -194,7 +194,7 @@ func (m *Model) validate() error {
 		}
 	}
 	l := c.layout()
-	if s.names() > 1<<20 || len(m.Features) != l.dim() || len(m.Weights) != l.dim() {
+	if s.names() > MaxNames || len(m.Features) != l.dim() || len(m.Weights) != l.dim() {
 		return fmt.Errorf("%d features and %d weights for %d features", len(m.Features), len(m.Weights), l.dim())
 	}
 	if !slices.Equal(m.Features, c.FeatureNames()) {

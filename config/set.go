@@ -13,7 +13,8 @@ import (
 // `bookalign run --set KEY=VALUE` gives it. The value is JSON ("0.5",
 // "true", "[\"passage\"]"); a value that is not JSON is a string, or, for a
 // list, its comma-separated items ("passage,jing"). An unknown key is an
-// error that lists the known keys of its section.
+// error that lists the known keys of its section. Errors name the key but
+// not the flag: the caller says which --set.
 func (s Settings) Set(key, value string) (Settings, error) {
 	var doc map[string]any
 	var b bytes.Buffer
@@ -30,7 +31,7 @@ func (s Settings) Set(key, value string) (Settings, error) {
 	for i, name := range path {
 		old, ok := section[name]
 		if !ok {
-			return Settings{}, fmt.Errorf("unknown setting %q (known in this section: %s)", strings.Join(path[:i+1], "."), strings.Join(sortedKeys(section), ", "))
+			return Settings{}, unknownKey(path[:i+1], section)
 		}
 		if i < len(path)-1 {
 			if section, ok = old.(map[string]any); !ok {
@@ -47,11 +48,7 @@ func (s Settings) Set(key, value string) (Settings, error) {
 	if err != nil {
 		return Settings{}, err
 	}
-	out, err := Read(bytes.NewReader(js), Settings{})
-	if err != nil {
-		return Settings{}, fmt.Errorf("--set %s=%s: %w", key, value, err)
-	}
-	return out, nil
+	return Read(bytes.NewReader(js), Settings{})
 }
 
 // parseValue reads a --set value: JSON when it is, else the items of a

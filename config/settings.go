@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/bookalign/bookalign/classify"
@@ -151,17 +149,29 @@ func Preset(name string) (Settings, error) {
 }
 
 // Read applies the JSON settings of r over base: fields absent from r
-// keep base's values. Unknown fields and trailing data are errors. An
-// empty list of extra aligners reads as none (nil).
+// keep base's values, but for the coverage weights when base has coverage
+// extraction off and its weights cleared (WithoutUnused): they take their
+// defaults, so that turning coverage on in r brings them, unless r gives
+// them. Unknown keys (compared exactly), a key given twice in an object,
+// nulls and trailing data are errors. An empty list of extra aligners
+// reads as none (nil). Weights that coverage off leaves unused are kept,
+// for a later change to turn it on; WithoutUnused clears them.
 func Read(r io.Reader, base Settings) (Settings, error) {
-	dec := json.NewDecoder(r)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Settings{}, err
+	}
+	if err := checkKeys(data); err != nil {
+		return Settings{}, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	s := base
+	s := base.withCoverageWeights()
 	if err := dec.Decode(&s); err != nil {
-		return Settings{}, fmt.Errorf("settings: %w", err)
+		return Settings{}, decodeError(err)
 	}
 	if dec.More() {
-		return Settings{}, fmt.Errorf("settings: more than one JSON document")
+		return Settings{}, fmt.Errorf("more than one JSON document")
 	}
 	if len(s.Align.Extra) == 0 {
 		s.Align.Extra = nil // as Default has it
@@ -169,13 +179,18 @@ func Read(r io.Reader, base Settings) (Settings, error) {
 	return s, nil
 }
 
-// Write writes s as indented JSON with every field present, in the order
-// of the types' fields (classify.Settings leaves its zero fields out of a
-// saved model; a settings file shows them all).
+// Write writes s as indented JSON with every setting present, in the
+// order of the types' fields (classify.Settings leaves its zero fields out
+// of a saved model; a settings file shows them all). With coverage
+// extraction off and its weights cleared, they are written at their
+// defaults, which turning it on brings (Read); the stopword list is not a
+// setting.
 func (s Settings) Write(w io.Writer) error {
 	if s.Align.Extra == nil {
 		s.Align.Extra = []string{}
 	}
+	s = s.withCoverageWeights()
+	s.Summarizer.CoverageStopwords = nil
 	summarizer, err := allFields(s.Summarizer)
 	if err != nil {
 		return err
@@ -230,65 +245,6 @@ func allFields(v any) (json.RawMessage, error) {
 	return b.Bytes(), nil
 }
 
-// CheckRanges checks every number of s against its range, naming the
-// setting as the settings file and the flag of the same name do:
-// "words -1 is out of range: want at least 1". Folds is checked only when
-// cross-validated (crossValidated).
-func (s Settings) CheckRanges(crossValidated bool) error {
-	type intSetting struct {
-		name     string
-		v, least int
-		note     string
-	}
-	ints := []intSetting{
-		{"words", s.Words, 1, ""},
-		{"min_book_words", s.MinBookWords, 0, ""},
-		{"min_summary_words", s.MinSummaryWords, 0, ""},
-		{"align.iterations", s.Align.Iterations, 0, "0: the aligners' own, Passage HMM 500, Token HMM at most 20"},
-		{"summarizer.coverage_min_words", s.Summarizer.CoverageMinWords, 0, ""},
-	}
-	if crossValidated {
-		ints = append(ints, intSetting{"folds", s.Folds, 2, "cross-validation holds out each fold in turn and trains on the others"})
-	}
-	for _, x := range ints {
-		if x.v < x.least {
-			return rangeError(x.name, strconv.Itoa(x.v), x.least, x.note)
-		}
-	}
-	for _, x := range []struct {
-		name string
-		v    float64
-		note string
-	}{
-		{"lambda", s.Lambda, "0: chosen on an inner split of each training set"},
-		{"lambda_tolerance", s.LambdaTolerance, "0: the final fit's, 1e-5"},
-		{"align.passage_prior", s.Align.PassagePrior, "0: the default, 100"},
-		{"summarizer.coverage_bigram", s.Summarizer.CoverageBigram, ""},
-		{"summarizer.coverage_prior", s.Summarizer.CoveragePrior, ""},
-	} {
-		if !(x.v >= 0) || math.IsInf(x.v, 0) { // also NaN
-			return rangeError(x.name, strconv.FormatFloat(x.v, 'g', -1, 64), -1, x.note)
-		}
-	}
-	return nil
-}
-
-// rangeError says that the value of a setting is out of its range: at
-// least least, or a finite number, 0 or more, when least is negative.
-func rangeError(name, value string, least int, note string) error {
-	want := fmt.Sprintf("at least %d", least)
-	switch {
-	case least < 0:
-		want = "a finite number, 0 or more"
-	case least == 0:
-		want = "0 or more"
-	}
-	if note != "" {
-		want += " (" + note + ")"
-	}
-	return fmt.Errorf("%s %s is out of range: want %s", name, value, want)
-}
-
 // WithoutUnused returns s without the settings that its choices make
 // unused: the coverage weights when coverage extraction is off (the
 // summarizer refuses them there, classify.Settings.Validate).
@@ -296,6 +252,17 @@ func (s Settings) WithoutUnused() Settings {
 	if !s.Summarizer.Coverage {
 		c := &s.Summarizer
 		c.CoverageBigram, c.CoveragePrior, c.CoverageMinWords, c.CoverageFunction, c.CoverageStopwords = 0, 0, 0, 0, nil
+	}
+	return s
+}
+
+// withCoverageWeights returns s with the coverage weights at their
+// defaults when coverage extraction is off and they are cleared
+// (WithoutUnused): the weights that turning it on brings.
+func (s Settings) withCoverageWeights() Settings {
+	c := &s.Summarizer
+	if !c.Coverage && c.CoverageBigram == 0 && c.CoveragePrior == 0 && c.CoverageMinWords == 0 && c.CoverageFunction == 0 {
+		c.CoverageBigram, c.CoveragePrior, c.CoverageMinWords, c.CoverageFunction = CoverageBigram, CoveragePrior, CoverageMinWords, CoverageFunction
 	}
 	return s
 }

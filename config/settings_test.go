@@ -3,6 +3,7 @@ package config
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -55,7 +56,7 @@ func TestWriteRead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(got, s) {
+		if !reflect.DeepEqual(got.WithoutUnused(), s) {
 			t.Errorf("read back:\n%+v\nwant\n%+v", got, s)
 		}
 	}
@@ -102,22 +103,160 @@ func TestSet(t *testing.T) {
 	}
 }
 
-func TestCheckRanges(t *testing.T) {
-	s := Default()
-	if err := s.CheckRanges(true); err != nil {
+func TestCheck(t *testing.T) {
+	if err := Default().Check(true); err != nil {
 		t.Fatal(err)
 	}
-	s.Folds = 1
-	if err := s.CheckRanges(false); err != nil {
-		t.Errorf("one fold without cross-validation: %v", err)
+	if err := Paper().Check(true); err != nil {
+		t.Fatal(err)
 	}
-	if err := s.CheckRanges(true); err == nil || !strings.Contains(err.Error(), "folds 1 is out of range: want at least 2") {
-		t.Errorf("one fold: %v", err)
+	for _, tc := range []struct {
+		key, value     string
+		crossValidated bool
+		want           string // "" for no error
+	}{
+		{"folds", "1", false, ""},
+		{"folds", "1", true, "folds 1 is out of range: want 2 to 1000"},
+		{"folds", "1000", true, ""},
+		{"folds", "1001", true, "folds 1001 is out of range: want 2 to 1000"},
+		{"folds", "1000000000", true, "folds 1000000000 is out of range"},
+		{"words", "0", true, "words 0 is out of range: want 1 to 33554432"},
+		{"words", "33554433", true, "words 33554433 is out of range"},
+		{"min_book_words", "-1", true, "min_book_words -1 is out of range: want 0 to 33554432"},
+		{"min_summary_words", "1000000000", true, "min_summary_words 1000000000 is out of range"},
+		{"lambda", "-1", true, "lambda -1 is out of range: want 0 to 1000"},
+		{"lambda", "1e300", true, "lambda 1e+300 is out of range: want 0 to 1000"},
+		{"lambda", "1000", true, ""},
+		{"lambda_tolerance", "1", true, "lambda_tolerance 1 is out of range: want 0 or more, below 1"},
+		{"lambda_tolerance", "0.5", true, ""},
+		{"align.iterations", "-1", true, "align.iterations -1 is out of range: want 0 to 10000"},
+		{"align.iterations", "1000000000", true, "align.iterations 1000000000 is out of range"},
+		{"align.passage_prior", "-1", true, "align.passage_prior -1 is out of range: want 0, or 1e-06 to 1e+12"},
+		{"align.passage_prior", "1e307", true, "align.passage_prior 1e+307 is out of range"},
+		{"align.passage_prior", "1e-300", true, "align.passage_prior 1e-300 is out of range"},
+		{"align.passage_prior", "1e12", true, ""},
+		{"summarizer.names", "-3", true, "summarizer.names -3 is out of range: want 0 to 1048576 (0: 100)"},
+		{"summarizer.names", "1048577", true, "summarizer.names 1048577 is out of range"},
+		{"summarizer.names", "1048576", true, ""},
+		{"summarizer.names", "1000000000", true, "summarizer.names 1000000000 is out of range"},
+		{"summarizer.vocabulary", "-1", true, "summarizer.vocabulary -1 is out of range: want 0 to 1048576 (0: 10000)"},
+		{"summarizer.vocabulary", "1048577", true, "summarizer.vocabulary 1048577 is out of range"},
+		{"summarizer.coverage_bigram", "1e307", true, "summarizer.coverage_bigram 1e+307 is out of range: want 0 to 1e+06"},
+		{"summarizer.coverage_prior", "-0.5", true, "summarizer.coverage_prior -0.5 is out of range"},
+		{"summarizer.coverage_function", "2", true, "summarizer.coverage_function 2 is out of range: want 0 to 1"},
+		{"summarizer.coverage_min_words", "-1", true, "summarizer.coverage_min_words -1 is out of range: want 0 to 33554432"},
+	} {
+		s, err := Default().Set(tc.key, tc.value)
+		if err != nil {
+			t.Fatalf("Set(%q, %q): %v", tc.key, tc.value, err)
+		}
+		err = s.Check(tc.crossValidated)
+		wantError(t, err, tc.want, fmt.Sprintf("%s=%s", tc.key, tc.value))
 	}
-	s = Default()
-	s.Align.PassagePrior = -1
-	if err := s.CheckRanges(true); err == nil || !strings.Contains(err.Error(), "align.passage_prior -1") {
-		t.Errorf("a negative prior: %v", err)
+}
+
+// TestCheckCancelling: coverage extraction with a zero prior weight never
+// uses the trained models; with a trained method it is refused, naming
+// both keys.
+func TestCheckCancelling(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		sets [][2]string
+		want string // "" for no error
+	}{
+		{"zero prior", [][2]string{{"summarizer.coverage_prior", "0"}}, "summarizer.coverage_prior 0 with summarizer.coverage true"},
+		{"zero prior, baselines only", [][2]string{{"summarizer.coverage_prior", "0"}, {"methods", "first1000,random"}}, ""},
+		{"zero prior, one trained", [][2]string{{"summarizer.coverage_prior", "0"}, {"methods", "jing,random"}}, "the summaries of jing would not"},
+		{"zero prior, coverage off", [][2]string{{"summarizer.coverage_prior", "0"}, {"summarizer.coverage", "false"}}, ""},
+	} {
+		s := Default()
+		var err error
+		for _, kv := range tc.sets {
+			if s, err = s.Set(kv[0], kv[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		err = s.Check(true)
+		wantError(t, err, tc.want, tc.name)
+	}
+}
+
+// TestCoverageTurnedOn: turning coverage extraction on over the paper
+// preset, with --set or in a file, brings the documented default weights,
+// unless they are given; the result passes Check.
+func TestCoverageTurnedOn(t *testing.T) {
+	want := Default().Summarizer
+	want.Counts, want.Events = false, false
+	viaSet, err := Paper().Set("summarizer.coverage", "true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	viaFile, err := Read(strings.NewReader(`{"summarizer": {"coverage": true}}`), Paper())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, s := range map[string]Settings{"--set": viaSet, "file": viaFile} {
+		if !reflect.DeepEqual(s.Summarizer, want) {
+			t.Errorf("%s: %+v, want %+v", name, s.Summarizer, want)
+		}
+		if err := s.Check(true); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	given, err := Read(strings.NewReader(`{"summarizer": {"coverage": true, "coverage_bigram": 2}}`), Paper())
+	if err != nil || given.Summarizer.CoverageBigram != 2 || given.Summarizer.CoveragePrior != CoveragePrior {
+		t.Errorf("a weight given: %+v, %v", given.Summarizer, err)
+	}
+	// A weight set before coverage is turned on is kept, a zero too.
+	for _, bigram := range []string{"5", "0"} {
+		s, err := Paper().Set("summarizer.coverage_bigram", bigram)
+		if err == nil {
+			s, err = s.Set("summarizer.coverage", "true")
+		}
+		if err != nil || fmt.Sprint(s.Summarizer.CoverageBigram) != bigram || s.Summarizer.CoveragePrior != CoveragePrior {
+			t.Errorf("coverage_bigram=%s, then coverage on: %+v, %v", bigram, s.Summarizer, err)
+		}
+	}
+	// Off again, the weights are cleared.
+	off, err := viaSet.Set("summarizer.coverage", "false")
+	if err != nil || !reflect.DeepEqual(off.WithoutUnused().Summarizer, Paper().Summarizer) {
+		t.Errorf("off again: %+v, %v", off.Summarizer, err)
+	}
+}
+
+// TestReadRefuses: what decoding into Settings would let pass silently or
+// report in Go's terms is refused in the settings' terms, at every level.
+func TestReadRefuses(t *testing.T) {
+	for _, tc := range []struct{ doc, want string }{
+		{`{"WORDS": 5, "words": 1000, "Words": 7}`, `unknown setting "WORDS": keys are lower case, as in "words"`},
+		{`{"words": 5, "words": 7}`, `setting "words" given twice`},
+		{`{"align": {"iterations": 5, "iterations": 7}}`, `setting "align.iterations" given twice`},
+		{`{"align": {"Iterations": 5}}`, `unknown setting "align.Iterations": keys are lower case, as in "align.iterations"`},
+		{`{"summarizer": {"NAMES": 5}}`, `as in "summarizer.names"`},
+		{`{"summarizer": {"names": 1}, "summarizer": {"names": 2}}`, `setting "summarizer" given twice`},
+		{`{"Summarizer": {"names": 1}}`, `as in "summarizer"`},
+		{`{"summarizer": {"coverage_stopwords": ["the"]}}`, "summarizer.coverage_stopwords is not a setting: coverage extraction takes ROUGE's stopword list"},
+		{`{"words": null}`, `setting "words" is null`},
+		{`{"align": null}`, `setting "align" is null`},
+		{`null`, "want a JSON object of settings"},
+		{`[1]`, "want a JSON object of settings, as bookalign config prints, not a list"},
+		{``, "empty or cut short"},
+		{`{"words": "many"}`, "words: want a whole number, not a string"},
+		{`{"words": 1e30}`, "words: want a whole number, not the number 1e30"},
+		{`{"seed": -1}`, "seed: want a whole number, 0 or more"},
+		{`{"align": {"iterations": 1.5}}`, "align.iterations: want a whole number, not the number 1.5"},
+		{`{"lambda": 1e400}`, "lambda: want a finite number"},
+		{`{"methods": "passage"}`, "methods: want a list of strings"},
+		{`{"words": 5 x`, "not JSON at byte"},
+		{`{"` + strings.Repeat("k", 1000) + `": 1}`, `(1000 bytes)`},
+	} {
+		_, err := Read(strings.NewReader(tc.doc), Default())
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%.60s: %v, want an error with %q", tc.doc, err, tc.want)
+		}
+		if err != nil && (strings.Contains(err.Error(), "Go ") || strings.Contains(err.Error(), "json:") || len(err.Error()) > 400) {
+			t.Errorf("%.60s: %v: Go's terms, or too long", tc.doc, err)
+		}
 	}
 }
 
@@ -154,4 +293,43 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("round trip changed the settings:\n%+v\n%+v", again, s)
 		}
 	})
+}
+
+// TestCheckNames: the settings that name things are checked with the
+// numbers, so that `bookalign config` refuses what a run would, and a long
+// value is quoted short.
+func TestCheckNames(t *testing.T) {
+	long := strings.Repeat("x", 60<<20)
+	for _, tc := range []struct {
+		name string
+		edit func(s *Settings)
+		want string // "" for no error
+	}{
+		{"defaults", func(*Settings) {}, ""},
+		{"no methods", func(s *Settings) { s.Methods = nil }, "no method to run: methods is empty"},
+		{"unknown method", func(s *Settings) { s.Methods = []string{"passage", "magic"} }, `unknown method "magic" in methods (known: passage, token, jing`},
+		{"a method twice", func(s *Settings) { s.Methods = []string{"passage", "first1000", "passage"} }, `methods lists "passage" twice`},
+		{"unknown aligner", func(s *Settings) { s.Align.Extra = []string{"first1000"} }, `unknown aligner "first1000" in align.extra (known: passage, token, jing)`},
+		{"an aligner twice", func(s *Settings) { s.Align.Extra = []string{"jing", "jing"} }, `align.extra lists "jing" twice`},
+		{"figure_book unsafe", func(s *Settings) { s.FigureBook = "../x" }, `figure_book "../x": id`},
+		{"figure_book long", func(s *Settings) { s.FigureBook = long }, `figure_book "` + strings.Repeat("x", 64) + `"… (62914560 bytes): id longer than 200 bytes`},
+		{"a long method", func(s *Settings) { s.Methods = []string{long} }, `unknown method "` + strings.Repeat("x", 64) + `"… (62914560 bytes)`},
+	} {
+		s := Default()
+		tc.edit(&s)
+		err := s.Check(true)
+		wantError(t, err, tc.want, tc.name)
+	}
+}
+
+// wantError reports an error unless err is nil where want is empty, or
+// holds want and is short (one line of a terminal or two) where it is not.
+func wantError(t *testing.T, err error, want, what string) {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Errorf("%s: %v", what, err)
+	case want != "" && (err == nil || !strings.Contains(err.Error(), want) || len(err.Error()) > 400):
+		t.Errorf("%s: %.400v, want an error with %q", what, err, want)
+	}
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/config"
-	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/transforms"
@@ -57,29 +56,11 @@ func (c Config) Validate() error {
 	if c.Corpus == "" || c.Out == "" {
 		return fmt.Errorf("a corpus and an output directory are required")
 	}
-	if err := c.CheckRanges(c.TestCorpus == "" && len(c.trained()) > 0); err != nil {
+	if err := c.Check(c.TestCorpus == "" && len(c.trained()) > 0); err != nil {
 		return err
-	}
-	if len(c.Methods) == 0 {
-		return fmt.Errorf("no method to run")
-	}
-	for _, m := range c.Methods {
-		if !slices.Contains(Methods, m) {
-			return fmt.Errorf("unknown method %q (known: %v)", m, Methods)
-		}
-	}
-	for _, m := range c.Align.Extra {
-		if !slices.Contains(Aligners, m) {
-			return fmt.Errorf("unknown aligner %q (known: %v)", m, Aligners)
-		}
 	}
 	if err := c.Summarizer.Validate(); err != nil {
 		return fmt.Errorf("summarizer: %w", err)
-	}
-	if c.FigureBook != "" {
-		if err := corpus.ValidID(c.FigureBook); err != nil {
-			return fmt.Errorf("figure book %q: %w", c.FigureBook, err)
-		}
 	}
 	if err := c.AlignOptions().CheckThesaurus(); err != nil {
 		return err

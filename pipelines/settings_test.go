@@ -2,6 +2,7 @@ package pipelines
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -52,12 +53,37 @@ func TestValidateCoverage(t *testing.T) {
 		}, true},
 		{"weights without coverage", func(c *Config) { c.Summarizer.Coverage = false }, false},
 		{"negative prior", func(c *Config) { c.Summarizer.CoveragePrior = -1 }, false},
+		{"zero prior with trained methods", func(c *Config) { c.Summarizer.CoveragePrior = 0 }, false},
 	} {
 		cfg := DefaultConfig()
 		cfg.Corpus, cfg.Out = "corpus", "out"
 		tc.edit(&cfg)
 		if err := cfg.Validate(); (err == nil) != tc.ok {
 			t.Errorf("%s: Validate() = %v, want ok %v", tc.name, err, tc.ok)
+		}
+	}
+}
+
+// TestValidateQuotesShort: an error about a string setting quotes at most
+// a short prefix of a long value, and names the setting as the user
+// writes it.
+func TestValidateQuotesShort(t *testing.T) {
+	long := strings.Repeat("x", 60<<20)
+	for _, tc := range []struct {
+		name string
+		edit func(c *Config)
+		want string
+	}{
+		{"figure_book", func(c *Config) { c.FigureBook = long }, `figure_book "xxxx`},
+		{"a method", func(c *Config) { c.Methods = []string{long} }, `unknown method "xxxx`},
+		{"an extra aligner", func(c *Config) { c.Align.Extra = []string{long} }, `unknown aligner "xxxx`},
+	} {
+		cfg := DefaultConfig()
+		cfg.Corpus, cfg.Out = "corpus", "out"
+		tc.edit(&cfg)
+		err := cfg.Validate()
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "(62914560 bytes)") || len(err.Error()) > 400 {
+			t.Errorf("%s: %.400v", tc.name, err)
 		}
 	}
 }

@@ -33,11 +33,8 @@ func runConfig(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := set.CheckRanges(true); err != nil {
+	if err := set.Check(true); err != nil {
 		return err
-	}
-	if err := set.Summarizer.Validate(); err != nil {
-		return fmt.Errorf("summarizer: %w", err)
 	}
 	return set.Write(stdout)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/bookalign/bookalign/config"
+	"github.com/bookalign/bookalign/internal/bounds"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/transforms"
 )
@@ -78,7 +79,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() (pipelines.Config, error) {
 	var sets setFlag
 	fs.Var(&sets, "set", "change one setting, `KEY=VALUE` (e.g. lambda=0.5, align.iterations=50); repeatable")
 	methods := fs.String("methods", strings.Join(def.Methods, ","), "comma-separated summarizers (default all: "+strings.Join(pipelines.Methods, ", ")+")")
-	folds := fs.Int("folds", def.Folds, "cross-validation folds over books, at least 2")
+	folds := fs.Int("folds", def.Folds, fmt.Sprintf("cross-validation folds over books, 2 to %d and at most the corpus's pairs", config.MaxFolds))
 	words := fs.Int("words", def.Words, "summary budget in words")
 	seed := fs.Uint64("seed", def.Seed, "seed of every random choice (sampler, folds, lambda's split, bootstrap)")
 	rougeData := fs.String("rouge-data", os.Getenv("BOOKALIGN_ROUGE_DATA"), "ROUGE-1.5.5 data `DIR` (stopword and WordNet exception lists); default $BOOKALIGN_ROUGE_DATA")
@@ -125,10 +126,28 @@ func readSettings(preset, file string, sets setFlag) (config.Settings, error) {
 	for _, kv := range sets {
 		key, value, _ := strings.Cut(kv, "=")
 		if set, err = set.Set(key, value); err != nil {
-			return config.Settings{}, fmt.Errorf("--set %s: %w", kv, err)
+			return config.Settings{}, fmt.Errorf("--set %s=%s: %w", bounds.Short(key), bounds.Short(value), err)
 		}
 	}
+	if err := unusedSet(set, sets); err != nil {
+		return config.Settings{}, err
+	}
 	return set.WithoutUnused(), nil
+}
+
+// unusedSet refuses a --set of a coverage weight when coverage extraction
+// ends off: the weight would be dropped unused.
+func unusedSet(set config.Settings, sets setFlag) error {
+	if set.Summarizer.Coverage {
+		return nil
+	}
+	for _, kv := range sets {
+		key, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(key, "summarizer.coverage_") {
+			return fmt.Errorf("--set %s has no effect with summarizer.coverage false: the coverage weights apply to coverage extraction only; set summarizer.coverage to true as well, or leave the weight out", bounds.Short(kv))
+		}
+	}
+	return nil
 }
 
 // setFlag collects the KEY=VALUE pairs of --set.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/config"
+	"github.com/bookalign/bookalign/internal/bounds"
 	"github.com/bookalign/bookalign/pipelines"
 )
 
@@ -98,11 +99,20 @@ func TestExperimentFlags(t *testing.T) {
 		{[]string{"--set", "lamda=0.5"}, `unknown setting "lamda"`},
 		{[]string{"--set", "align.iteration=5"}, `unknown setting "align.iteration" (known in this section: extra, iterations`},
 		{[]string{"--set", "align=5"}, "is a section"},
-		{[]string{"--set", "words=many"}, "words"},
+		{[]string{"--set", "words=many"}, "--set words=many: words: want a whole number, not a string"},
+		{[]string{"--set", "WORDS=5"}, `--set WORDS=5: unknown setting "WORDS": keys are lower case, as in "words"`},
+		{[]string{"--set", "summarizer.coverage_stopwords=the"}, "summarizer.coverage_stopwords is not a setting"},
+		{[]string{"--preset", "paper", "--set", "summarizer.coverage_bigram=5"}, "--set summarizer.coverage_bigram=5 has no effect with summarizer.coverage false"},
+		{[]string{"--set", "summarizer.coverage_prior=0.5", "--set", "summarizer.coverage=false"}, "--set summarizer.coverage_prior=0.5 has no effect"},
+		{[]string{"--set", "words=" + strings.Repeat("9", 1000)}, `--set words=` + bounds.Quote(strings.Repeat("9", 1000)) + `: words: want a whole number, not the number "` + strings.Repeat("9", 64) + `"… (1000 bytes)`},
 		{[]string{"--set", "lambda"}, "KEY=VALUE"},
 	} {
-		if _, err := readFlags(t, tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%q: error %v, want one with %q", tc.args, err, tc.want)
+		_, err := readFlags(t, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%.80q: error %.300v, want one with %q", tc.args, err, tc.want)
+		}
+		if err != nil && strings.Count(err.Error(), "--set") > 1 {
+			t.Errorf("%.80q: %v: the flag named twice", tc.args, err)
 		}
 	}
 }
@@ -150,17 +160,20 @@ func TestNumericSettingRanges(t *testing.T) {
 		bad, good []string
 		want      string
 	}{
-		{"words", []string{"0", "-5"}, []string{"1"}, "at least 1"},
-		{"min_book_words", []string{"-1"}, []string{"0"}, "0 or more"},
-		{"min_summary_words", []string{"-1"}, []string{"0"}, "0 or more"},
-		{"align.iterations", []string{"-1"}, []string{"0", "1"}, "0 or more"},
-		{"folds", []string{"1", "0", "-3"}, []string{"2"}, "at least 2"},
-		{"lambda", []string{"-1"}, []string{"0", "1e-4"}, "finite"},
-		{"lambda_tolerance", []string{"-1"}, []string{"0", "1e-4"}, "finite"},
-		{"align.passage_prior", []string{"-1"}, []string{"0", "100"}, "finite"},
-		{"summarizer.coverage_bigram", []string{"-1"}, []string{"0", "3"}, "finite"},
-		{"summarizer.coverage_prior", []string{"-1"}, []string{"0", "0.03"}, "finite"},
-		{"summarizer.coverage_min_words", []string{"-1"}, []string{"0", "15"}, "0 or more"},
+		{"words", []string{"0", "-5", "33554433"}, []string{"1", "33554432"}, "want 1 to 33554432"},
+		{"min_book_words", []string{"-1", "33554433"}, []string{"0"}, "want 0 to 33554432"},
+		{"min_summary_words", []string{"-1"}, []string{"0"}, "want 0 to 33554432"},
+		{"align.iterations", []string{"-1", "10001", "1000000000"}, []string{"0", "1", "10000"}, "want 0 to 10000"},
+		{"folds", []string{"1", "0", "-3", "1001", "1000000000"}, []string{"2", "1000"}, "want 2 to 1000"},
+		{"lambda", []string{"-1", "1001", "1e+307"}, []string{"0", "1e-4", "1000"}, "want 0 to 1000"},
+		{"lambda_tolerance", []string{"-1", "1", "1e+307"}, []string{"0", "1e-4"}, "want 0 or more, below 1"},
+		{"align.passage_prior", []string{"-1", "1e+307", "1e-09"}, []string{"0", "100", "1e12", "1e-6"}, "want 0, or 1e-06 to 1e+12"},
+		{"summarizer.coverage_bigram", []string{"-1", "1e+307"}, []string{"0", "3", "1e6"}, "want 0 to 1e+06"},
+		{"summarizer.coverage_prior", []string{"-1", "1e+307"}, []string{"0.03", "1e6"}, "want 0 to 1e+06"},
+		{"summarizer.coverage_function", []string{"-1", "1.5"}, []string{"0", "1"}, "want 0 to 1"},
+		{"summarizer.coverage_min_words", []string{"-1", "33554433"}, []string{"0", "15"}, "want 0 to 33554432"},
+		{"summarizer.names", []string{"-3", "1048577", "1000000000"}, []string{"0", "1048576"}, "want 0 to 1048576 (0: 100)"},
+		{"summarizer.vocabulary", []string{"-3", "1048577"}, []string{"0", "1048576"}, "want 0 to 1048576 (0: 10000)"},
 	} {
 		for _, v := range append(tc.bad, tc.good...) {
 			cfg, err := readFlags(t, "--set", tc.key+"="+v)

@@ -465,15 +465,20 @@ func readIndex(ctx context.Context, dir string) ([]corpus.Pair, error) {
 	return pairs, nil
 }
 
-// tooFewPairs refuses to cross-validate a corpus of one pair: a book needs
-// another to train on. A corpus of more pairs may still have too few once
-// some are rejected, which the fold assignment reports (transforms.FoldSplit);
-// one of no pairs runs, with a warning that there was nothing to do.
+// tooFewPairs refuses to cross-validate a corpus of one pair, a book needs
+// another to train on, and folds beyond the corpus's pairs, which would
+// only train the models of empty folds again. A corpus of more pairs may
+// still have too few once some are rejected, which the fold assignment
+// reports (transforms.FoldSplit); one of no pairs runs, with a warning
+// that there was nothing to do.
 func tooFewPairs(cfg pipelines.Config, pairs int) error {
-	if pairs != 1 {
-		return nil
+	if pairs == 1 {
+		return fmt.Errorf("too few books for cross-validation: the corpus %s has 1 pair, where --folds %d needs at least 2 books with distinct texts, one to hold out and one to train on", cfg.Corpus, cfg.Folds)
 	}
-	return fmt.Errorf("too few books for cross-validation: the corpus %s has 1 pair, where --folds %d needs at least 2 books with distinct texts, one to hold out and one to train on", cfg.Corpus, cfg.Folds)
+	if pairs > 1 && cfg.Folds > pairs {
+		return fmt.Errorf("folds %d is out of range for the corpus %s of %d pairs: want 2 to %d, each fold holding out one book at least (--folds, or folds in the settings)", cfg.Folds, cfg.Corpus, pairs, pairs)
+	}
+	return nil
 }
 
 // checkTestCorpus refuses a test corpus that is the training corpus (the
