@@ -3,6 +3,7 @@ package transforms
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -19,9 +20,22 @@ import (
 // maxFileSize bounds any one input file (a book, a summary, pairs.tsv).
 const maxFileSize = 64 << 20
 
+// MaxFileSize is the cap of ReadFile, for callers that name it.
+const MaxFileSize = maxFileSize
+
+// ErrTooLarge is what ReadFileMax's error for a file over its cap wraps.
+var ErrTooLarge = errors.New("larger than")
+
 // ReadFile reads a whole file through Beam's filesystem. Files larger than
 // 64 MiB are refused.
 func ReadFile(ctx context.Context, path string) ([]byte, error) {
+	return ReadFileMax(ctx, path, maxFileSize)
+}
+
+// ReadFileMax reads a whole file through Beam's filesystem, at most max+1
+// bytes of it: a file (or a device such as /dev/zero) with more than max
+// bytes is refused with an error wrapping ErrTooLarge.
+func ReadFileMax(ctx context.Context, path string, max int64) ([]byte, error) {
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
 		return nil, err
@@ -32,12 +46,12 @@ func ReadFile(ctx context.Context, path string) ([]byte, error) {
 		return nil, err
 	}
 	defer r.Close()
-	b, err := io.ReadAll(io.LimitReader(r, maxFileSize+1))
+	b, err := io.ReadAll(io.LimitReader(r, max+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	if len(b) > maxFileSize {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, maxFileSize)
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("%s is %w %d bytes", path, ErrTooLarge, max)
 	}
 	return b, nil
 }
