@@ -12,7 +12,7 @@ import (
 // The caps on what summarize, align and rouge read, so that a wrong file
 // (a device such as /dev/zero, a whole disk image) is refused after at
 // most cap+1 bytes instead of filling memory. Books and summaries have the
-// cap that run reads them with; docs/running.md, "Input size caps", lists
+// cap that run reads them with; docs/running.md, "Redirects and input size caps", lists
 // them.
 var (
 	// capBook bounds a book (summarize's BOOK.txt, align --book).
@@ -58,7 +58,7 @@ func (in input) read(path string) ([]byte, error) {
 // tooLarge is the error of a file of in over its cap; where, if set, says
 // which part of it.
 func (in input) tooLarge(path, where string) error {
-	return fmt.Errorf("%s %s%s: larger than %s, the cap for a %s (see docs/running.md, \"Input size caps\")",
+	return fmt.Errorf("%s %s%s: larger than %s, the cap for a %s (see docs/running.md, \"Redirects and input size caps\")",
 		in.name, path, where, mib(in.max), in.what)
 }
 
