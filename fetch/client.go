@@ -9,9 +9,11 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -26,6 +28,9 @@ var (
 	// ErrUnreachable: no connection could be made (no such host, connection
 	// refused, no route): the machine is offline or the address is wrong.
 	ErrUnreachable = errors.New("cannot connect")
+	// ErrRedirect: the server redirected to a URL the client may not follow
+	// (see Client).
+	ErrRedirect = errors.New("refused redirect")
 )
 
 // DefaultUserAgent names bookalign and what it does. It gives the Go module
@@ -67,9 +72,15 @@ func (e *HTTPError) temporary() bool {
 // and retries with exponential backoff when a failure may pass (a 5xx, 408
 // or 429 status, a timeout, a dropped connection or a truncated body). A
 // Client is safe for concurrent use, but serializes its requests.
+//
+// A redirect may lead only to an http or https URL (never to a local
+// file), and from a source given as https only to https: a server cannot
+// make the client read a local file or fall back to plain http. A file://
+// URL is read directly, by a client that follows no redirect.
 type Client struct {
-	// HTTP does the requests; nil means a client that keeps at most one
-	// connection per host and also reads file:// URLs.
+	// HTTP does the http and https requests; nil means a client that keeps
+	// at most one connection per host. Its redirects are checked as above,
+	// before its own CheckRedirect, if any, is asked.
 	HTTP *http.Client
 	// UserAgent is sent with every request; empty means DefaultUserAgent.
 	UserAgent string
@@ -91,22 +102,29 @@ type Client struct {
 	mu   sync.Mutex
 	last time.Time // when the last request ended
 	once sync.Once
-	http *http.Client
+	// http reads http and https URLs, local file:// URLs.
+	http, local *http.Client
 }
 
-// client returns the HTTP client to use.
-func (c *Client) client() *http.Client {
+// client returns the client that reads rawURL: the local one for a
+// file:// URL, else the HTTP one.
+func (c *Client) client(rawURL string) *http.Client {
 	c.once.Do(func() {
+		c.local = &http.Client{Transport: http.NewFileTransport(http.Dir("/")), CheckRedirect: checkRedirect(nil)}
 		if c.HTTP != nil {
-			c.http = c.HTTP
+			h := *c.HTTP
+			h.CheckRedirect = checkRedirect(c.HTTP.CheckRedirect)
+			c.http = &h
 			return
 		}
 		t := http.DefaultTransport.(*http.Transport).Clone()
 		t.MaxConnsPerHost = 1
 		t.MaxIdleConnsPerHost = 1
-		t.RegisterProtocol("file", http.NewFileTransport(http.Dir("/")))
-		c.http = &http.Client{Transport: t}
+		c.http = &http.Client{Transport: t, CheckRedirect: checkRedirect(nil)}
 	})
+	if u, err := url.Parse(rawURL); err == nil && strings.EqualFold(u.Scheme, "file") {
+		return c.local
+	}
 	return c.http
 }
 
@@ -178,8 +196,11 @@ func (c *Client) attempt(ctx context.Context, rawURL, dest string, x Expect) (En
 		return Entry{}, err
 	}
 	req.Header.Set("User-Agent", c.userAgent())
-	resp, err := c.client().Do(req)
+	resp, err := c.client(rawURL).Do(req)
 	if err != nil {
+		if ue := (*url.Error)(nil); errors.As(err, &ue) && errors.Is(err, ErrRedirect) {
+			return Entry{}, ue.Err // it names the URLs itself
+		}
 		return Entry{}, c.timedOut(ctx, actx, rawURL, 0, classify(err))
 	}
 	defer resp.Body.Close()
@@ -272,7 +293,7 @@ func classify(err error) error {
 // retryable reports whether err may pass on another attempt. Nothing is
 // retried once ctx is done.
 func retryable(ctx context.Context, err error) bool {
-	if ctx.Err() != nil || errors.Is(err, ErrUnreachable) || errors.Is(err, ErrTooLarge) || errors.Is(err, ErrInvalid) {
+	if ctx.Err() != nil || errors.Is(err, ErrUnreachable) || errors.Is(err, ErrTooLarge) || errors.Is(err, ErrInvalid) || errors.Is(err, ErrRedirect) {
 		return false
 	}
 	var he *HTTPError

@@ -14,7 +14,9 @@
 // unreachable host (ErrUnreachable) fail at once. A body is written to
 // NAME.part and renamed to NAME only when whole. file:// URLs (and,
 // through SourceURL, local paths) are read like http ones, so a local copy
-// of any source can stand in for the public one.
+// of any source can stand in for the public one. A redirect may lead only
+// to http or https, and from an https source only to https
+// (ErrRedirect): a server cannot have a local file stored as a download.
 //
 // # Kinds, caps and checks
 //

@@ -115,6 +115,9 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 		return nil, err
 	}
 	if res.Selection, err = selectFiles(res.Summaries, res.Catalog, cfg.Decisions); err != nil {
+		if errors.Is(err, ErrTooManyRows) {
+			err = fmt.Errorf("%s: %w (the CMU dataset has 16,559)", res.SummarySource, err)
+		}
 		return nil, err
 	}
 	sel := res.Selection

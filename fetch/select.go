@@ -23,12 +23,25 @@ type Selection struct {
 	Summaries, BadRows, Unmatched int
 }
 
+// MaxSummaryRows is the most rows a summaries file may have for fetch to
+// match it: twelve times the CMU dataset's 16,559. The match pipeline holds
+// every row, and each unmatched one becomes a reject, a few kB of memory
+// each however short the row: this cap, with the summaries' size cap,
+// bounds the memory a fetch needs (docs/running.md, "Redirects and input
+// size caps").
+const MaxSummaryRows = 200_000
+
+// ErrTooManyRows: the summaries file has more than MaxSummaryRows rows.
+var ErrTooManyRows = fmt.Errorf("more than %d rows, the most fetch matches", MaxSummaryRows)
+
 // Select matches the summaries (a summaries TSV: wiki-extract's or the CMU
 // booksummaries.txt) against the Gutenberg catalog with match's rules and
 // the decision list d (may be nil), as `bookalign match` does, and returns
 // the ebooks it will need. Bad summary rows and bad catalog rows are
 // counted and passed over, as match does; a bad catalog header is an
-// error.
+// error, and so is a summaries file of more than MaxSummaryRows rows
+// (ErrTooManyRows), found as soon as the row after the last allowed is
+// read.
 func Select(summaries, catalog io.Reader, d match.Decisions) (Selection, error) {
 	books, _, err := match.ReadCatalog(catalog)
 	if err != nil {
@@ -43,6 +56,9 @@ func Select(summaries, catalog io.Reader, d match.Decisions) (Selection, error) 
 		s, err := r.Read()
 		if err == io.EOF {
 			break
+		}
+		if sel.Summaries == MaxSummaryRows {
+			return Selection{}, fmt.Errorf("the summaries have %w", ErrTooManyRows)
 		}
 		if badRow(err) {
 			sel.Summaries++

@@ -33,19 +33,13 @@ func OnePerEbook(ms []Match) (kept []Match, refused []*NoMatch) {
 		if decided != 1 {
 			winner = -1
 		}
-		for _, i := range idx {
+		names := sharerNames(ms, idx)
+		for n, i := range idx {
 			if i == winner {
 				continue
 			}
 			drop[i] = true
-			var others []string
-			for _, j := range idx {
-				if j != i {
-					others = append(others, fmt.Sprintf("%s %q", ms[j].Key, ms[j].Title))
-				}
-			}
-			slices.Sort(others)
-			detail := fmt.Sprintf("#%d is also matched by %s", ebook, strings.Join(others, ", "))
+			detail := fmt.Sprintf("#%d is also matched by %s", ebook, othersList(names, n))
 			if winner >= 0 {
 				detail += fmt.Sprintf("; the decision list gives it to %s", ms[winner].Key)
 			}
@@ -64,4 +58,43 @@ func OnePerEbook(ms []Match) (kept []Match, refused []*NoMatch) {
 		return strings.Compare(a.Title, b.Title)
 	})
 	return kept, refused
+}
+
+// maxSharersShown is how many of the other summaries sharing an ebook a
+// refusal names; the rest are counted. Naming them all made the details
+// of k summaries of one ebook k² names long (a summaries file of the same
+// title repeated took gigabytes to match).
+const maxSharersShown = 10
+
+// A sharerName is how a refusal names a summary sharing an ebook, and its
+// place in the matches sharing it.
+type sharerName struct {
+	name string
+	at   int
+}
+
+// sharerNames names the matches ms[idx] (`key "title"`), sorted.
+func sharerNames(ms []Match, idx []int) []sharerName {
+	names := make([]sharerName, len(idx))
+	for n, i := range idx {
+		names[n] = sharerName{fmt.Sprintf("%s %q", ms[i].Key, ms[i].Title), n}
+	}
+	slices.SortFunc(names, func(a, b sharerName) int { return strings.Compare(a.name, b.name) })
+	return names
+}
+
+// othersList lists, in order, the first maxSharersShown of names other
+// than the one at place self, and how many more there are.
+func othersList(names []sharerName, self int) string {
+	var shown []string
+	for _, s := range names {
+		if s.at == self {
+			continue
+		}
+		if len(shown) == maxSharersShown {
+			return fmt.Sprintf("%s and %d more", strings.Join(shown, ", "), len(names)-1-len(shown))
+		}
+		shown = append(shown, s.name)
+	}
+	return strings.Join(shown, ", ")
 }

@@ -2,6 +2,8 @@ package match
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -50,4 +52,39 @@ func equal(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// TestOnePerEbookManySharers: a refusal names at most maxSharersShown of
+// the other summaries, in order and never itself, and counts the rest, so
+// that k summaries of one ebook give details of bounded length, not k².
+func TestOnePerEbookManySharers(t *testing.T) {
+	tests := []struct {
+		k        int
+		wantTail string // how the detail of key "0000" ends
+	}{
+		{2, `#7 is also matched by 0001 "T"`},
+		{11, `0010 "T"`},
+		{12, `0010 "T" and 1 more`},
+		{5000, `0010 "T" and 4989 more`},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.k), func(t *testing.T) {
+			ms := make([]Match, tt.k)
+			for i := range ms {
+				ms[i] = Match{Query: Query{Key: fmt.Sprintf("%04d", tt.k-1-i), Title: "T"}, Ebook: 7}
+			}
+			kept, refused := OnePerEbook(ms)
+			if len(kept) != 0 || len(refused) != tt.k {
+				t.Fatalf("kept %d, refused %d of %d", len(kept), len(refused), tt.k)
+			}
+			for _, r := range refused {
+				if len(r.Detail) > 400 || strings.Contains(r.Detail, r.Key+` "T"`) {
+					t.Fatalf("%s: detail %q: too long or names itself", r.Key, r.Detail)
+				}
+			}
+			if d := refused[0].Detail; refused[0].Key != "0000" || !strings.HasSuffix(d, tt.wantTail) {
+				t.Errorf("%s: detail %q, want it to end %q", refused[0].Key, d, tt.wantTail)
+			}
+		})
+	}
 }

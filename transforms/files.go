@@ -3,6 +3,7 @@ package transforms
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -16,18 +17,31 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 )
 
-// maxFileSize bounds any one input file (a book, a summary, pairs.tsv, a
-// thesaurus or ROUGE data file). The files a run writes to its work
-// directory and reads back (ReadWritten) are not bounded by it: their
-// size follows from the corpus, which may be any number of books.
-var maxFileSize int64 = 64 << 20
+// MaxFileSize bounds any one input file (a book, a summary, pairs.tsv, a
+// thesaurus or ROUGE data file): ReadFile's cap. The files a run writes
+// and reads back (ReadWritten) are not bounded by it: their size follows
+// from the corpus, which may be any number of books.
+const MaxFileSize = 64 << 20
+
+// maxFileSize is ReadFile's cap: MaxFileSize, which a test may lower.
+var maxFileSize int64 = MaxFileSize
+
+// ErrTooLarge is what ReadFileMax's error for a file over its cap wraps.
+var ErrTooLarge = errors.New("larger than")
 
 // ReadFile reads a whole input file through Beam's filesystem. Files larger
 // than 64 MiB are refused.
 func ReadFile(ctx context.Context, path string) ([]byte, error) {
-	b, err := readAll(ctx, path, maxFileSize)
-	if err == nil && int64(len(b)) > maxFileSize {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, maxFileSize)
+	return ReadFileMax(ctx, path, maxFileSize)
+}
+
+// ReadFileMax reads a whole file through Beam's filesystem, at most max+1
+// bytes of it: a file (or a device such as /dev/zero) with more than max
+// bytes is refused with an error wrapping ErrTooLarge.
+func ReadFileMax(ctx context.Context, path string, max int64) ([]byte, error) {
+	b, err := readAll(ctx, path, max)
+	if err == nil && int64(len(b)) > max {
+		return nil, fmt.Errorf("%s is %w %d bytes", path, ErrTooLarge, max)
 	}
 	return b, err
 }

@@ -88,11 +88,11 @@ func alignerList(labels bool) string {
 
 // preparePair reads, parses and prepares a book and its summary.
 func preparePair(bookPath, summaryPath string) (*align.Pair, error) {
-	bookRaw, err := os.ReadFile(bookPath)
+	bookRaw, err := bookInput("--book").read(bookPath)
 	if err != nil {
 		return nil, err
 	}
-	summaryRaw, err := os.ReadFile(summaryPath)
+	summaryRaw, err := summaryInput("--summary").read(summaryPath)
 	if err != nil {
 		return nil, err
 	}

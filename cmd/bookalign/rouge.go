@@ -96,11 +96,11 @@ func runRouge(args []string, stdout io.Writer) error {
 // scoreFiles scores the candidate file against the reference file and
 // writes one JSON object.
 func scoreFiles(s *rouge.Scorer, candidate, reference string, w io.Writer) error {
-	cand, err := os.ReadFile(candidate)
+	cand, err := candidateInput().read(candidate)
 	if err != nil {
 		return err
 	}
-	ref, err := os.ReadFile(reference)
+	ref, err := referenceInput().read(reference)
 	if err != nil {
 		return err
 	}
@@ -130,7 +130,10 @@ func scorePairs(s *rouge.Scorer, path string, w io.Writer) error {
 	r := bufio.NewReader(f)
 	var out []byte
 	for n := 1; ; n++ {
-		line, err := r.ReadBytes('\n')
+		line, err := readLineMax(r, capPairsLine())
+		if errors.Is(err, errLongLine) {
+			return pairsLineInput().tooLarge(path, fmt.Sprintf(" line %d", n))
+		}
 		if err != nil && err != io.EOF {
 			return fmt.Errorf("%s: line %d: %w", path, n, err)
 		}

@@ -1,10 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -32,18 +32,17 @@ func runSummarize(args []string, stdout, stderr io.Writer) error {
 	if err := atLeast("words", *words, 1); err != nil {
 		return err
 	}
-	f, err := os.Open(*modelPath)
+	raw, err := bookInput("BOOK.txt").read(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	model, err := classify.ReadModel(f)
+	b, err := modelInput().read(*modelPath)
+	if err != nil {
+		return err
+	}
+	model, err := classify.ReadModel(bytes.NewReader(b))
 	if err != nil {
 		return fmt.Errorf("%s: %w", *modelPath, err)
-	}
-	raw, err := os.ReadFile(fs.Arg(0))
-	if err != nil {
-		return err
 	}
 	doc, err := text.ParseBook(string(raw))
 	if err != nil {

@@ -34,15 +34,22 @@ type Server struct {
 	hold     map[string]chan struct{}
 	held     map[string]chan struct{}
 	endless  map[string]bool
+	redirect map[string]string
 	hits     map[string]int
 	agents   map[string]bool
 }
 
 // NewServer starts a server, closed when the test ends.
-func NewServer(t testing.TB) *Server {
+func NewServer(t testing.TB) *Server { return newServer(t, httptest.NewServer) }
+
+// NewTLSServer starts an https server, closed when the test ends; its
+// Client trusts it.
+func NewTLSServer(t testing.TB) *Server { return newServer(t, httptest.NewTLSServer) }
+
+func newServer(t testing.TB, start func(http.Handler) *httptest.Server) *Server {
 	s := &Server{files: map[string][]byte{}, fail: map[string][]int{}, truncate: map[string]int{},
-		hold: map[string]chan struct{}{}, held: map[string]chan struct{}{}, endless: map[string]bool{}, hits: map[string]int{}, agents: map[string]bool{}}
-	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+		hold: map[string]chan struct{}{}, held: map[string]chan struct{}{}, endless: map[string]bool{}, redirect: map[string]string{}, hits: map[string]int{}, agents: map[string]bool{}}
+	s.Server = start(http.HandlerFunc(s.serve))
 	t.Cleanup(s.Close)
 	return s
 }
@@ -100,6 +107,13 @@ func (s *Server) Endless(path string) {
 	s.endless[path] = true
 }
 
+// Redirect answers every request of path with 302 Found to location.
+func (s *Server) Redirect(path, location string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.redirect[path] = location
+}
+
 // Hits returns how many requests path has had.
 func (s *Server) Hits(path string) int {
 	s.mu.Lock()
@@ -136,6 +150,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	b, ok := s.files[p]
 	endless := s.endless[p]
+	location, redirect := s.redirect[p]
 	s.mu.Unlock()
 	if reached != nil {
 		close(reached)
@@ -148,6 +163,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case status != 0:
 		http.Error(w, http.StatusText(status), status)
+	case redirect:
+		w.Header().Set("Location", location)
+		w.WriteHeader(http.StatusFound)
 	case endless:
 		sendForever(w, r)
 	case !ok:
