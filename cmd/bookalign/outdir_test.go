@@ -159,19 +159,19 @@ func TestOutLock(t *testing.T) {
 	}
 }
 
-// TestFailedRunSaysWhy checks that a run that fails records why in its
-// run marker.
+// TestFailedRunSaysWhy checks that a run that fails once it has started
+// (every pair rejected, as too short) records why in its run marker.
 func TestFailedRunSaysWhy(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "pairs.tsv"), []byte("title\tauthor\nx\ty\n"), 0o644); err != nil {
+	if err := testcorpus.Good(3).WriteTo(dir); err != nil {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	if stderr, code := runInto(t, dir, out); code != 1 {
+	if stderr, code := runInto(t, dir, out, "--set", "min_book_words=10000000"); code != 1 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	m := runMarker(t, out)
-	if m["complete"] != false || !strings.Contains(fmt.Sprint(m["error"]), "header") {
+	if m["complete"] != false || !strings.Contains(fmt.Sprint(m["error"]), "all 3 pairs were rejected") {
 		t.Errorf("run marker of a failed run: %v", m)
 	}
 }
@@ -443,8 +443,8 @@ func TestOutFlagRefusesRoot(t *testing.T) {
 }
 
 // TestRerunMethodsAsSet checks that --methods is a set for the rules of
-// --out: another order or a repeat reruns the finished run, other methods
-// are refused.
+// --out: another order reruns the finished run, other methods are refused,
+// and a method given twice is refused whatever --out holds.
 func TestRerunMethodsAsSet(t *testing.T) {
 	dir := t.TempDir()
 	if err := testcorpus.Good(3).WriteTo(dir); err != nil {
@@ -458,7 +458,7 @@ func TestRerunMethodsAsSet(t *testing.T) {
 	}{
 		{"first1000,random", 0, ""},
 		{"random,first1000", 0, ""},
-		{"first1000,random,first1000", 0, ""},
+		{"first1000,random,first1000", 1, `methods lists "first1000" twice`},
 		{"random", 1, "(methods differ)"},
 	} {
 		stderr, code := runInto(t, dir, out, "--methods", tc.methods)
