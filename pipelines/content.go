@@ -12,11 +12,11 @@ import (
 // configuration of cfg that extracts by coverage: ROUGE's own stopword list from cfg.Rouge.DataDir, so that the coverage
 // model counts the n-grams that ROUGE's -s scores, or, without ROUGE data,
 // NLTK's list (text.Stopwords), which it returns a note about. Settings
-// without coverage are left as they are. A pipeline built without it counts
+// without coverage, or a run that trains no summarizer, are left as they are. A pipeline built without it counts
 // every n-gram alike (Settings.CoverageFunction applies only with a list).
 func ResolveContent(ctx context.Context, cfg *Config) (note string, err error) {
-	if !cfg.Summarizer.Coverage {
-		return "", nil
+	if !cfg.Summarizer.Coverage || len(cfg.trained()) == 0 {
+		return "", nil // no trained summarizer extracts by coverage
 	}
 	var stop []string
 	if cfg.Rouge.DataDir == "" {

@@ -11,7 +11,7 @@ import (
 
 // TestResolveContent checks the stopwords coverage extraction leaves to
 // gamma: ROUGE's own list from the ROUGE data, NLTK's with a note without
-// it, none without coverage, and an error for ROUGE data that cannot be
+// it, none without coverage or without a trained summarizer, and an error for ROUGE data that cannot be
 // read.
 func TestResolveContent(t *testing.T) {
 	ctx := context.Background()
@@ -38,6 +38,12 @@ func TestResolveContent(t *testing.T) {
 	off.Summarizer.Coverage, off.Summarizer.CoverageBigram, off.Summarizer.CoveragePrior, off.Summarizer.CoverageMinWords, off.Summarizer.CoverageFunction = false, 0, 0, 0, 0
 	if note, err := ResolveContent(ctx, &off); err != nil || note != "" || off.Summarizer.CoverageStopwords != nil {
 		t.Errorf("without coverage: note %q, error %v, stopwords %d", note, err, len(off.Summarizer.CoverageStopwords))
+	}
+
+	baselines := DefaultConfig()
+	baselines.Methods = []string{"first1000", "names"}
+	if note, err := ResolveContent(ctx, &baselines); err != nil || note != "" || baselines.Summarizer.CoverageStopwords != nil {
+		t.Errorf("no trained summarizer: note %q, error %v, stopwords %d", note, err, len(baselines.Summarizer.CoverageStopwords))
 	}
 
 	bad := DefaultConfig()

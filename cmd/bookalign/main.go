@@ -29,6 +29,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -72,6 +73,9 @@ func main() {
 	// `run` parses its flags into flag.CommandLine, after which flag.Arg(0)
 	// no longer names the command: keep it for the error prefix.
 	cmd, args := flag.Arg(0), flag.Args()[1:]
+	// Beam's and the runner's warnings as plain lines of this command
+	// (--verbose puts Beam's own logging back, at INFO).
+	slog.SetDefault(slog.New(newPlainLog(os.Stderr, cmd)))
 	var err error
 	switch cmd {
 	case "run":
