@@ -22,10 +22,12 @@
 #             downloaded again), then run on it.
 # Fetch:      $BOOKALIGN_FETCH_FLAGS, extra flags for `bookalign fetch`, e.g.
 #             "--mirror URL --contact you@example.org"
-# ROUGE data: $BOOKALIGN_ROUGE_DATA, else ../shared/rouge (ROUGE-1.5.5's
-#             stopword and WordNet exception lists; without them -m stems
+# ROUGE data: $BOOKALIGN_ROUGE_DATA, else ../shared/rouge if it exists,
+#             else builtin: the copy of ROUGE-1.5.5's stopword and WordNet
+#             exception lists built into bookalign (rouge/data/, the same
+#             files). BOOKALIGN_ROUGE_DATA="" runs without them: -m stems
 #             with an empty exception table and the content-word scores,
-#             ROUGE -s, are left out)
+#             ROUGE -s, are left out
 # Thesaurus:  $BOOKALIGN_THESAURUS, else ../shared/thesaurus, else the one a
 #             fetch put in CORPUS/thesaurus (Roget's, for the Token HMM's
 #             synonyms, read with --preset paper or --set
@@ -61,7 +63,13 @@ else
   sample_args=(--folds 6)
 fi
 out=${BOOKALIGN_OUT:-out}
-rouge_data=${BOOKALIGN_ROUGE_DATA:-../shared/rouge}
+if [ -n "${BOOKALIGN_ROUGE_DATA+set}" ]; then
+  rouge_data=$BOOKALIGN_ROUGE_DATA
+elif [ -d ../shared/rouge ]; then
+  rouge_data=../shared/rouge
+else
+  rouge_data=builtin
+fi
 thesaurus=${BOOKALIGN_THESAURUS:-../shared/thesaurus}
 
 mkdir -p bin
@@ -101,11 +109,6 @@ resume.$offline_note
 MSG
   # shellcheck disable=SC2086 # the extra flags are words
   bin/bookalign fetch --out "$corpus" ${BOOKALIGN_FETCH_FLAGS:-}
-fi
-
-if [ ! -d "$rouge_data" ] && [[ "$rouge_data" != gs://* ]]; then
-  echo "run.sh: no ROUGE data at $rouge_data: stemming without the WordNet exception table" >&2
-  rouge_data=""
 fi
 
 if [ ! -d "$thesaurus" ] && [[ "$thesaurus" != gs://* ]] && [ -z "${BOOKALIGN_THESAURUS:-}" ] && [ -d "$corpus/thesaurus" ]; then
