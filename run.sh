@@ -121,8 +121,14 @@ fi
 overwrite=()
 if [ -n "$on_sample" ]; then
   echo "run.sh: no corpus here (BOOKALIGN_CORPUS, ../shared/corpus, data/corpus): running on the 12-book sample shipped in sample/ (--folds 6) to show the job works; its numbers are not the paper's experiment. Full corpus: ./run.sh --fetch (bookalign fetch into data/corpus, then the run on it), or bin/bookalign fetch --out data/corpus" >&2
-  if [ -e data/corpus/manifest.tsv ]; then
-    echo "run.sh: data/corpus holds a fetch that did not finish: ./run.sh --fetch resumes it" >&2
+  # a fetch that got nothing leaves no manifest; one from an older
+  # bookalign may have left its header alone
+  fetched=0
+  if [ -f data/corpus/manifest.tsv ]; then
+    fetched=$(($(wc -l <data/corpus/manifest.tsv) - 1))
+  fi
+  if [ "$fetched" -gt 0 ]; then
+    echo "run.sh: data/corpus holds a fetch that did not finish (data/corpus/manifest.tsv lists $fetched downloaded files, no pairs.tsv yet): ./run.sh --fetch resumes it" >&2
   fi
 elif [ "$corpus" != sample ] && [[ "$out" != gs://* ]] && [ -f "$out/run.json" ] && grep -Eq '"[Cc]orpus": *"sample"' "$out/run.json"; then
   echo "run.sh: $out holds the run on the sample corpus: replacing it (--overwrite)" >&2

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"net"
 	"os"
 	"os/exec"
@@ -339,6 +340,14 @@ func TestFetchOffline(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
+	// It fetched nothing, so it leaves nothing, and a run there says that
+	// there is no corpus, not that a fetch did not finish.
+	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the fetch that got nothing left %s (%v)", out, err)
+	}
+	if _, stderr, code := bookalign(t, "run", "--corpus", out, "--out", filepath.Join(t.TempDir(), "run")); code != 1 || !strings.Contains(stderr, "no corpus index at "+filepath.Join(out, "pairs.tsv")) {
+		t.Errorf("run after the fetch: exit %d\n%s", code, stderr)
+	}
 	if _, stderr, code := bookalign(t, "fetch", "--cmu", closed); code != 1 || !strings.Contains(stderr, "--out is required") {
 		t.Errorf("no --out: exit %d\n%s", code, stderr)
 	}
@@ -372,5 +381,8 @@ func TestRunShOffline(t *testing.T) {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
 		}
+	}
+	if _, err := os.Stat(corpusDir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the fetch that got nothing left %s (%v)", corpusDir, err)
 	}
 }
