@@ -11,7 +11,8 @@
 #             data/corpus if it holds pairs.tsv, else sample/ (12 books and
 #             their Wikipedia plot summaries, sample/README.md; run with
 #             --folds 6, since 12 books fill 10 folds unevenly: a --folds of
-#             yours comes later and wins). A $BOOKALIGN_CORPUS without
+#             yours comes later and wins; the same for
+#             BOOKALIGN_CORPUS=sample). A $BOOKALIGN_CORPUS without
 #             pairs.tsv is an error, unless BOOKALIGN_FETCH=1 asks to fetch
 #             into it.
 # --fetch:    (run.sh's own first argument, not passed on) fetch into
@@ -60,7 +61,9 @@ elif [ -e data/corpus/pairs.tsv ]; then
 else
   corpus=sample
   on_sample=1
-  sample_args=(--folds 6)
+fi
+if [ "$corpus" = sample ]; then
+  sample_args=(--folds 6) # also for BOOKALIGN_CORPUS=sample
 fi
 out=${BOOKALIGN_OUT:-out}
 if [ -n "${BOOKALIGN_ROUGE_DATA+set}" ]; then
