@@ -11,7 +11,8 @@
 #             data/corpus if it holds pairs.tsv, else sample/ (12 books and
 #             their Wikipedia plot summaries, sample/README.md; run with
 #             --folds 6, since 12 books fill 10 folds unevenly: a --folds of
-#             yours comes later and wins). A $BOOKALIGN_CORPUS without
+#             yours comes later and wins; the same for
+#             BOOKALIGN_CORPUS=sample). A $BOOKALIGN_CORPUS without
 #             pairs.tsv is an error, unless BOOKALIGN_FETCH=1 asks to fetch
 #             into it.
 # --fetch:    (run.sh's own first argument, not passed on) fetch into
@@ -22,10 +23,12 @@
 #             downloaded again), then run on it.
 # Fetch:      $BOOKALIGN_FETCH_FLAGS, extra flags for `bookalign fetch`, e.g.
 #             "--mirror URL --contact you@example.org"
-# ROUGE data: $BOOKALIGN_ROUGE_DATA, else ../shared/rouge (ROUGE-1.5.5's
-#             stopword and WordNet exception lists; without them -m stems
+# ROUGE data: $BOOKALIGN_ROUGE_DATA, else ../shared/rouge if it exists,
+#             else builtin: the copy of ROUGE-1.5.5's stopword and WordNet
+#             exception lists built into bookalign (rouge/data/, the same
+#             files). BOOKALIGN_ROUGE_DATA="" runs without them: -m stems
 #             with an empty exception table and the content-word scores,
-#             ROUGE -s, are left out)
+#             ROUGE -s, are left out
 # Thesaurus:  $BOOKALIGN_THESAURUS, else ../shared/thesaurus, else the one a
 #             fetch put in CORPUS/thesaurus (Roget's, for the Token HMM's
 #             synonyms, read with --preset paper or --set
@@ -58,10 +61,18 @@ elif [ -e data/corpus/pairs.tsv ]; then
 else
   corpus=sample
   on_sample=1
-  sample_args=(--folds 6)
+fi
+if [ "$corpus" = sample ]; then
+  sample_args=(--folds 6) # also for BOOKALIGN_CORPUS=sample
 fi
 out=${BOOKALIGN_OUT:-out}
-rouge_data=${BOOKALIGN_ROUGE_DATA:-../shared/rouge}
+if [ -n "${BOOKALIGN_ROUGE_DATA+set}" ]; then
+  rouge_data=$BOOKALIGN_ROUGE_DATA
+elif [ -d ../shared/rouge ]; then
+  rouge_data=../shared/rouge
+else
+  rouge_data=builtin
+fi
 thesaurus=${BOOKALIGN_THESAURUS:-../shared/thesaurus}
 
 mkdir -p bin
@@ -103,11 +114,6 @@ MSG
   bin/bookalign fetch --out "$corpus" ${BOOKALIGN_FETCH_FLAGS:-}
 fi
 
-if [ ! -d "$rouge_data" ] && [[ "$rouge_data" != gs://* ]]; then
-  echo "run.sh: no ROUGE data at $rouge_data: stemming without the WordNet exception table" >&2
-  rouge_data=""
-fi
-
 if [ ! -d "$thesaurus" ] && [[ "$thesaurus" != gs://* ]] && [ -z "${BOOKALIGN_THESAURUS:-}" ] && [ -d "$corpus/thesaurus" ]; then
   thesaurus=$corpus/thesaurus
 fi
@@ -118,8 +124,14 @@ fi
 overwrite=()
 if [ -n "$on_sample" ]; then
   echo "run.sh: no corpus here (BOOKALIGN_CORPUS, ../shared/corpus, data/corpus): running on the 12-book sample shipped in sample/ (--folds 6) to show the job works; its numbers are not the paper's experiment. Full corpus: ./run.sh --fetch (bookalign fetch into data/corpus, then the run on it), or bin/bookalign fetch --out data/corpus" >&2
-  if [ -e data/corpus/manifest.tsv ]; then
-    echo "run.sh: data/corpus holds a fetch that did not finish: ./run.sh --fetch resumes it" >&2
+  # a fetch that got nothing leaves no manifest; one from an older
+  # bookalign may have left its header alone
+  fetched=0
+  if [ -f data/corpus/manifest.tsv ]; then
+    fetched=$(($(wc -l <data/corpus/manifest.tsv) - 1))
+  fi
+  if [ "$fetched" -gt 0 ]; then
+    echo "run.sh: data/corpus holds a fetch that did not finish (data/corpus/manifest.tsv lists $fetched downloaded files, no pairs.tsv yet): ./run.sh --fetch resumes it" >&2
   fi
 elif [ "$corpus" != sample ] && [[ "$out" != gs://* ]] && [ -f "$out/run.json" ] && grep -Eq '"[Cc]orpus": *"sample"' "$out/run.json"; then
   echo "run.sh: $out holds the run on the sample corpus: replacing it (--overwrite)" >&2

@@ -61,9 +61,10 @@ type Config struct {
 // A Result is what a fetch got: local files for `bookalign match` and the
 // books that could not be had.
 type Result struct {
-	// Summaries, Catalog, Books (a flat mirror) and Thesaurus (a directory
-	// for --thesaurus, empty if none was fetched) are local paths.
-	Summaries, Catalog, Books, Thesaurus string
+	// Summaries, Catalog, Books (a flat mirror), Thesaurus (a directory
+	// for --thesaurus, empty if none was fetched) and Rouge (ROUGE's data
+	// files, a directory for --rouge-data) are local paths.
+	Summaries, Catalog, Books, Thesaurus, Rouge string
 	// SummarySource names where the summaries came from.
 	SummarySource string
 	Selection     Selection
@@ -81,7 +82,8 @@ type Result struct {
 
 // Run downloads the sources into cfg.Dir: the thesaurus, the summaries
 // (the CMU archive, from which booksummaries.txt is extracted, or a
-// summaries TSV), the catalog, and then the texts of the ebooks that
+// summaries TSV), the catalog, then writes ROUGE's data files from the
+// binary (RougeDir), and downloads the texts of the ebooks that
 // matching the summaries against the catalog selects (see Select), into a
 // flat mirror that `bookalign match --books` reads. Each download must be
 // within its kind's cap (cfg.Limits) and pass its kind's Check to be
@@ -114,6 +116,10 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 	if err := fetchSources(ctx, cfg, st, res); err != nil {
 		return nil, err
 	}
+	if err := writeRouge(st); err != nil {
+		return nil, err
+	}
+	res.Rouge = st.Path(RougeDir)
 	if res.Selection, err = selectFiles(res.Summaries, res.Catalog, cfg.Decisions); err != nil {
 		if errors.Is(err, ErrTooManyRows) {
 			err = fmt.Errorf("%s: %w (the CMU dataset has 16,559)", res.SummarySource, err)

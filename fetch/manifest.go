@@ -156,8 +156,10 @@ func (m *Manifest) Marshal() []byte {
 
 // Compare lists how m differs from pinned, a manifest kept from an earlier
 // fetch: files whose content differs, and files of one that the other
-// lacks. The URL is not compared: a mirror may serve the same bytes. Each
-// difference is one line of text; none means the same files.
+// lacks, but for the copies from bookalign's binary (RougeSource) that a
+// manifest from before them lacks. The URL is not compared: a mirror may
+// serve the same bytes. Each difference is one line of text; none means
+// the same files.
 func (m *Manifest) Compare(pinned *Manifest) []string {
 	var diffs []string
 	for _, p := range pinned.Entries() {
@@ -170,7 +172,7 @@ func (m *Manifest) Compare(pinned *Manifest) []string {
 		}
 	}
 	for _, e := range m.Entries() {
-		if _, ok := pinned.Get(e.Path); !ok {
+		if _, ok := pinned.Get(e.Path); !ok && !strings.HasPrefix(e.URL, fromBinary) {
 			diffs = append(diffs, fmt.Sprintf("%s: fetched, not in the pinned manifest", e.Path))
 		}
 	}

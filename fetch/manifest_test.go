@@ -72,9 +72,15 @@ func TestManifestCompare(t *testing.T) {
 	now.Put(fetch.Entry{Path: "changed", URL: "u", Size: 1, SHA256: digestB})
 	pinned.Put(fetch.Entry{Path: "gone", URL: "u", Size: 1, SHA256: digestA})
 	now.Put(fetch.Entry{Path: "new", URL: "u", Size: 1, SHA256: digestA})
+	// ROUGE's data, copied from the binary: absent from a manifest pinned
+	// before fetch wrote it, which is no difference; changed, which is.
+	now.Put(fetch.Entry{Path: "rouge/a", URL: fetch.RougeSource("a"), Size: 1, SHA256: digestA})
+	now.Put(fetch.Entry{Path: "rouge/b", URL: fetch.RougeSource("b"), Size: 1, SHA256: digestB})
+	pinned.Put(fetch.Entry{Path: "rouge/b", URL: fetch.RougeSource("b"), Size: 1, SHA256: digestA})
 	diffs := now.Compare(pinned)
 	want := []string{"changed: 1 bytes sha256 " + digestB + ", pinned 1 bytes sha256 " + digestA,
-		"gone: in the pinned manifest, not fetched", "new: fetched, not in the pinned manifest"}
+		"gone: in the pinned manifest, not fetched", "rouge/b: 1 bytes sha256 " + digestB + ", pinned 1 bytes sha256 " + digestA,
+		"new: fetched, not in the pinned manifest"}
 	if strings.Join(diffs, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diffs:\n%s\nwant:\n%s", strings.Join(diffs, "\n"), strings.Join(want, "\n"))
 	}

@@ -50,7 +50,9 @@ Layout
   matches.jsonl       why each pair was made; rejects.jsonl: why each other summary was not
   sources/            the downloads: the summaries, pg_catalog.csv, gutenberg/<n>.txt
   thesaurus/          Roget's Thesaurus (Gutenberg #10681), for `+"`bookalign run --thesaurus`"+`
-  manifest.tsv        every downloaded file: path, URL, size in bytes, SHA-256
+  rouge/              ROUGE-1.5.5's stopword and WordNet 2.0 exception lists, for `+"`bookalign run --rouge-data`"+`:
+                      the copy in bookalign (its default, --rouge-data builtin); README.md: origins, licences
+  manifest.tsv        every file: path, URL (bookalign:… for the copies from bookalign), size in bytes, SHA-256
   missing.tsv         the URLs that had no book (HTTP 404 or 410), with the day; absent if none
 
 Pinning

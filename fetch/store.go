@@ -18,7 +18,10 @@ import (
 // is still whole (same size and SHA-256) and that passes its kind's Check
 // downloads nothing, so a run that was stopped resumes where it stopped.
 // A download is kept, and listed, only if it is within its kind's cap and
-// passes that check. Every file is written under Dir; nothing else is.
+// passes that check. Every file is written under Dir; nothing else is. A
+// store that lists no file when it is closed leaves nothing behind: no
+// manifest, and not the empty directories of a fetch, nor Dir if opening
+// made it.
 type Store struct {
 	// Dir is the fetch directory.
 	Dir string
@@ -32,15 +35,18 @@ type Store struct {
 	// journal is the manifest file, to which a row is appended as each
 	// file is completed.
 	journal *os.File
+	// made is whether OpenStore made Dir.
+	made bool
 }
 
 // OpenStore opens (creating it if need be) the fetch directory dir, reading
 // its manifest if it has one, and downloads with c.
 func OpenStore(dir string, c *Client) (*Store, error) {
+	_, statErr := os.Stat(dir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	s := &Store{Dir: dir, client: c, m: NewManifest()}
+	s := &Store{Dir: dir, client: c, m: NewManifest(), made: errors.Is(statErr, os.ErrNotExist)}
 	name := filepath.Join(dir, ManifestFile)
 	if f, err := os.Open(name); err == nil {
 		m, _, err := ParseManifest(f)
@@ -168,13 +174,42 @@ func (s *Store) Record(rel, from string) (Entry, error) {
 	return e, err
 }
 
-// Close writes the manifest sorted by path and closes it.
+// Close writes the manifest sorted by path and closes it; a manifest that
+// lists no file is removed instead, with what else the store left empty
+// (removeEmpty).
 func (s *Store) Close() error {
 	err := s.journal.Close()
-	if werr := s.writeManifest(); err == nil {
+	werr := s.removeEmpty()
+	if len(s.m.entries) > 0 {
+		werr = s.writeManifest()
+	}
+	if err == nil {
 		err = werr
 	}
 	return err
+}
+
+// removeEmpty removes, when the manifest lists no file, the manifest, the
+// directories of a fetch that are empty, and Dir if OpenStore made it and
+// it is empty: a fetch that fetched nothing leaves nothing, not a fetch
+// directory that looks like one that did not finish.
+func (s *Store) removeEmpty() error {
+	if len(s.m.entries) > 0 {
+		return nil
+	}
+	if err := os.Remove(filepath.Join(s.Dir, ManifestFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	dirs := []string{BooksDir, SourcesDir, ThesaurusDir, RougeDir}
+	if s.made {
+		dirs = append(dirs, ".")
+	}
+	for _, d := range dirs {
+		if st, err := os.Lstat(s.Path(d)); err == nil && st.IsDir() {
+			os.Remove(s.Path(d)) // fails, and keeps it, unless it is empty
+		}
+	}
+	return nil
 }
 
 // writeManifest replaces the manifest file with the manifest, atomically.

@@ -30,8 +30,8 @@ type RougeOptions struct {
 }
 
 // HasStopwords reports whether o gives ROUGE's stopword list: whether it
-// names a ROUGE data directory, of which the list is a required file
-// (rouge.DataFiles).
+// names ROUGE data, a directory or the embedded copy (rouge.BuiltinDir),
+// of which the list is a required file (rouge.DataFiles).
 func (o RougeOptions) HasStopwords() bool { return o.DataDir != "" }
 
 // RunnableMethods returns the methods of a run that can run with the ROUGE
@@ -90,11 +90,15 @@ type scorers struct {
 	data rouge.Fingerprint
 }
 
-// ReadData reads the ROUGE data files of o.DataDir (local or gs://); nil
-// without a DataDir.
+// ReadData reads the ROUGE data files of o.DataDir (local or gs://), or
+// the copy embedded in the binary when DataDir is rouge.BuiltinDir
+// ("builtin"): the same files, so the same Data; nil without a DataDir.
 func (o RougeOptions) ReadData(ctx context.Context) (*rouge.Data, error) {
-	if o.DataDir == "" {
+	switch o.DataDir {
+	case "":
 		return nil, nil
+	case rouge.BuiltinDir:
+		return rouge.Builtin()
 	}
 	return rouge.ReadData(o.DataDir, func(name string) ([]byte, error) {
 		return ReadFile(ctx, corpus.Join(o.DataDir, name))

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"net"
 	"os"
 	"os/exec"
@@ -129,8 +130,8 @@ func TestFetchCommand(t *testing.T) {
 		t.Errorf("the fetched thesaurus is not usable: %v", err)
 	}
 	manifest := readString(t, filepath.Join(out, "manifest.tsv"))
-	if n := strings.Count(manifest, "\n"); n != 9 {
-		t.Errorf("manifest.tsv has %d lines, want a header and 8 files:\n%s", n, manifest)
+	if n := strings.Count(manifest, "\n"); n != 15 {
+		t.Errorf("manifest.tsv has %d lines, want a header, 8 downloads and ROUGE's 6 files:\n%s", n, manifest)
 	}
 	if entries, _ := os.ReadDir(root); len(entries) != 1 {
 		t.Errorf("written next to --out: %v", entries)
@@ -140,15 +141,19 @@ func TestFetchCommand(t *testing.T) {
 	}
 
 	// The experiment runs on the fetched corpus, the Token HMM with the
-	// fetched thesaurus's synonyms.
+	// fetched thesaurus's synonyms, scored with the ROUGE data it wrote.
 	results := filepath.Join(t.TempDir(), "results")
 	if _, stderr, code := bookalign(t, "run", "--corpus", out, "--out", results, "--set", "align.synonyms=true", "--thesaurus", filepath.Join(out, "thesaurus"),
+		"--rouge-data", filepath.Join(out, "rouge"),
 		"--methods", "first1000", "--set", "align.extra=token", "--set", "align.iterations=2", "--folds", "2", "--set", "min_book_words=100",
 		"--set", "min_summary_words=10", "--words", "200", "--report=false"); code != 0 || !strings.Contains(stderr, "pairs_read") {
 		t.Fatalf("run on the fetched corpus: exit %d\n%s", code, stderr)
 	}
 	if _, err := os.Stat(filepath.Join(results, "alignments/token/gamma.jsonl")); err != nil {
 		t.Error(err)
+	}
+	if table := readString(t, filepath.Join(results, "table.md")); !strings.Contains(table, "## Content words (ROUGE -s)") {
+		t.Errorf("the run with the fetched ROUGE data has no content-word columns:\n%s", table)
 	}
 
 	// Pinned to its own manifest, a second fetch downloads nothing and
@@ -339,6 +344,14 @@ func TestFetchOffline(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
+	// It fetched nothing, so it leaves nothing, and a run there says that
+	// there is no corpus, not that a fetch did not finish.
+	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the fetch that got nothing left %s (%v)", out, err)
+	}
+	if _, stderr, code := bookalign(t, "run", "--corpus", out, "--out", filepath.Join(t.TempDir(), "run")); code != 1 || !strings.Contains(stderr, "no corpus index at "+filepath.Join(out, "pairs.tsv")) {
+		t.Errorf("run after the fetch: exit %d\n%s", code, stderr)
+	}
 	if _, stderr, code := bookalign(t, "fetch", "--cmu", closed); code != 1 || !strings.Contains(stderr, "--out is required") {
 		t.Errorf("no --out: exit %d\n%s", code, stderr)
 	}
@@ -372,5 +385,8 @@ func TestRunShOffline(t *testing.T) {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
 		}
+	}
+	if _, err := os.Stat(corpusDir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the fetch that got nothing left %s (%v)", corpusDir, err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -47,13 +48,20 @@ func bookalign(t *testing.T, args ...string) (stdout, stderr string, code int) {
 // not empty.
 func bookalignEnv(t *testing.T, env string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	environ := append(os.Environ(), "BOOKALIGN_CORPUS=", "BOOKALIGN_ROUGE_DATA=")
+	if env != "" {
+		environ = append(environ, env)
+	}
+	return bookalignIn(t, environ, args...)
+}
+
+// bookalignIn is bookalign in the environment environ, in full.
+func bookalignIn(t *testing.T, environ []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), commandLimit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
-	cmd.Env = append(os.Environ(), "BOOKALIGN_AS_MAIN=1", "BOOKALIGN_CORPUS=", "BOOKALIGN_ROUGE_DATA=")
-	if env != "" {
-		cmd.Env = append(cmd.Env, env)
-	}
+	cmd.Env = append(slices.Clip(environ), "BOOKALIGN_AS_MAIN=1")
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
 	err := cmd.Run()

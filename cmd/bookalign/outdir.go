@@ -17,6 +17,7 @@ import (
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/rundir"
 	"github.com/bookalign/bookalign/transforms"
 )
@@ -455,7 +456,7 @@ func checkOutside(cfg pipelines.Config) error {
 		{"--corpus", cfg.Corpus}, {"--test-corpus", cfg.TestCorpus},
 		{"--rouge-data", cfg.Rouge.DataDir}, {"--thesaurus", cfg.Thesaurus},
 	} {
-		if in.dir != "" {
+		if in.dir != "" && !(in.flag == "--rouge-data" && in.dir == rouge.BuiltinDir) {
 			inputs = append(inputs, rundir.Input{Flag: in.flag, Path: in.dir, Resolved: resolvePath(in.dir)})
 		}
 	}

@@ -24,7 +24,7 @@ func runReprocess(args []string) error {
 	catalog := fs.String("catalog", "", "Project Gutenberg's pg_catalog.csv `PATH`")
 	books := fs.String("books", "", "Gutenberg mirror `DIR` holding <n>.txt or <n>/<n>-0.txt")
 	decisions := fs.String("decisions", "", "decision list `FILE` for match (key<TAB>ebook<TAB>note lines)")
-	experiment := addExperimentFlags(fs)
+	experiment := withBuiltinRouge(fs, addExperimentFlags(fs))
 	term := addTerminalFlags(fs)
 	if err := term.parse(fs, "reprocess", "bookalign reprocess --dumps DIR --state DIR --out DIR --catalog CSV --books MIRROR [experiment flags as for run] [Beam flags]", args, experimentGroups...); err != nil {
 		return err

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -12,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/bookalign/bookalign/rouge"
+	"github.com/bookalign/bookalign/transforms"
 )
 
 const rougeUsage = `usage: bookalign rouge --candidate C.txt --reference R.txt [--stem] [--stopwords] [--rouge-data DIR]
@@ -40,7 +42,7 @@ func runRouge(args []string, stdout io.Writer) error {
 	pairs := fs.String("pairs", "", "JSON lines `FILE` of {\"id\", \"candidate\", \"reference\"} to score")
 	stem := fs.Bool("stem", false, "stem as ROUGE's -m does (WordNet exceptions from --rouge-data, then Porter)")
 	stopwords := fs.Bool("stopwords", false, "remove stopwords as ROUGE's -s does (needs --rouge-data)")
-	dataDir := fs.String("rouge-data", os.Getenv("BOOKALIGN_ROUGE_DATA"), "ROUGE-1.5.5 data `DIR` (smart_common_words.txt, wordnet-2.0-*.exc); default $BOOKALIGN_ROUGE_DATA; empty: stem without exceptions")
+	dataDir := fs.String("rouge-data", os.Getenv(rougeDataEnv), rougeDataUsage)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), rougeUsage)
 		fs.VisitAll(func(f *flag.Flag) { fmt.Fprintln(fs.Output(), flagLine(f)) })
@@ -65,20 +67,21 @@ func runRouge(args []string, stdout io.Writer) error {
 		return usageError("give --candidate and --reference, or --pairs")
 	}
 
-	dir := *dataDir
+	opts := transforms.RougeOptions{DataDir: rougeData(fs, *dataDir)}
 	if !*stem && !*stopwords {
-		dir = "" // the data is not used
+		opts.DataDir = "" // the data is not used
 	}
-	sc, err := rouge.LoadScorers(dir, *stopwords, nil)
+	data, err := opts.ReadData(context.Background())
 	if err != nil {
-		return err
+		return fmt.Errorf("--rouge-data %q: %w%s", opts.DataDir, err, builtinHint(opts.DataDir))
 	}
+	sc := rouge.NewScorers(data, *stopwords)
 	s := sc.NoStem
 	if *stem {
 		s = sc.Stem
 	}
 	if *stopwords && s.Data == nil {
-		return fmt.Errorf("%w (set --rouge-data DIR or $BOOKALIGN_ROUGE_DATA)", rouge.ErrNoStopwords)
+		return fmt.Errorf("%w (--rouge-data \"\" gives none: leave --rouge-data and $%s out for the copy in the binary, or name a DIR)", rouge.ErrNoStopwords, rougeDataEnv)
 	}
 
 	w := bufio.NewWriter(stdout)

@@ -26,6 +26,7 @@ import (
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/transforms"
 
 	// Runners selectable with --runner.
@@ -47,7 +48,7 @@ func runExperiment(args []string) error {
 	overwrite := fs.Bool("overwrite", false, "clear --out first when it holds an unfinished run or one of other settings")
 	writeReport := fs.Bool("report", true, "write the HTML report OUT/report when the run has finished")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile to `FILE` (with prism or direct it covers the workers)")
-	experiment := addExperimentFlags(fs)
+	experiment := withBuiltinRouge(fs, addExperimentFlags(fs))
 	term := addTerminalFlags(fs)
 	groups := append([]flagGroup{{"Input and output", []string{"corpus", "out", "test-corpus", "rouge-data", "thesaurus", "overwrite", "report"}}}, experimentGroups...)
 	if err := term.parse(fs, "run", "bookalign run --corpus DIR --out DIR [flags] [Beam flags such as --runner]", args, groups...); err != nil {
@@ -277,11 +278,11 @@ func checkInputs(ctx context.Context, cfg pipelines.Config) error {
 			return fmt.Errorf("thesaurus %s missing (--thesaurus %q)%s", path, cfg.Thesaurus, errSuffix(err))
 		}
 	}
-	if cfg.Rouge.DataDir != "" {
+	if cfg.Rouge.DataDir != "" && cfg.Rouge.DataDir != rouge.BuiltinDir {
 		for _, name := range transforms.RougeDataFiles {
 			path := corpus.Join(cfg.Rouge.DataDir, name)
 			if ok, err := transforms.Exists(ctx, path); err != nil || !ok {
-				return fmt.Errorf("ROUGE data file %s missing (--rouge-data %q)%s", path, cfg.Rouge.DataDir, errSuffix(err))
+				return fmt.Errorf("ROUGE data file %s missing (--rouge-data %q)%s%s", path, cfg.Rouge.DataDir, errSuffix(err), builtinHint(cfg.Rouge.DataDir))
 			}
 		}
 	}
