@@ -101,8 +101,8 @@ func addExperimentFlags(fs *flag.FlagSet) func() (pipelines.Config, error) {
 				set.Seed = *seed
 			}
 		})
-		cfg := pipelines.Config{Settings: set, Thesaurus: strings.TrimRight(*thesaurus, "/")}
-		cfg.Rouge = transforms.RougeOptions{DataDir: strings.TrimRight(*rougeData, "/")}
+		cfg := pipelines.Config{Settings: set, Thesaurus: dirFlag(*thesaurus)}
+		cfg.Rouge = transforms.RougeOptions{DataDir: dirFlag(*rougeData)}
 		return cfg, nil
 	}
 }

@@ -145,6 +145,8 @@ func TestRunCommandErrors(t *testing.T) {
 		{"negative iterations", []string{"run", "--corpus", withIndex, "--out", empty, "--set", "align.iterations=-1"}, 1, "align.iterations -1 is out of range"},
 		{"negative lambda", []string{"run", "--corpus", withIndex, "--out", empty, "--set", "lambda=-1"}, 1, "lambda -1 is out of range"},
 		{"paper preset without a thesaurus", []string{"run", "--corpus", withIndex, "--out", filepath.Join(empty, "paper"), "--preset", "paper", "--thesaurus", ""}, 1, "align.paper_aligners (set by --preset paper): the Token HMM emits Roget's synonyms"},
+		{"rouge data at the root", []string{"run", "--corpus", withIndex, "--out", filepath.Join(empty, "root"), "--rouge-data", "/"}, 1, `ROUGE data file /smart_common_words.txt missing (--rouge-data "/")`},
+		{"thesaurus at the root", []string{"run", "--corpus", withIndex, "--out", filepath.Join(empty, "root"), "--thesaurus", "/"}, 1, `thesaurus /roget-10681-body.txt missing (--thesaurus "/")`},
 		{"extra argument", []string{"run", "--corpus", empty, "--out", empty, "surplus"}, 2, "unexpected arguments"},
 	}
 	for _, tt := range tests {

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -30,8 +29,8 @@ func runMatch(args []string) error {
 	}
 	quiet := term.quiet
 	cfg := pipelines.MatchConfig{
-		Summaries: *summaries, Catalog: *catalog, Books: strings.TrimRight(*books, "/"),
-		Out: strings.TrimRight(*out, "/"), Decisions: *decisions, Source: *source,
+		Summaries: *summaries, Catalog: *catalog, Books: dirFlag(*books),
+		Out: dirFlag(*out), Decisions: *decisions, Source: *source,
 	}
 	_, err := buildCorpus(context.Background(), cfg, *quiet)
 	return err

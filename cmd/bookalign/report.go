@@ -35,8 +35,8 @@ func runReport(args []string) error {
 	if *term.quiet {
 		progress = nil
 	}
-	ctx, dir := context.Background(), strings.TrimRight(*out, "/")
-	books := strings.TrimRight(*corpusDir, "/")
+	ctx, dir := context.Background(), dirFlag(*out)
+	books := dirFlag(*corpusDir)
 	m, err := checkFinished(ctx, dir, progress)
 	if err != nil {
 		return err

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/reprocess"
@@ -33,11 +32,11 @@ func runReprocess(args []string) error {
 	if err != nil {
 		return err
 	}
-	steps := &reprocessSteps{experiment: cfg, catalog: *catalog, books: strings.TrimRight(*books, "/"), decisions: *decisions, quiet: *term.quiet, verbose: *term.verbose}
+	steps := &reprocessSteps{experiment: cfg, catalog: *catalog, books: dirFlag(*books), decisions: *decisions, quiet: *term.quiet, verbose: *term.verbose}
 	settings := steps.experiment
 	settings.Corpus, settings.Out = "", ""
 	job := &reprocess.Job{
-		Dumps: strings.TrimRight(*dumps, "/"), StateDir: strings.TrimRight(*stateDir, "/"), Out: strings.TrimRight(*out, "/"),
+		Dumps: dirFlag(*dumps), StateDir: dirFlag(*stateDir), Out: dirFlag(*out),
 		Catalog: steps.catalog, Books: steps.books, Decisions: steps.decisions, Settings: settings,
 		Store: beamstore.Store{}, Steps: steps, Crash: reprocess.CrashHook(),
 	}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -31,7 +30,7 @@ func runWikiExtract(args []string) error {
 	}
 	quiet := term.quiet
 	cfg := pipelines.WikiConfig{
-		Dump: *dump, Index: *index, Out: strings.TrimRight(*out, "/"),
+		Dump: *dump, Index: *index, Out: dirFlag(*out),
 		ChunkBytes: int64(*chunkMB) << 20, Extractor: wiki.Extractor{MinWords: *minPlot},
 	}
 	_, err := extractDump(context.Background(), cfg, *quiet)
