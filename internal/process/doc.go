@@ -1,4 +1,4 @@
-// Package workers holds the process-wide resources that bookalign's DoFns
+// Package process holds the process-wide resources that bookalign's DoFns
 // share: the process's cores (OnCores, Alongside), its one training slot
 // (TrainingSlot) and a cache of values built from the same bytes (Cache).
 //
@@ -17,4 +17,4 @@
 // any number of cores (classify sums its objective over fixed chunks).
 // Nothing here outlives its use: the cache holds its values weakly, and a
 // slot is released by the element that took it.
-package workers
+package process
