@@ -19,7 +19,6 @@ func init() {
 	register.Combiner3[classify.BigramBooks, []uint64, classify.BigramBooks](&bigramBooksFn{})
 	register.Function1x1[classify.BigramBooks, []uint32](frequentBigrams)
 	beam.RegisterType(reflect.TypeOf((*foldSumsFn)(nil)).Elem())
-	register.DoFn6x1[context.Context, int, func(*[]uint32) bool, func(*BookRef) bool, func(*classify.Plan) bool, func(FoldSums), error](&foldSumsFn{})
 	register.Emitter1[FoldSums]()
 	beam.RegisterType(reflect.TypeOf((*setSumsFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*FoldSums)(nil)).Elem())

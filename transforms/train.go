@@ -53,7 +53,7 @@ type TrainOptions struct {
 	// together: for a runner with more workers than training sets. The
 	// models are the same either way, to the bit; together, their fits
 	// share their passes over the set's rows and read its books once, for
-	// about a fifth less CPU (docs/benchmarks.md).
+	// less CPU (docs/benchmarks.md, "The default job now").
 	ByMethod bool `json:"by_method,omitempty"`
 	// WorkDir is where the training stages pass books, features and
 	// models by claim check (WorkDir(out)): reachable from every worker,
@@ -91,7 +91,7 @@ type RankedModel struct {
 // Train trains one model per (method, training set), every method of opts
 // on every set of the split's plan, and summarizes each book with the
 // models of the set it is keyed to (Split.Test). A training set's name
-// (Split.Counts), book IDs (Split.Train) and books to summarize are keyed
+// (Split.SetSizes), book IDs (Split.Train) and books to summarize are keyed
 // by the set, or, with opts.ByMethod, by each of its models (trainKey), and
 // meet by that key (CoGroupByKey), so a runner with N workers trains
 // min(N, sets) sets, or min(N, M·sets) models, at once, and a book travels
@@ -99,15 +99,14 @@ type RankedModel struct {
 // and its books' features from the work directory, labels them with each
 // of its methods' alignments, trains the models, choosing lambda on an
 // inner split of the set, and summarizes the set's books with them while
-// the next set trains (trainingSlot). The models do not depend on which
+// the next set trains (process.TrainingSlot). The models do not depend on which
 // element trains them, or with which others: the same recipe on the same
 // books (classify sorts them by ID), each fit's sums made in the same order
 // (classify.TrainTogether). The model of all books is written to the work
 // directory, for savedModelFn.
 //
-// No long-running stage here reads a side input: prism v2.77 spins its
-// scheduler while such a stage has a bundle in progress
-// (docs/benchmarks.md), and a training takes seconds to minutes.
+// No stage here reads a side input (doc.go, "Runners"): a training takes
+// seconds to minutes.
 //
 // Out: PCollection<TrainedModel>, PCollection<KV<string, RankedModel>> of
 // every model's weights, keyed by method, for the feature table, and
