@@ -3,6 +3,7 @@ package process
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"sync"
 	"weak"
 )
@@ -45,7 +46,8 @@ type building[V any] struct {
 
 // Get returns the value of key, calling build to make it unless a live one
 // is cached or being built, in which case it waits for that one. A failed
-// build is not cached: its error goes to the calls that waited for it.
+// build is not cached: its error goes to the calls that waited for it, as
+// does an error of its own if build panics.
 func (c *Cache[V]) Get(key Key, build func() (*V, error)) (*V, error) {
 	c.mu.Lock()
 	if v := c.values[key].Value(); v != nil {
@@ -69,16 +71,27 @@ func (c *Cache[V]) Get(key Key, build func() (*V, error)) (*V, error) {
 	c.building[key] = b
 	c.mu.Unlock()
 
-	b.value, b.err = build()
-	c.mu.Lock()
-	delete(c.building, key)
-	if b.err == nil {
-		if c.values == nil {
-			c.values = map[Key]weak.Pointer[V]{}
+	built := false
+	defer func() {
+		if !built { // build panicked: the calls that wait get an error
+			b.value, b.err = nil, errBuildPanicked
 		}
-		c.values[key] = weak.Make(b.value)
-	}
-	c.mu.Unlock()
-	close(b.done)
+		c.mu.Lock()
+		delete(c.building, key)
+		if b.err == nil {
+			if c.values == nil {
+				c.values = map[Key]weak.Pointer[V]{}
+			}
+			c.values[key] = weak.Make(b.value)
+		}
+		c.mu.Unlock()
+		close(b.done)
+	}()
+	b.value, b.err = build()
+	built = true
 	return b.value, b.err
 }
+
+// errBuildPanicked is the error of the Get calls that waited for a build
+// that panicked; the panic goes on in the call that built.
+var errBuildPanicked = errors.New("the value was being built by a call that panicked")

@@ -1,6 +1,7 @@
 package process
 
 import (
+	"fmt"
 	"runtime"
 
 	"github.com/bookalign/bookalign/internal/parallel"
@@ -20,10 +21,19 @@ func OnCores(n int, f func(i int) error) error {
 
 // Alongside runs background on a goroutine of its own while foreground
 // runs on the caller's, and returns both errors once both are done: for
-// two passes of a core each over data of their own.
+// two passes of a core each over data of their own. A panic of background
+// is returned as its error, not left to end the process: the runner
+// recovers only the panics of the goroutine that called the DoFn.
 func Alongside(background, foreground func() error) (backgroundErr, foregroundErr error) {
 	done := make(chan error, 1)
-	go func() { done <- background() }()
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- fmt.Errorf("panic: %v", r)
+			}
+		}()
+		done <- background()
+	}()
 	foregroundErr = foreground()
 	return <-done, foregroundErr
 }

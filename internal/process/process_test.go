@@ -3,6 +3,7 @@ package process
 import (
 	"errors"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -114,5 +115,48 @@ func TestAlongside(t *testing.T) {
 	bgErr, fgErr := Alongside(func() error { <-started; return a }, func() error { close(started); return b })
 	if bgErr != a || fgErr != b {
 		t.Errorf("Alongside gave %v, %v; want a, b", bgErr, fgErr)
+	}
+}
+
+// TestCachePanickingBuild checks that the calls waiting for a build that
+// panics get an error instead of waiting for ever, and that the key can
+// be built again.
+func TestCachePanickingBuild(t *testing.T) {
+	var cache Cache[int]
+	key := KeyOf([]byte("panics"))
+	started, waiting := make(chan struct{}), make(chan error, 1)
+	go func() {
+		defer func() { _ = recover() }()
+		_, _ = cache.Get(key, func() (*int, error) {
+			close(started)
+			time.Sleep(50 * time.Millisecond) // the other call comes meanwhile
+			panic("build failed")
+		})
+	}()
+	<-started
+	go func() {
+		_, err := cache.Get(key, func() (*int, error) { n := 1; return &n, nil })
+		waiting <- err
+	}()
+	select {
+	case err := <-waiting:
+		if err != nil && !errors.Is(err, errBuildPanicked) {
+			t.Errorf("the waiting call got %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the waiting call still waits for the build that panicked")
+	}
+	n := 2
+	if v, err := cache.Get(key, func() (*int, error) { return &n, nil }); err != nil || v == nil {
+		t.Errorf("after the panic the key gives %v, %v", v, err)
+	}
+}
+
+// TestAlongsidePanic checks that a panic of the background function comes
+// back as its error.
+func TestAlongsidePanic(t *testing.T) {
+	bgErr, fgErr := Alongside(func() error { panic("background") }, func() error { return nil })
+	if bgErr == nil || !strings.Contains(bgErr.Error(), "background") || fgErr != nil {
+		t.Errorf("Alongside gave %v, %v; want the panic as the background's error", bgErr, fgErr)
 	}
 }
