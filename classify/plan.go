@@ -161,3 +161,45 @@ func RankedSets(sets []int) []int {
 func SelectionFold(s int) int {
 	return max(s, 0)
 }
+
+// TooFewBooksError says that the training books left once the rejected
+// pairs are set aside cannot make a plan (CheckBooks).
+type TooFewBooksError struct {
+	// Books is the number of training books.
+	Books int
+	// Distinct is the number of distinct texts among them (books that
+	// share a text share a fold, Groups).
+	Distinct int
+	// Folds is the number of cross-validation folds asked for.
+	Folds int
+	// Test says that the books to summarize are test books: one training
+	// book is enough.
+	Test bool
+}
+
+func (e *TooFewBooksError) Error() string {
+	if e.Test {
+		return "no book to train on: every pair of the training corpus (--corpus) was rejected"
+	}
+	usable := fmt.Sprintf("%d usable book", e.Books)
+	if e.Books != 1 {
+		usable += "s"
+	}
+	if e.Distinct != e.Books {
+		usable += fmt.Sprintf(" with %d distinct text", e.Distinct)
+	}
+	return fmt.Sprintf("too few books for cross-validation: %s once the rejected pairs are set aside, where --folds %d needs at least 2 books with distinct texts, one to hold out and one to train on", usable, e.Folds)
+}
+
+// CheckBooks returns a *TooFewBooksError unless books training books, of
+// distinct distinct texts, can make a plan of folds folds (NewPlan): with
+// test books, one book at least to train on; under cross-validation, two
+// distinct texts at least, so that every book is held out of a training
+// set that is not empty. Fewer books than folds are enough: the folds
+// beyond them are empty, and each book is held out on its own.
+func CheckBooks(books, distinct, folds int, test bool) error {
+	if (test && books == 0) || (!test && distinct < 2) {
+		return &TooFewBooksError{Books: books, Distinct: distinct, Folds: folds, Test: test}
+	}
+	return nil
+}

@@ -141,3 +141,34 @@ func TestPlanErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckBooks checks the rule of how many training books a plan needs
+// and the message a user sees when there are too few: one book with test
+// books, two distinct texts under cross-validation, however many folds.
+func TestCheckBooks(t *testing.T) {
+	for _, tc := range []struct {
+		books, distinct, folds int
+		test                   bool
+		want                   string // "" when enough
+	}{
+		{0, 0, 1, true, "no book to train on: every pair of the training corpus (--corpus) was rejected"},
+		{1, 1, 1, true, ""},
+		{0, 0, 10, false, "too few books for cross-validation: 0 usable books once the rejected pairs are set aside, where --folds 10 needs at least 2 books with distinct texts, one to hold out and one to train on"},
+		{1, 1, 2, false, "too few books for cross-validation: 1 usable book once the rejected pairs are set aside, where --folds 2 needs at least 2 books with distinct texts, one to hold out and one to train on"},
+		{2, 1, 2, false, "too few books for cross-validation: 2 usable books with 1 distinct text once the rejected pairs are set aside, where --folds 2 needs at least 2 books with distinct texts, one to hold out and one to train on"},
+		{5, 1, 10, false, "too few books for cross-validation: 5 usable books with 1 distinct text once the rejected pairs are set aside, where --folds 10 needs at least 2 books with distinct texts, one to hold out and one to train on"},
+		{2, 2, 10, false, ""},
+		{3, 2, 2, false, ""},
+	} {
+		err := CheckBooks(tc.books, tc.distinct, tc.folds, tc.test)
+		var tooFew *TooFewBooksError
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%d books, %d texts, %d folds, test %v: %v, want enough", tc.books, tc.distinct, tc.folds, tc.test, err)
+		case tc.want != "" && (!errors.As(err, &tooFew) || err.Error() != tc.want):
+			t.Errorf("%d books, %d texts, %d folds, test %v:\n got %v\nwant %s", tc.books, tc.distinct, tc.folds, tc.test, err, tc.want)
+		case tc.want != "" && (tooFew.Books != tc.books || tooFew.Distinct != tc.distinct || tooFew.Folds != tc.folds):
+			t.Errorf("%d books: error holds %+v", tc.books, *tooFew)
+		}
+	}
+}

@@ -94,7 +94,7 @@ func TestSpillKeepsTestBooksApart(t *testing.T) {
 	test.Test, test.Row, test.Labels = true, 9, nil
 	spill := &spillBookFn{Dir: dir}
 	for _, b := range []BookData{train, test} {
-		if err := spill.ProcessElement(ctx, b, func(BookRef) {}, func(classify.Stats) {}, func([]uint64) {}); err != nil {
+		if err := spill.ProcessElement(ctx, b, func(BookRef) {}, func([]uint64) {}); err != nil {
 			t.Fatal(err)
 		}
 	}

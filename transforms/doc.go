@@ -25,13 +25,21 @@
 // text.Document.MarshalBinary, so a later stage decodes a pair instead of
 // parsing it again.
 //
+// Runners. No stage that runs long reads a side input: prism spins its
+// scheduler while a stage that reads one has a bundle in progress
+// (docs/benchmarks.md, "Distributed training"), so the plan, the sets'
+// statistics and the training inputs meet their stages by CoGroupByKey,
+// and only short stages (routeTest, RemoveWork) read one. A DoFn's
+// process-wide resources, its cores, the training slot and the
+// collections shared between bundles, come from internal/process, whose
+// doc says how each runner treats them.
+//
 // Registration. Functions, emitters and iterators are registered with the
 // typed register.FunctionNxM, register.EmitterN and register.IterN helpers.
 // Struct DoFns are registered with beam.RegisterType instead of
-// register.DoFnNxM: each register.DoFnNxM instantiation costs the Go
-// compiler about 17 s and 460 MB (measured with Go 1.26 on this project's
-// 2-core machine), and with some fifty DoFns the package took over ten
-// minutes and 7 GB to compile. Registered by type, the DoFns are found by
-// every runner (prism, direct, portable, Dataflow) and called through
-// reflection, which costs nothing measurable next to aligning a book.
+// register.DoFnNxM, whose every instantiation costs the Go compiler
+// seconds and hundreds of megabytes (docs/benchmarks.md, "Compiling").
+// Registered by type, the DoFns are found by every runner (prism, direct,
+// portable, Dataflow) and called through reflection, which costs nothing
+// measurable next to aligning a book.
 package transforms

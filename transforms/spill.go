@@ -18,10 +18,10 @@ import (
 // training set, a book to summarize) by claim check: the value is written
 // once to a file of the run's work directory, and only its key and book ID
 // cross the shuffle. A shuffle of every training book under each of its
-// ten training sets would move ten times the corpus through the runner;
-// prism, which holds every shuffled element in memory and copies a
-// bundle's input several times on its way to the worker, needed more than
-// 5 GB for the 245 books that way (docs/benchmarks.md). The work directory
+// ten training sets would move ten times the corpus through the runner,
+// and a runner may hold every shuffled element in memory, several copies
+// of a bundle's input on its way to the worker (prism does;
+// docs/benchmarks.md, "Distributed training"). The work directory
 // must be reachable from every worker, as the output directory is (it lies
 // inside it), and it is removed when the stages that read it are done.
 
@@ -58,8 +58,9 @@ func modelFile(dir string, set int, method string) string {
 	return layout.Work{Dir: dir}.Model(set, method)
 }
 
-// countsFile is the file of a training set's statistics.
-func countsFile(dir string, set int) string { return layout.Work{Dir: dir}.Counts(set) }
+// setSumsFile is the file of a training set's statistics (classify.Counts,
+// in its binary form).
+func setSumsFile(dir string, set int) string { return layout.Work{Dir: dir}.Counts(set) }
 
 // textFile is the file of a pair (PairText, as encodePairText writes it), which
 // SpillTexts writes for Render.

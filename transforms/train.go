@@ -1,22 +1,17 @@
 package transforms
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"reflect"
-	"runtime"
-	"slices"
-	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/config"
-	"github.com/bookalign/bookalign/internal/parallel"
+	"github.com/bookalign/bookalign/internal/process"
 )
 
 var (
@@ -34,9 +29,7 @@ var (
 func init() {
 	beam.RegisterType(reflect.TypeOf((*TrainedModel)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*RankedModel)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*byTrainKeyFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*trainFn)(nil)).Elem())
-	register.Emitter2[string, beam.T]()
 	register.Emitter1[TrainedModel]()
 	register.Emitter2[string, RankedModel]()
 	register.Iter1[int]()
@@ -60,7 +53,7 @@ type TrainOptions struct {
 	// together: for a runner with more workers than training sets. The
 	// models are the same either way, to the bit; together, their fits
 	// share their passes over the set's rows and read its books once, for
-	// about a fifth less CPU (docs/benchmarks.md).
+	// less CPU (docs/benchmarks.md, "The default job now").
 	ByMethod bool `json:"by_method,omitempty"`
 	// WorkDir is where the training stages pass books, features and
 	// models by claim check (WorkDir(out)): reachable from every worker,
@@ -98,7 +91,7 @@ type RankedModel struct {
 // Train trains one model per (method, training set), every method of opts
 // on every set of the split's plan, and summarizes each book with the
 // models of the set it is keyed to (Split.Test). A training set's name
-// (Split.Counts), book IDs (Split.Train) and books to summarize are keyed
+// (Split.SetSizes), book IDs (Split.Train) and books to summarize are keyed
 // by the set, or, with opts.ByMethod, by each of its models (trainKey), and
 // meet by that key (CoGroupByKey), so a runner with N workers trains
 // min(N, sets) sets, or min(N, M·sets) models, at once, and a book travels
@@ -106,15 +99,14 @@ type RankedModel struct {
 // and its books' features from the work directory, labels them with each
 // of its methods' alignments, trains the models, choosing lambda on an
 // inner split of the set, and summarizes the set's books with them while
-// the next set trains (trainingSlot). The models do not depend on which
+// the next set trains (process.TrainingSlot). The models do not depend on which
 // element trains them, or with which others: the same recipe on the same
 // books (classify sorts them by ID), each fit's sums made in the same order
 // (classify.TrainTogether). The model of all books is written to the work
 // directory, for savedModelFn.
 //
-// No long-running stage here reads a side input: prism v2.77 spins its
-// scheduler while such a stage has a bundle in progress
-// (docs/benchmarks.md), and a training takes seconds to minutes.
+// No stage here reads a side input (doc.go, "Runners"): a training takes
+// seconds to minutes.
 //
 // Out: PCollection<TrainedModel>, PCollection<KV<string, RankedModel>> of
 // every model's weights, keyed by method, for the feature table, and
@@ -122,54 +114,8 @@ type RankedModel struct {
 func Train(s beam.Scope, opts TrainOptions, split Split) (models, ranked, selections beam.PCollection) {
 	s = s.Scope("transforms.Train")
 	byKey := &byTrainKeyFn{Methods: opts.Methods, ByMethod: opts.ByMethod}
-	keyed := beam.CoGroupByKey(s, beam.ParDo(s, byKey, split.Counts), beam.ParDo(s, byKey, split.Train), beam.ParDo(s, byKey, split.Test))
+	keyed := beam.CoGroupByKey(s, beam.ParDo(s, byKey, split.SetSizes), beam.ParDo(s, byKey, split.Train), beam.ParDo(s, byKey, split.Test))
 	return beam.ParDo3(s, &trainFn{Recipe: opts.recipe(), Words: opts.Settings.Words, Test: opts.Test, Dir: opts.WorkDir}, keyed)
-}
-
-// trainKey is the key of the models of methods trained on set, under which
-// Train gathers what they need: "passage,token,jing/3", "jing/-1" (all
-// books). A string, because Beam declares its coder deterministic, as a
-// grouping key's must be, and every runner groups it by its bytes; a
-// struct's schema (row) coder is not declared deterministic
-// (coder.IsDeterministic).
-func trainKey(methods []string, set int) string {
-	return strings.Join(methods, ",") + "/" + strconv.Itoa(set)
-}
-
-// parseTrainKey returns the methods and the training set of a trainKey.
-func parseTrainKey(key string) (methods []string, set int, err error) {
-	i := strings.LastIndexByte(key, '/')
-	if i <= 0 {
-		return nil, 0, fmt.Errorf("training key %q has no method or no training set", key)
-	}
-	if set, err = strconv.Atoi(key[i+1:]); err != nil {
-		return nil, 0, fmt.Errorf("training key %q: %w", key, err)
-	}
-	methods = strings.Split(key[:i], ",")
-	if slices.Contains(methods, "") {
-		return nil, 0, fmt.Errorf("training key %q names an empty method", key)
-	}
-	return methods, set, nil
-}
-
-// byTrainKeyFn keys a value of a training set (its statistics, or the ID
-// of one of its books) by the set's trainKey, or, with ByMethod, by the
-// trainKey of each of its methods.
-type byTrainKeyFn struct {
-	// Methods are the methods trained on every set.
-	Methods []string `json:"methods"`
-	// ByMethod keys each method's model apart.
-	ByMethod bool `json:"by_method"`
-}
-
-func (f *byTrainKeyFn) ProcessElement(set int, v beam.T, emit func(string, beam.T)) {
-	if !f.ByMethod {
-		emit(trainKey(f.Methods, set), v)
-		return
-	}
-	for _, m := range f.Methods {
-		emit(trainKey([]string{m}, set), v)
-	}
 }
 
 // trainFn trains the models of the methods of its key on one training set
@@ -195,7 +141,7 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 	// The slot is taken before the books are read, so that a set waiting
 	// for a core holds its books encoded, not featurized, and let go once
 	// the models are trained: summarizing is one core's work.
-	workers, release := trainingSlot()
+	workers, release := process.TrainingSlot()
 	defer release()
 	var books int
 	if !counted(&books) {
@@ -205,18 +151,14 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 	for id := ""; next(&id); {
 		ids = append(ids, id)
 	}
-	// The set's collection is built while its books are read: each is a
-	// pass of a core over data of its own.
+	// The set's collection is built while its books are read.
 	var col *classify.Collection
-	built := make(chan error, 1)
-	go func() {
-		var err error
-		col, err = f.collection(ctx, set)
-		built <- err
-	}()
-	labelled, readErr := f.readLabelled(ctx, methods, set, ids, workers)
-	if err := <-built; err != nil {
-		return fmt.Errorf("%s: %w", setName(set), err)
+	var labelled [][]classify.Features
+	buildErr, readErr := process.Alongside(
+		func() (err error) { col, err = f.collection(ctx, set); return err },
+		func() (err error) { labelled, err = f.readLabelled(ctx, methods, set, ids); return err })
+	if buildErr != nil {
+		return fmt.Errorf("%s: %w", setName(set), buildErr)
 	}
 	if readErr != nil {
 		return readErr
@@ -259,43 +201,30 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 	return f.summarize(ctx, set, methods, models, tests, emitSelection)
 }
 
-// savedModelJSON is the file of m as models/<method>.json holds it: its
-// coverage statistics bounded (classify.SavedBigrams), so that the file
-// does not grow with the books; m, which summarizes the test books, is not
-// changed.
-func savedModelJSON(m *classify.Model) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := m.Bounded(classify.SavedBigrams).WriteJSON(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
 // collection returns the collection of set, from its statistics in the
 // work directory.
 func (f *trainFn) collection(ctx context.Context, set int) (*classify.Collection, error) {
-	data, err := readCounts(ctx, f.Dir, set)
+	data, err := readSetSums(ctx, f.Dir, set)
 	if err != nil {
 		return nil, err
 	}
-	var counts classify.Counts
-	if err := counts.UnmarshalBinary(data); err != nil {
+	var sums classify.Counts
+	if err := sums.UnmarshalBinary(data); err != nil {
 		return nil, err
 	}
-	return f.Recipe.Collection(&counts)
+	return f.Recipe.Collection(&sums)
 }
 
 // readLabelled reads the features of the books ids of set, once each, and
 // returns them labelled with each of methods' alignments (by method, then
 // in the order of ids; the labelled copies of a book share its features),
-// with workers goroutines; the first error in the order of ids is
-// returned.
-func (f *trainFn) readLabelled(ctx context.Context, methods []string, set int, ids []string, workers int) ([][]classify.Features, error) {
+// on every core; the first error in the order of ids is returned.
+func (f *trainFn) readLabelled(ctx context.Context, methods []string, set int, ids []string) ([][]classify.Features, error) {
 	out := make([][]classify.Features, len(methods))
 	for m := range out {
 		out[m] = make([]classify.Features, len(ids))
 	}
-	err := parallel.For(len(ids), workers, func(i int) error {
+	err := process.OnCores(len(ids), func(i int) error {
 		file := setBookFile(f.Dir, set, ids[i])
 		data, err := ReadWritten(ctx, file)
 		if err != nil {
@@ -318,42 +247,4 @@ func (f *trainFn) readLabelled(ctx context.Context, methods []string, set int, i
 		return nil
 	})
 	return out, err
-}
-
-// setName names a training set in errors.
-func setName(set int) string {
-	if set == classify.AllBooks {
-		return "all books"
-	}
-	return fmt.Sprintf("fold %d", set)
-}
-
-// trainingSlot lets one training set train at a time in a worker process, its
-// fits using every core (classify.Trainer.Workers: the objective is summed
-// over fixed chunks of rows, in parallel, so the models do not depend on
-// the number). A runner may hand a worker several models at once (prism
-// splits a bundle that makes no progress, a Dataflow worker runs several
-// bundles); a model holds its set's features and the fit's working copies,
-// about 1.4 MB a training book at the peak (classify's
-// BenchmarkTrainingSetMemory), so training them one after another on all
-// cores takes about as long and needs a fraction of the memory
-// (docs/benchmarks.md, "Distributed training").
-var trainingSlots = make(chan struct{}, 1)
-
-// trainingSlot waits for the worker's training slot and returns the number
-// of goroutines the training may use and the function that frees the slot.
-func trainingSlot() (workers int, release func()) {
-	trainingSlots <- struct{}{}
-	var once sync.Once
-	return runtime.GOMAXPROCS(0), func() { once.Do(func() { <-trainingSlots }) }
-}
-
-// labels returns the sentences method labelled in b.
-func (b *BookData) labels(method string) []int {
-	for _, l := range b.Labels {
-		if l.Method == method {
-			return l.Sentences
-		}
-	}
-	return nil
 }

@@ -1,47 +1,11 @@
 package transforms
 
 import (
-	"runtime"
 	"slices"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/bookalign/bookalign/classify"
 )
-
-// TestTrainingSlot checks that the models a worker process trains at once
-// use GOMAXPROCS goroutines between them, not GOMAXPROCS each: several
-// models asking for the slot together are trained one after another, each
-// on every core. It fails if both levels go parallel (models side by side,
-// each fitting on all cores) or if a model fits on fewer cores than there
-// are.
-func TestTrainingSlot(t *testing.T) {
-	procs := runtime.GOMAXPROCS(0)
-	var (
-		mu          sync.Mutex
-		inUse, peak int
-		wg          sync.WaitGroup
-	)
-	for range 4 {
-		wg.Go(func() {
-			workers, release := trainingSlot()
-			defer release()
-			mu.Lock()
-			inUse += workers
-			peak = max(peak, inUse)
-			mu.Unlock()
-			time.Sleep(20 * time.Millisecond) // the fit
-			mu.Lock()
-			inUse -= workers
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
-	if peak != procs {
-		t.Errorf("models used %d goroutines at once, want GOMAXPROCS = %d", peak, procs)
-	}
-}
 
 // TestTrainKey checks that a training key gives back its methods and
 // training set, "all books" and a method of a variant included, and that

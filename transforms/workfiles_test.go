@@ -48,9 +48,9 @@ func TestWorkFilesReadBeyondInputCap(t *testing.T) {
 			},
 		},
 		{
-			name: "training set statistics", path: func(dir string) string { return countsFile(dir, 3) },
-			data: func() ([]byte, error) { return encodedCounts(t, book.Book.Stats()), nil },
-			read: func(dir string) ([]byte, error) { return readCounts(ctx, dir, 3) },
+			name: "training set statistics", path: func(dir string) string { return setSumsFile(dir, 3) },
+			data: func() ([]byte, error) { return encodedSums(t, book.Book.Stats()), nil },
+			read: func(dir string) ([]byte, error) { return readSetSums(ctx, dir, 3) },
 		},
 		{
 			name: "book", path: func(dir string) string { return bookFile(dir, book.ID, false) },
@@ -65,7 +65,7 @@ func TestWorkFilesReadBeyondInputCap(t *testing.T) {
 			name: "book of a training set", path: func(dir string) string { return setBookFile(dir, 2, book.ID) },
 			data: setBook.MarshalBinary,
 			read: func(dir string) ([]byte, error) {
-				got, err := (&trainFn{Dir: dir}).readLabelled(ctx, []string{"passage"}, 2, []string{book.ID}, 1)
+				got, err := (&trainFn{Dir: dir}).readLabelled(ctx, []string{"passage"}, 2, []string{book.ID})
 				if err != nil {
 					return nil, err
 				}
@@ -129,7 +129,7 @@ func once[V any](v V) func(*V) bool {
 // path made earlier and passed in a variable escapes this check, not
 // TestWorkFilesReadBeyondInputCap.
 func TestInputCapOnlyOnInputs(t *testing.T) {
-	work := []string{"bookFile", "setBookFile", "modelFile", "countsFile", "textFile", "Work"}
+	work := []string{"bookFile", "setBookFile", "modelFile", "setSumsFile", "textFile", "Work"}
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)

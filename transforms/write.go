@@ -18,6 +18,7 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*writeSummaryFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*writeOutputsFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*writeRejectsFn)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*writeArtifactFn)(nil)).Elem())
 	register.Iter1[Reject]()
 }
 
@@ -105,4 +106,22 @@ func (f *writeRejectsFn) ProcessElement(ctx context.Context, _ int, iter func(*R
 		return err
 	}
 	return WriteFile(ctx, f.Path, b)
+}
+
+// WriteArtifacts writes each artifact to OUT/<path>.
+//
+// In: PCollection<Artifact>.
+func WriteArtifacts(s beam.Scope, out string, artifacts beam.PCollection) {
+	s = s.Scope("transforms.WriteArtifacts")
+	beam.ParDo0(s, &writeArtifactFn{Out: out}, artifacts)
+}
+
+// writeArtifactFn writes one artifact.
+type writeArtifactFn struct {
+	// Out is the output directory.
+	Out string `json:"out"`
+}
+
+func (f *writeArtifactFn) ProcessElement(ctx context.Context, a Artifact) error {
+	return WriteFile(ctx, corpus.Join(f.Out, a.Path), a.Data)
 }

@@ -1,0 +1,173 @@
+package transforms
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"slices"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/internal/process"
+)
+
+// setBooks counts the (training set, book) pairs featurized: Folds
+// of them per training book with cross-validation (Folds-1 fold sets and
+// all books), one with a test corpus.
+var setBooks = beam.NewCounter("bookalign", "set_books")
+
+func init() {
+	beam.RegisterType(reflect.TypeOf((*SetTask)(nil)).Elem())
+	register.Function4x0[int, func(*classify.Plan) bool, func(*int) bool, func(SetTask)](setTasks)
+	register.Emitter1[SetTask]()
+	beam.RegisterType(reflect.TypeOf((*featurizeSetsFn)(nil)).Elem())
+}
+
+// featurizeSets featurizes each training book of the plan under the
+// collection of every training set that holds it, with the features and
+// the labels of opts' summarizers, and returns their IDs keyed by set
+// (Split.Train).
+//
+// The plan and the sets' sizes meet by CoGroupByKey, not as side inputs
+// (doc.go, "Runners"): this stage runs for tens of seconds. Their one
+// element names the books to featurize (setTasks), which a Reshuffle
+// spreads over the workers; the sets' statistics are read from the work
+// directory, written before the sets were emitted.
+//
+// In: PCollection<classify.Plan>, PCollection<KV<int, int>> (Split.SetSizes).
+func featurizeSets(s beam.Scope, opts TrainOptions, plan, sizes beam.PCollection) beam.PCollection {
+	s = s.Scope("FeaturizeSets")
+	ready := beam.CoGroupByKey(s, beam.AddFixedKey(s, plan), beam.AddFixedKey(s, beam.DropKey(s, sizes)))
+	tasks := beam.Reshuffle(s, beam.ParDo(s, setTasks, ready))
+	return beam.ParDo(s, &featurizeSetsFn{Features: opts.Settings.Summarizer, Methods: opts.Methods, Dir: opts.WorkDir}, tasks)
+}
+
+// SetTask is a training book to featurize under the collections of its
+// training sets: what featurizeSetsFn needs of the plan.
+type SetTask struct {
+	// ID names the book.
+	ID string
+	// Sets are the training sets that hold it (classify.Plan.SetsOf).
+	Sets []int
+	// Group names the books that share its text (classify.Plan.Group).
+	Group string
+}
+
+// setTasks emits a SetTask for every training book of the plan, in ID
+// order, once the sets' statistics are written: the sets are only drained,
+// since their element comes after the last of them.
+func setTasks(_ int, plans func(*classify.Plan) bool, sets func(*int) bool, emit func(SetTask)) {
+	var n int
+	for sets(&n) {
+	}
+	var plan classify.Plan
+	for plans(&plan) {
+		ids := make([]string, 0, len(plan.Fold))
+		for id := range plan.Fold {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+		for _, id := range ids {
+			emit(SetTask{ID: id, Sets: plan.SetsOf(plan.Fold[id]), Group: plan.Group[id]})
+		}
+	}
+}
+
+// featurizeSetsFn featurizes one training book under the collection of
+// every training set that holds it, with every method's labels.
+type featurizeSetsFn struct {
+	// Features configure the features.
+	Features classify.Settings `json:"features"`
+	// Methods are the methods whose labels the sets train on.
+	Methods []string `json:"methods"`
+	// Dir is the work directory.
+	Dir string `json:"dir"`
+
+	// cols holds the collection of each training set during a bundle
+	// (sharedCollection shares them between the bundles of a process).
+	cols map[int]*classify.Collection
+}
+
+func (f *featurizeSetsFn) ProcessElement(ctx context.Context, t SetTask, emit func(int, string)) error {
+	b, err := readBook(ctx, f.Dir, t.ID, false)
+	if err != nil {
+		return err
+	}
+	labels := make([]classify.MethodRows, len(f.Methods))
+	for i, m := range f.Methods {
+		labels[i] = classify.MethodRows{Method: m, Rows: classify.LabelledRows(b.Book.Labels(b.labels(m)))}
+	}
+	var grams *classify.BookGrams // the book's n-grams, counted once for all its sets
+	if f.Features.Coverage {
+		grams = classify.NewBookGrams(&b.Book, f.Features.CoverageStopwords)
+	}
+	if err := f.loadCollections(ctx, t.Sets); err != nil {
+		return fmt.Errorf("book %q: %w", b.ID, err)
+	}
+	for _, set := range t.Sets {
+		col := f.cols[set]
+		sb := classify.SetBook{Features: *col.FeaturizeGrams(&b.Book, grams), Labels: labels}
+		sb.Features.Group = t.Group
+		data, err := sb.MarshalBinary()
+		if err != nil {
+			return fmt.Errorf("book %q: %w", t.ID, err)
+		}
+		if err := WriteFile(ctx, setBookFile(f.Dir, set, t.ID), data); err != nil {
+			return err
+		}
+		emit(set, t.ID)
+		setBooks.Inc(ctx, 1)
+	}
+	tick(StageTrainingSets, "books")
+	return nil
+}
+
+// loadCollections builds the collections of sets that the bundle does not
+// hold yet, from their statistics in the work directory, on every core:
+// the first book of a bundle needs one for each of its sets.
+func (f *featurizeSetsFn) loadCollections(ctx context.Context, sets []int) error {
+	var missing []int
+	for _, set := range sets {
+		if _, ok := f.cols[set]; !ok {
+			missing = append(missing, set)
+		}
+	}
+	cols := make([]*classify.Collection, len(missing))
+	err := process.OnCores(len(missing), func(i int) error {
+		data, err := readSetSums(ctx, f.Dir, missing[i])
+		if err != nil {
+			return err
+		}
+		if cols[i], err = sharedCollection(data, f.Features); err != nil {
+			return fmt.Errorf("%s: %w", setName(missing[i]), err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if f.cols == nil {
+		f.cols = map[int]*classify.Collection{}
+	}
+	for i, set := range missing {
+		f.cols[set] = cols[i]
+	}
+	return nil
+}
+
+// FinishBundle lets go of the collections: the runner may keep the DoFn
+// for later bundles long after the stage is done.
+func (f *featurizeSetsFn) FinishBundle(_ func(int, string)) {
+	f.cols = nil
+}
+
+// labels returns the sentences method labelled in b.
+func (b *BookData) labels(method string) []int {
+	for _, l := range b.Labels {
+		if l.Method == method {
+			return l.Sentences
+		}
+	}
+	return nil
+}
