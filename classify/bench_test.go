@@ -135,6 +135,13 @@ func BenchmarkOracle(b *testing.B) {
 // million rows of 12 features on average out of 20,000, drawn with a
 // skew toward low indices, as words are.
 func BenchmarkObjective(b *testing.B) {
+	d, x := benchRows()
+	benchObjective(b, d, x)
+}
+
+// benchRows returns synthetic rows of the size of a fold's training set
+// (BenchmarkObjective) and a point to evaluate their objective at.
+func benchRows() (*dataset, []float64) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	const rows, dim = 1200000, 20114
 	d := &dataset{dim: dim}
@@ -153,7 +160,7 @@ func BenchmarkObjective(b *testing.B) {
 		x[j] = 0.1 * rng.NormFloat64()
 	}
 	x[dim] = -5
-	benchObjective(b, d, x)
+	return d, x
 }
 
 // benchObjective evaluates the objective of d at x, moved a little each

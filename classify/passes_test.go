@@ -2,6 +2,7 @@ package classify
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -92,5 +93,31 @@ func TestPassesRounds(t *testing.T) {
 		if r := <-done; r[0] != r[1] {
 			t.Errorf("shared evaluations sum to %v, alone %v", r[0], r[1])
 		}
+	}
+}
+
+// BenchmarkPasses measures one shared pass over the rows of
+// BenchmarkObjective for the fits of 1, 2 and 3 models (one training set
+// labelled by each alignment method), with two workers.
+//
+//	go test ./classify/ -run XXX -bench Passes -count 5
+func BenchmarkPasses(b *testing.B) {
+	d, x := benchRows()
+	for k := 1; k <= 3; k++ {
+		b.Run(fmt.Sprintf("models=%d", k), func(b *testing.B) {
+			p := &passes{workers: 2}
+			group := make([]*passRequest, k)
+			for m := range group {
+				o := newObjective(d, 1e-5, 2)
+				group[m] = &passRequest{o: o, x: slices.Clone(x), g: make([]float64, d.dim+1)}
+			}
+			for i := 0; b.Loop(); i++ {
+				for _, r := range group {
+					r.x[0] = float64(i) // a new point each time
+					r.done = make(chan struct{})
+				}
+				p.run(slices.Clone(group))
+			}
+		})
 	}
 }
