@@ -201,7 +201,7 @@ func crossValidate(tb testing.TB, pairs []*corpusPair, n int, set Settings, tr *
 			}
 		}
 		col, feats := labelledFeatures(tb, train, set)
-		m, err := tr.Train(col, feats)
+		m, err := trainOne(tr, col, feats)
 		if err != nil {
 			tb.Fatal(err)
 		}

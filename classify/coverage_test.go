@@ -143,7 +143,7 @@ func trainCoverage(tb testing.TB, col *Collection, books []*Book) *Model {
 		}
 		feats = append(feats, f)
 	}
-	m, err := (&Trainer{Lambda: 1e-3}).Train(col, feats)
+	m, err := trainOne(&Trainer{Lambda: 1e-3}, col, feats)
 	if err != nil {
 		tb.Fatal(err)
 	}

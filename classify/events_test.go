@@ -150,9 +150,11 @@ func TestFeaturizeEvents(t *testing.T) {
 		t.Errorf("appendEvents = %v, want %v", got, wantIdx)
 	}
 	// A model with the features saves and loads.
-	x := c.Featurize(train[0])
-	x.Label = []bool{true, false}
-	m, err := (&Trainer{Lambda: 1e-3}).Train(c, []*Features{x})
+	var xs []*Features
+	for _, b := range train {
+		xs = append(xs, withLabels(c.Featurize(b), 0))
+	}
+	m, err := trainOne(&Trainer{Lambda: 1e-3}, c, xs)
 	if err != nil {
 		t.Fatal(err)
 	}

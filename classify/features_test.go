@@ -159,7 +159,7 @@ func TestFeaturizeCounts(t *testing.T) {
 		}
 	}
 	// A model with count features saves and loads.
-	m, err := (&Trainer{Lambda: 1e-3}).Train(c, []*Features{withLabels(f, 1)})
+	m, err := trainOne(&Trainer{Lambda: 1e-3}, c, []*Features{withLabels(f, 1), withLabels(c.Featurize(b), 0)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func tinyModel(tb testing.TB) *Model {
 	fa, fb := c.Featurize(a), c.Featurize(b)
 	fa.Label = a.Labels([]int{2, 5})
 	fb.Label = b.Labels([]int{0})
-	m, err := (&Trainer{Lambda: 0.01}).Train(c, []*Features{fa, fb})
+	m, err := trainOne(&Trainer{Lambda: 0.01}, c, []*Features{fa, fb})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func TestPrepared(t *testing.T) {
 		}
 		feats = append(feats, f)
 	}
-	sparse, err := (&Trainer{Lambda: 1e-3}).Train(col, feats)
+	sparse, err := trainOne(&Trainer{Lambda: 1e-3}, col, feats)
 	if err != nil {
 		t.Fatal(err)
 	}
