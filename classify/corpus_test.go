@@ -208,7 +208,7 @@ func crossValidate(tb testing.TB, pairs []*corpusPair, n int, set Settings, tr *
 		models = append(models, m)
 		lambdas = append(lambdas, m.Lambda)
 		for _, p := range test {
-			summaries[p.id] = m.Summarize(p.book, DefaultBudget)
+			summaries[p.id] = m.Summarize(m.Collection.Prepare(p.book, nil), DefaultBudget)
 		}
 	}
 	res := scoreSummaries(tb, pairs, func(p *corpusPair) []int { return summaries[p.id] })

@@ -2,7 +2,6 @@ package classify
 
 import (
 	"fmt"
-	"log/slog"
 	"math"
 )
 
@@ -36,15 +35,6 @@ func (t *Trainer) fallback(n int) (float64, string) {
 		lambdas = DefaultLambdas
 	}
 	return lambdas[0], fmt.Sprintf("lambda fixed at %g, the strongest candidate: %d training books are too few to choose it on an inner split of %d folds", lambdas[0], n, orDefault(t.InnerFolds, DefaultInnerFolds))
-}
-
-// warn reports msg through t.Warn, or slog.
-func (t *Trainer) warn(msg string) {
-	if t.Warn != nil {
-		t.Warn(msg)
-		return
-	}
-	slog.Warn("classify: " + msg)
 }
 
 // DefaultInnerFolds is the number of folds of a Trainer's inner split when

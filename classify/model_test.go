@@ -48,7 +48,7 @@ func TestModelJSON(t *testing.T) {
 	if s1, s2 := m.Scores(b), got.Scores(b); !slices.Equal(s1, s2) {
 		t.Errorf("scores differ after loading: %v %v", s1, s2)
 	}
-	if s := m.Summarize(b, 3); !slices.Equal(s, []int{1}) {
+	if s := m.Summarize(m.Collection.Prepare(b, nil), 3); !slices.Equal(s, []int{1}) {
 		t.Logf("summary %v", s) // which sentence wins is up to the weights
 	}
 }

@@ -28,15 +28,16 @@ var (
 	ErrFeatures = errors.New("classify: features out of range")
 	// ErrTooFewBooks means there are too few books to hold some out for
 	// choosing the regularisation strength. Train does not return it: it
-	// falls back to a fixed strength (Trainer.Warn).
+	// falls back to a fixed strength (Model.LambdaNote).
 	ErrTooFewBooks = errors.New("classify: too few books to choose lambda")
 )
 
 // A Trainer fits an L2-regularised logistic regression (see problem) to
 // labelled books with L-BFGS. Its zero value chooses lambda among
 // DefaultLambdas by held-out log-likelihood on one fifth of the books. Its
-// JSON form (a pipeline stage carries it) leaves out Workers and Warn,
-// which belong to the process that trains.
+// JSON form (a pipeline stage carries it) leaves out Workers, which belongs
+// to the process that trains. A fallback to a fixed lambda is not logged:
+// it is in the model's LambdaNote, for the caller to report.
 type Trainer struct {
 	// Lambda is the regularisation strength. Zero means to choose it among
 	// Lambdas: the model is fitted, strongest lambda first and each fit
@@ -71,9 +72,6 @@ type Trainer struct {
 	// Workers is the number of goroutines that evaluate the objective; zero
 	// means runtime.GOMAXPROCS(0). The model does not depend on it.
 	Workers int `json:"-"`
-	// Warn is told when training falls back to a fixed lambda; nil logs
-	// the message with log/slog at the warning level.
-	Warn func(msg string) `json:"-"`
 }
 
 // Selection records how one candidate lambda scored on the held-out books.
@@ -148,7 +146,6 @@ func (t *Trainer) train(c *Collection, books []*Features, r *rows, o *objective)
 		lambda, x0, m.Selection, err = t.choose(dim, books, r, o)
 		if errors.Is(err, ErrTooFewBooks) {
 			lambda, m.LambdaNote = t.fallback(len(books))
-			t.warn(m.LambdaNote)
 		} else if err != nil {
 			return nil, err
 		}

@@ -177,8 +177,8 @@ func (f *byTrainKeyFn) ProcessElement(set int, v beam.T, emit func(string, beam.
 type trainFn struct {
 	// Features configure the features of the set's collection.
 	Features classify.Settings `json:"features"`
-	// Trainer is how models are trained; its Workers and Warn are set
-	// where they train.
+	// Trainer is how models are trained; its Workers are set where they
+	// train.
 	Trainer classify.Trainer `json:"trainer"`
 	// Words is the summary budget.
 	Words int `json:"words"`
@@ -233,7 +233,7 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 	}
 	labelled = nil
 	tr := f.Trainer
-	tr.Workers, tr.Warn = workers, func(string) {}
+	tr.Workers = workers
 	models, err := tr.Train(col, sets...)
 	if err != nil {
 		return fmt.Errorf("%s, %s: %w", strings.Join(methods, ", "), setName(set), err)
