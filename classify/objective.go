@@ -193,32 +193,83 @@ func (o *objective) pass(group []*request) {
 	}
 }
 
-// sumChunk sums, for k models whose weights w are side by side (feature j
-// of model m at j*k+m), the losses and the bias gradients of rows, the
-// first being row lo of the labels ys, and adds their feature gradients
-// into grad, laid out as w. Each model's sums are made row by row, in row
-// order, as if it were alone (k = 1).
+// sumChunk sums, for k models (1 to maxJoint) whose weights w are side by
+// side (feature j of model m at j*k+m), the losses and the bias gradients of
+// rows, the first being row lo of the labels ys, and adds their feature
+// gradients into grad, laid out as w. Each model's sums are made row by
+// row, in row order, as if it were alone (k = 1).
+//
+// Each k has a loop of its own, whose sums are held in registers: a loop
+// over the models costs a pass far more (docs/benchmarks.md, "Shared
+// passes"), and the pass is most of a training's time.
 func sumChunk(rows [][]int32, lo, k int, w []float64, bias *[maxJoint]float64, ys *[maxJoint][]bool, grad []float64) (loss, gb [maxJoint]float64) {
+	switch k {
+	case 1:
+		loss[0], gb[0] = sumChunk1(rows, ys[0][lo:], w, bias[0], grad)
+	case 2:
+		loss, gb = sumChunk2(rows, lo, w, bias, ys, grad)
+	default:
+		loss, gb = sumChunk3(rows, lo, w, bias, ys, grad)
+	}
+	return loss, gb
+}
+
+func sumChunk1(rows [][]int32, y []bool, w []float64, bias float64, grad []float64) (loss, gb float64) {
 	for i, row := range rows {
-		z := *bias
+		z := bias
 		for _, j := range row {
-			wj := w[int(j)*k : int(j)*k+k]
-			for m, v := range wj {
-				z[m] += v
-			}
+			z += w[j]
 		}
-		var r [maxJoint]float64
-		for m := range k {
-			var l float64
-			l, r[m] = rowLoss(z[m], ys[m][lo+i])
-			loss[m] += l
-			gb[m] += r[m]
-		}
+		l, r := rowLoss(z, y[i])
+		loss += l
+		gb += r
 		for _, j := range row {
-			gj := grad[int(j)*k : int(j)*k+k]
-			for m := range gj {
-				gj[m] += r[m]
-			}
+			grad[j] += r
+		}
+	}
+	return loss, gb
+}
+
+func sumChunk2(rows [][]int32, lo int, w []float64, bias *[maxJoint]float64, ys *[maxJoint][]bool, grad []float64) (loss, gb [maxJoint]float64) {
+	for i, row := range rows {
+		z0, z1 := bias[0], bias[1]
+		for _, j := range row {
+			wj := w[2*int(j) : 2*int(j)+2 : 2*int(j)+2]
+			z0 += wj[0]
+			z1 += wj[1]
+		}
+		l0, r0 := rowLoss(z0, ys[0][lo+i])
+		l1, r1 := rowLoss(z1, ys[1][lo+i])
+		loss[0], loss[1] = loss[0]+l0, loss[1]+l1
+		gb[0], gb[1] = gb[0]+r0, gb[1]+r1
+		for _, j := range row {
+			gj := grad[2*int(j) : 2*int(j)+2 : 2*int(j)+2]
+			gj[0] += r0
+			gj[1] += r1
+		}
+	}
+	return loss, gb
+}
+
+func sumChunk3(rows [][]int32, lo int, w []float64, bias *[maxJoint]float64, ys *[maxJoint][]bool, grad []float64) (loss, gb [maxJoint]float64) {
+	for i, row := range rows {
+		z0, z1, z2 := bias[0], bias[1], bias[2]
+		for _, j := range row {
+			wj := w[3*int(j) : 3*int(j)+3 : 3*int(j)+3]
+			z0 += wj[0]
+			z1 += wj[1]
+			z2 += wj[2]
+		}
+		l0, r0 := rowLoss(z0, ys[0][lo+i])
+		l1, r1 := rowLoss(z1, ys[1][lo+i])
+		l2, r2 := rowLoss(z2, ys[2][lo+i])
+		loss[0], loss[1], loss[2] = loss[0]+l0, loss[1]+l1, loss[2]+l2
+		gb[0], gb[1], gb[2] = gb[0]+r0, gb[1]+r1, gb[2]+r2
+		for _, j := range row {
+			gj := grad[3*int(j) : 3*int(j)+3 : 3*int(j)+3]
+			gj[0] += r0
+			gj[1] += r1
+			gj[2] += r2
 		}
 	}
 	return loss, gb
