@@ -47,7 +47,7 @@ func collectionOf(tb testing.TB, books []*Book, set Settings) *Collection {
 	for _, b := range books {
 		stats = append(stats, b.Stats())
 	}
-	col, err := NewCollection(stats, set)
+	col, err := newCollection(stats, set)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -414,7 +414,7 @@ func TestCoverageFunctionWeight(t *testing.T) {
 	for _, b := range books[:8] {
 		stats = append(stats, b.StatsWithStopwords(set.CoverageStopwords))
 	}
-	col, err := NewCollection(stats, set)
+	col, err := newCollection(stats, set)
 	if err != nil {
 		t.Fatal(err)
 	}

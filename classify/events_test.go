@@ -114,10 +114,10 @@ func TestFeaturizeEvents(t *testing.T) {
 		stats = append(stats, b.Stats())
 	}
 	base := Settings{Vocabulary: 2, Names: 2}
-	c0, _ := NewCollection(stats, base)
+	c0, _ := newCollection(stats, base)
 	set := base
 	set.Events = true
-	c, err := NewCollection(stats, set)
+	c, err := newCollection(stats, set)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ func tinyModel(tb testing.TB) *Model {
 	tb.Helper()
 	_, a := parseBook(tb, "carol", carol)
 	_, b := parseBook(tb, "home", home)
-	c, err := NewCollection([]*Stats{a.Stats(), b.Stats()}, Settings{Vocabulary: 5, Names: 3})
+	c, err := newCollection([]*Stats{a.Stats(), b.Stats()}, Settings{Vocabulary: 5, Names: 3})
 	if err != nil {
 		tb.Fatal(err)
 	}
