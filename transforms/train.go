@@ -112,9 +112,9 @@ type RankedModel struct {
 // (classify.Trainer.Train). The model of all books is written to the work
 // directory, for savedModelFn.
 //
-// No long-running stage here reads a side input: prism v2.77 spins its
-// scheduler while such a stage has a bundle in progress
-// (docs/benchmarks.md), and a training takes seconds to minutes.
+// No long-running stage here reads a side input: prism spins its scheduler
+// while such a stage has a bundle in progress (docs/benchmarks.md, for the
+// version that does), and a training takes seconds to minutes.
 //
 // Out: PCollection<TrainedModel>, PCollection<KV<string, RankedModel>> of
 // every model's weights, keyed by method, for the feature table, and
