@@ -26,13 +26,14 @@ func relabel(books []*Features, k int) []*Features {
 // TestTrainSideBySide checks that the models fitted side by side, sharing
 // their passes over rows of several chunks, are those fitted alone, to the
 // bit, with lambda chosen (the methods stop their paths at different
-// lambdas and iterations) and fixed.
+// lambdas and iterations) and fixed, and with more sets than one pass
+// takes (maxJoint).
 func TestTrainSideBySide(t *testing.T) {
 	const dim = 8
 	w := []float64{2, -1.5, 1, -0.5, 0, 0.75, -2, 1.25}
 	books := synthetic(21, 30, 2500, dim, 0.3, w, -2, false) // 75,000 rows: 3 chunks
 	c := syntheticCollection(dim, books)
-	sets := [][]*Features{books, relabel(books, 7), relabel(books, 3)}
+	sets := [][]*Features{books, relabel(books, 7), relabel(books, 3), relabel(books, 5)}
 	for _, tr := range []*Trainer{{Seed: 3, Workers: 2}, {Lambda: 1e-3, Workers: 2}} {
 		o := newObjective(tr.Workers)
 		models, err := tr.trainSorted(o, c, sets)
