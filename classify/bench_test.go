@@ -105,7 +105,7 @@ func BenchmarkTrain(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			var m *Model
 			for b.Loop() {
-				if m, err = bc.tr.Train(col, feats); err != nil {
+				if m, err = trainOne(&bc.tr, col, feats); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -135,6 +135,13 @@ func BenchmarkOracle(b *testing.B) {
 // million rows of 12 features on average out of 20,000, drawn with a
 // skew toward low indices, as words are.
 func BenchmarkObjective(b *testing.B) {
+	d, x := benchRows()
+	benchObjective(b, d, x)
+}
+
+// benchRows returns synthetic rows of the size of a fold's training set
+// (BenchmarkObjective) and a point to evaluate their objective at.
+func benchRows() (*dataset, []float64) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	const rows, dim = 1200000, 20114
 	d := &dataset{dim: dim}
@@ -153,7 +160,7 @@ func BenchmarkObjective(b *testing.B) {
 		x[j] = 0.1 * rng.NormFloat64()
 	}
 	x[dim] = -5
-	benchObjective(b, d, x)
+	return d, x
 }
 
 // benchObjective evaluates the objective of d at x, moved a little each
@@ -161,7 +168,7 @@ func BenchmarkObjective(b *testing.B) {
 func benchObjective(b *testing.B, d *dataset, x []float64) {
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
-			o := newObjective(d, 1e-5, workers)
+			o := newObjective(workers).problem(d, 1e-5)
 			for i := 0; b.Loop(); i++ {
 				x[0] = float64(i) // a new point each time
 				o.Func(x)
@@ -243,18 +250,18 @@ func BenchmarkTrainingSetMemory(b *testing.B) {
 	}
 	for b.Loop() {
 		before := liveHeap()
-		set, err := (Recipe{Seed: 1}).NewTrainingSet(&counts)
+		col, err := counts.Collection(Settings{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, p := range train {
-			if err := set.Add(p.book, labelledSentences(p)); err != nil {
-				b.Fatal(err)
-			}
+		set := make([]*Features, len(train))
+		for i, p := range train {
+			set[i] = col.Featurize(p.book)
+			set[i].Label = p.book.Labels(labelledSentences(p))
 		}
 		held := liveHeap() - before
 		stop := sampleHeap()
-		if _, err := set.Train(2); err != nil {
+		if _, err := (&Trainer{Seed: 1, Workers: 2}).Train(col, set); err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(held)/float64(len(train))/1e6, "MB/book")
@@ -411,7 +418,7 @@ func BenchmarkCoverage(b *testing.B) {
 		b.ReportMetric(float64(m.Cells), "cells")
 		b.ReportMetric(float64(m.Iterations), "iterations")
 	})
-	m, err := (&Trainer{Lambda: 1e-4}).Train(col, feats)
+	m, err := trainOne(&Trainer{Lambda: 1e-4}, col, feats)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -100,7 +100,7 @@ func generatedStats(id string, seq []string, summary [][]string) *Stats {
 // books.
 func generatedModel(tb testing.TB, stats []*Stats) *Model {
 	tb.Helper()
-	c, err := NewCollection(stats, benchSettings)
+	c, err := newCollection(stats, benchSettings)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -289,18 +289,6 @@ func (c *Counts) Collection(set Settings) (*Collection, error) {
 	return col, nil
 }
 
-// NewCollection counts the Stats of the given books and returns their
-// Collection; see Counts.
-func NewCollection(stats []*Stats, set Settings) (*Collection, error) {
-	var c Counts
-	for _, s := range stats {
-		if err := c.Add(s); err != nil {
-			return nil, err
-		}
-	}
-	return c.Collection(set)
-}
-
 // A Collection holds what the features of a book need from the training
 // books: the vocabulary and the document frequencies that give IDF. It is
 // saved inside a Model, so that a new book can be featurized as the training

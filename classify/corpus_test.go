@@ -201,14 +201,14 @@ func crossValidate(tb testing.TB, pairs []*corpusPair, n int, set Settings, tr *
 			}
 		}
 		col, feats := labelledFeatures(tb, train, set)
-		m, err := tr.Train(col, feats)
+		m, err := trainOne(tr, col, feats)
 		if err != nil {
 			tb.Fatal(err)
 		}
 		models = append(models, m)
 		lambdas = append(lambdas, m.Lambda)
 		for _, p := range test {
-			summaries[p.id] = m.Summarize(p.book, DefaultBudget)
+			summaries[p.id] = m.Summarize(m.Collection.Prepare(p.book, nil), DefaultBudget)
 		}
 	}
 	res := scoreSummaries(tb, pairs, func(p *corpusPair) []int { return summaries[p.id] })

@@ -47,7 +47,7 @@ func collectionOf(tb testing.TB, books []*Book, set Settings) *Collection {
 	for _, b := range books {
 		stats = append(stats, b.Stats())
 	}
-	col, err := NewCollection(stats, set)
+	col, err := newCollection(stats, set)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func trainCoverage(tb testing.TB, col *Collection, books []*Book) *Model {
 		}
 		feats = append(feats, f)
 	}
-	m, err := (&Trainer{Lambda: 1e-3}).Train(col, feats)
+	m, err := trainOne(&Trainer{Lambda: 1e-3}, col, feats)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -274,7 +274,7 @@ func TestCoverageExtract(t *testing.T) {
 				}
 			}
 		}
-		if got, want := m.Summarize(b, 200), cb.Extract(200, m.CoverageOptions()); !slices.Equal(got, want) {
+		if got, want := m.Summarize(m.Collection.Prepare(b, nil), 200), cb.Extract(200, m.CoverageOptions()); !slices.Equal(got, want) {
 			t.Errorf("%s: Summarize %v, Extract with the model's weights %v", b.ID, got, want)
 		}
 	}
@@ -296,7 +296,7 @@ func TestCoverageExtract(t *testing.T) {
 	if m.CoverageBook(&read, nil) != nil {
 		t.Error("a book without terms made a coverage book")
 	}
-	if got, want := m.Summarize(&read, 200), read.Extract(m.Scores(&read), 200); !slices.Equal(got, want) {
+	if got, want := m.Summarize(m.Collection.Prepare(&read, nil), 200), read.Extract(m.Scores(&read), 200); !slices.Equal(got, want) {
 		t.Errorf("a book without terms: Summarize %v, ranking by probability %v", got, want)
 	}
 }
@@ -363,7 +363,7 @@ func TestCoverageModelFile(t *testing.T) {
 		t.Error("coverage model or statistics changed on the round trip")
 	}
 	for _, b := range books[8:] {
-		if a, b := got.Summarize(b, 200), m.Summarize(b, 200); !slices.Equal(a, b) {
+		if a, b := got.Summarize(got.Collection.Prepare(b, nil), 200), m.Summarize(m.Collection.Prepare(b, nil), 200); !slices.Equal(a, b) {
 			t.Errorf("the model read back summarizes %v, the model %v", a, b)
 		}
 	}
@@ -414,7 +414,7 @@ func TestCoverageFunctionWeight(t *testing.T) {
 	for _, b := range books[:8] {
 		stats = append(stats, b.StatsWithStopwords(set.CoverageStopwords))
 	}
-	col, err := NewCollection(stats, set)
+	col, err := newCollection(stats, set)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,8 +16,10 @@
 // document frequencies that give IDF. A Collection featurizes any Book
 // cheaply (Collection.Featurize); Book.Labels turns an alignment's labelled
 // sentences into labels. A Trainer fits a Model to the labelled Features of
-// the training books; the Model scores and summarizes a Book and is saved as
-// JSON with its Collection, so that a new book can be summarized alone.
+// the training books, one per alignment method side by side
+// (Trainer.Train); the Model scores and summarizes a Book prepared under its
+// Collection (Collection.Prepare, Model.Summarize) and is saved as JSON
+// with its Collection, so that a new book can be summarized alone.
 //
 //	book := classify.NewBook(id, doc)                  // per book
 //	var counts classify.Counts                          // per fold
@@ -25,8 +27,9 @@
 //	col, _ := counts.Collection(classify.Settings{})
 //	f := col.Featurize(trainBook)                       // per fold and book
 //	f.Label = trainBook.Labels(alignment.Labelled())
-//	model, _ := (&classify.Trainer{Seed: seed}).Train(col, features)
-//	summary := model.Summarize(testBook, classify.DefaultBudget)
+//	models, _ := (&classify.Trainer{Seed: seed}).Train(col, features)
+//	model := models[0]                                  // one per set of labels
+//	summary := model.Summarize(col.Prepare(testBook, nil), classify.DefaultBudget)
 //	txt := classify.Text(doc, summary)
 //
 // # Rows

@@ -50,7 +50,7 @@ func TestEndToEnd(t *testing.T) {
 	// holds Prose sentences only.
 	m := cv.models[0]
 	for _, p := range pairs {
-		s := m.Summarize(p.book, DefaultBudget)
+		s := m.Summarize(m.Collection.Prepare(p.book, nil), DefaultBudget)
 		words := 0
 		for _, i := range s {
 			if p.doc.Sentences[i].Kind != text.Prose {

@@ -114,10 +114,10 @@ func TestFeaturizeEvents(t *testing.T) {
 		stats = append(stats, b.Stats())
 	}
 	base := Settings{Vocabulary: 2, Names: 2}
-	c0, _ := NewCollection(stats, base)
+	c0, _ := newCollection(stats, base)
 	set := base
 	set.Events = true
-	c, err := NewCollection(stats, set)
+	c, err := newCollection(stats, set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,9 +150,11 @@ func TestFeaturizeEvents(t *testing.T) {
 		t.Errorf("appendEvents = %v, want %v", got, wantIdx)
 	}
 	// A model with the features saves and loads.
-	x := c.Featurize(train[0])
-	x.Label = []bool{true, false}
-	m, err := (&Trainer{Lambda: 1e-3}).Train(c, []*Features{x})
+	var xs []*Features
+	for _, b := range train {
+		xs = append(xs, withLabels(c.Featurize(b), 0))
+	}
+	m, err := trainOne(&Trainer{Lambda: 1e-3}, c, xs)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func TestCollection(t *testing.T) {
 			"cratchit", "cried", "dead", "ghost", "home", "knew", "old", "said", "went"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := NewCollection([]*Stats{a.Stats(), b.Stats()}, tc.set)
+			c, err := newCollection([]*Stats{a.Stats(), b.Stats()}, tc.set)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,7 +76,7 @@ func TestCountsOrder(t *testing.T) {
 func TestIDF(t *testing.T) {
 	_, a := parseBook(t, "carol", carol)
 	_, b := parseBook(t, "home", home)
-	c, _ := NewCollection([]*Stats{a.Stats(), b.Stats()}, Settings{})
+	c, _ := newCollection([]*Stats{a.Stats(), b.Stats()}, Settings{})
 	for _, tc := range []struct {
 		word string
 		self bool
@@ -99,7 +99,7 @@ func TestIDF(t *testing.T) {
 func TestFeaturize(t *testing.T) {
 	_, a := parseBook(t, "carol", carol)
 	_, b := parseBook(t, "home", home)
-	c, _ := NewCollection([]*Stats{a.Stats(), b.Stats()}, Settings{Vocabulary: 3, Names: 2})
+	c, _ := newCollection([]*Stats{a.Stats(), b.Stats()}, Settings{Vocabulary: 3, Names: 2})
 	// Layout: DECILE_0-9 0-9, IS_NAME 10, name_rank=1,2 11-12, TF-IDF<10,
 	// <100, <1000 13-15, word= 16-18 and first= 19-21 of scrooge, marley,
 	// night.
@@ -138,7 +138,7 @@ func TestFeaturize(t *testing.T) {
 func TestFeaturizeCounts(t *testing.T) {
 	_, a := parseBook(t, "carol", carol)
 	_, b := parseBook(t, "home", home)
-	c, _ := NewCollection([]*Stats{a.Stats(), b.Stats()}, Settings{Vocabulary: 3, Names: 2, Counts: true})
+	c, _ := newCollection([]*Stats{a.Stats(), b.Stats()}, Settings{Vocabulary: 3, Names: 2, Counts: true})
 	// As in TestFeaturize, then NAMES>=2,3,5,8 22-25 and LENGTH>=10,20,40,80
 	// 26-29.
 	names := c.FeatureNames()
@@ -159,7 +159,7 @@ func TestFeaturizeCounts(t *testing.T) {
 		}
 	}
 	// A model with count features saves and loads.
-	m, err := (&Trainer{Lambda: 1e-3}).Train(c, []*Features{withLabels(f, 1)})
+	m, err := trainOne(&Trainer{Lambda: 1e-3}, c, []*Features{withLabels(f, 1), withLabels(c.Featurize(b), 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,6 +173,18 @@ func TestFeaturizeCounts(t *testing.T) {
 }
 
 // withLabels labels row i of f.
+// newCollection counts the Stats of the given books and returns their
+// Collection under set.
+func newCollection(stats []*Stats, set Settings) (*Collection, error) {
+	var c Counts
+	for _, s := range stats {
+		if err := c.Add(s); err != nil {
+			return nil, err
+		}
+	}
+	return c.Collection(set)
+}
+
 func withLabels(f *Features, i int) *Features {
 	f.Label = make([]bool, f.Rows())
 	f.Label[i] = true
@@ -201,7 +213,7 @@ func TestFeaturizeHeartOfDarkness(t *testing.T) {
 			hod = b
 		}
 	}
-	c, err := NewCollection(stats, Settings{})
+	c, err := newCollection(stats, Settings{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 func TestFeaturesBinary(t *testing.T) {
 	_, carolBook := parseBook(t, "carol", carol)
 	_, homeBook := parseBook(t, "home", home)
-	col, err := NewCollection([]*Stats{carolBook.Stats(), homeBook.Stats()}, Settings{Counts: true})
+	col, err := newCollection([]*Stats{carolBook.Stats(), homeBook.Stats()}, Settings{Counts: true})
 	if err != nil {
 		t.Fatal(err)
 	}

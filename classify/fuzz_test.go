@@ -47,6 +47,6 @@ func FuzzReadModel(f *testing.F) {
 		if s := m.Scores(b); len(s) != b.Rows() {
 			t.Fatalf("%d scores for %d rows", len(s), b.Rows())
 		}
-		m.Summarize(b, 20)
+		m.Summarize(m.Collection.Prepare(b, nil), 20)
 	})
 }

@@ -167,10 +167,10 @@ func TestTrainGroupedCopies(t *testing.T) {
 	const dim = 8
 	w := []float64{2, -1.5, 1, -0.5, 0, 0.75, -2, 1.25}
 	books := synthetic(13, 12, 200, dim, 0.3, w, -2, false)
-	c := syntheticCollection(dim)
 	train := func(copies []*Features) *Model {
 		t.Helper()
-		m, err := (&Trainer{Seed: 5, Lambdas: []float64{1e-1, 1e-2, 1e-3, 1e-4}}).Train(c, append(slices.Clone(books), copies...))
+		all := append(slices.Clone(books), copies...)
+		m, err := trainOne(&Trainer{Seed: 5, Lambdas: []float64{1e-1, 1e-2, 1e-3, 1e-4}}, syntheticCollection(dim, all), all)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,7 +2,6 @@ package classify
 
 import (
 	"fmt"
-	"log/slog"
 	"math"
 )
 
@@ -36,15 +35,6 @@ func (t *Trainer) fallback(n int) (float64, string) {
 		lambdas = DefaultLambdas
 	}
 	return lambdas[0], fmt.Sprintf("lambda fixed at %g, the strongest candidate: %d training books are too few to choose it on an inner split of %d folds", lambdas[0], n, orDefault(t.InnerFolds, DefaultInnerFolds))
-}
-
-// warn reports msg through t.Warn, or slog.
-func (t *Trainer) warn(msg string) {
-	if t.Warn != nil {
-		t.Warn(msg)
-		return
-	}
-	slog.Warn("classify: " + msg)
 }
 
 // DefaultInnerFolds is the number of folds of a Trainer's inner split when
@@ -83,7 +73,7 @@ func pick[T any](xs []T, idx []int) []T {
 
 // choose picks lambda on an inner split of books and returns the weights of
 // the inner fit at that lambda, to start the final fit from.
-func (t *Trainer) choose(dim int, books []*Features, r *rows, p *passes) (lambda float64, x []float64, sel []Selection, err error) {
+func (t *Trainer) choose(dim int, books []*Features, r *rows, o *objective) (lambda float64, x []float64, sel []Selection, err error) {
 	if r.splitErr != nil {
 		return 0, nil, nil, r.splitErr
 	}
@@ -96,7 +86,7 @@ func (t *Trainer) choose(dim int, books []*Features, r *rows, p *passes) (lambda
 	cur := initialPoint(data)
 	best := math.Inf(1)
 	for _, l := range lambdas {
-		xl, iters, err := t.fit(p, newObjective(data, l, t.workers()), cur, t.selectTolerance())
+		xl, iters, err := t.fit(o.problem(data, l), cur, t.selectTolerance())
 		if err != nil {
 			return 0, nil, nil, err
 		}

@@ -3,20 +3,19 @@ package classify
 import (
 	"math"
 
-	"github.com/bookalign/bookalign/internal/parallel"
 	"gonum.org/v1/gonum/floats"
 )
 
-// chunkRows is the number of rows in one chunk of the objective. The chunks
-// are fixed by the data alone, and their partial sums are added in chunk
-// order, so the objective is the same to the bit whatever Workers is.
+// chunkRows is the number of rows in one chunk of a pass (objective). The
+// chunks are fixed by the data alone, and their partial sums are added in
+// chunk order, so a problem is the same to the bit whatever Workers is.
 const chunkRows = 1 << 15
 
-// objective is the L2-regularised logistic regression objective on binary
-// sparse rows (§4.1 of the paper: "binary logistic regression classifier
-// with l2 regularization"). With the weights w of dim features and the bias
-// b in x = (w, b), row i with active features x_i and label y_i in {0, 1}
-// scores
+// A problem is the objective one model's fit minimises: the L2-regularised
+// logistic regression objective on binary sparse rows (§4.1 of the paper:
+// "binary logistic regression classifier with l2 regularization"). With
+// the weights w of dim features and the bias b in x = (w, b), row i with
+// active features x_i and label y_i in {0, 1} scores
 //
 //	z_i = b + sum_{j in x_i} w_j
 //
@@ -30,50 +29,47 @@ const chunkRows = 1 << 15
 //	df/dw_j = 1/N sum_{i: j in x_i} {sigma(z_i) - y_i} + lambda w_j
 //	df/db   = 1/N sum_i {sigma(z_i) - y_i}.
 //
-// An objective remembers the last point it evaluated, so that the Func and
-// Grad calls optimize makes at one point cost one pass over the data.
-type objective struct {
+// Its objective evaluates it, in passes shared with the problems of the
+// other models fitting on the same rows. A problem remembers the last point
+// it evaluated, so that the Func and Grad calls optimize makes at one point
+// cost one pass over the data.
+type problem struct {
 	dim    int
 	rows   [][]int32 // the active features of each row
 	y      []bool
 	lambda float64
+	o      *objective
 
-	workers int
-	chunks  []chunk
-
-	memo
-	evals int // passes over the data
-}
-
-// memo remembers the value and gradient of an objective at the last point
-// it evaluated: optimize calls Func and Grad at the same point.
-type memo struct {
 	lastX []float64 // point of lastF and lastG; nil when none
 	lastF float64
 	lastG []float64
-	// eval computes f at x, writing its gradient into g.
-	eval func(x, g []float64) float64
+	evals int // passes over the data
+}
+
+// problem returns the problem of lambda on the rows of data, evaluated by o.
+func (o *objective) problem(data *dataset, lambda float64) *problem {
+	return &problem{dim: data.dim, rows: data.rows, y: data.y, lambda: lambda, o: o, lastG: make([]float64, data.dim+1)}
 }
 
 // Func returns f(x).
-func (m *memo) Func(x []float64) float64 {
-	m.at(x)
-	return m.lastF
+func (p *problem) Func(x []float64) float64 {
+	p.at(x)
+	return p.lastF
 }
 
 // Grad writes the gradient of f at x into dst.
-func (m *memo) Grad(dst, x []float64) {
-	m.at(x)
-	copy(dst, m.lastG)
+func (p *problem) Grad(dst, x []float64) {
+	p.at(x)
+	copy(dst, p.lastG)
 }
 
 // at evaluates f and its gradient at x unless x was the last point.
-func (m *memo) at(x []float64) {
-	if m.lastX != nil && floats.Equal(m.lastX, x) {
+func (p *problem) at(x []float64) {
+	if p.lastX != nil && floats.Equal(p.lastX, x) {
 		return
 	}
-	m.lastX = append(m.lastX[:0], x...)
-	m.lastF = m.eval(x, m.lastG)
+	p.lastX = append(p.lastX[:0], x...)
+	p.lastF = p.o.eval(p, x, p.lastG)
 }
 
 // penalise turns the sums loss and g over n terms into means and adds the
@@ -86,67 +82,21 @@ func penalise(loss float64, g, w []float64, n int, lambda float64) float64 {
 	return loss/nf + lambda/2*floats.Dot(w, w)
 }
 
-// chunk is the working memory of one range of rows.
-type chunk struct {
-	lo, hi int
-	loss   float64
-	grad   []float64 // partial sum over the chunk's rows, bias last
-}
-
-// newObjective returns the objective on the rows of data. workers <= 0
-// means 1.
-func newObjective(data *dataset, lambda float64, workers int) *objective {
-	o := &objective{
-		dim: data.dim, rows: data.rows, y: data.y,
-		lambda: lambda, workers: max(workers, 1),
+// rowLoss returns a row's loss, -log p(y | z) = softplus(z) - y z, and its
+// derivative sigma(z) - y, from one exponential e = exp(-|z|):
+// softplus(z) = max(z, 0) + log1p(e), and sigma(z) is 1/(1+e) for z >= 0,
+// e/(1+e) below.
+func rowLoss(z float64, y bool) (loss, r float64) {
+	e := expNeg(math.Abs(z))
+	l := log1pSmall(e)
+	sz := 1 / (1 + e) // sigma(|z|)
+	if z < 0 {
+		sz = e * sz
 	}
-	n := len(data.y)
-	for lo := 0; lo < n; lo += chunkRows {
-		o.chunks = append(o.chunks, chunk{lo: lo, hi: min(lo+chunkRows, n), grad: make([]float64, data.dim+1)})
+	if y {
+		return max(-z, 0) + l, sz - 1
 	}
-	o.memo = memo{lastG: make([]float64, data.dim+1), eval: o.evalAt}
-	return o
-}
-
-// evalAt computes f at x and its gradient, into g.
-func (o *objective) evalAt(x, g []float64) float64 {
-	o.evals++
-	w, bias := x[:o.dim], x[o.dim]
-
-	_ = parallel.For(len(o.chunks), o.workers, func(c int) error {
-		o.evalChunk(&o.chunks[c], w, bias)
-		return nil
-	})
-
-	clear(g)
-	loss := 0.0
-	for c := range o.chunks {
-		loss += o.chunks[c].loss
-		floats.Add(g, o.chunks[c].grad)
-	}
-	return penalise(loss, g, w, len(o.y), o.lambda)
-}
-
-// evalChunk sums the loss and gradient of the rows of ch.
-func (o *objective) evalChunk(ch *chunk, w []float64, bias float64) {
-	g := ch.grad
-	clear(g)
-	loss, gb := 0.0, 0.0
-	for i := ch.lo; i < ch.hi; i++ {
-		row := o.rows[i]
-		z := bias
-		for _, j := range row {
-			z += w[j]
-		}
-		li, r := rowLoss(z, o.y[i])
-		loss += li
-		gb += r
-		for _, j := range row {
-			g[j] += r
-		}
-	}
-	g[o.dim] = gb
-	ch.loss = loss
+	return max(z, 0) + l, sz
 }
 
 // softplus returns log(1 + exp(z)) without overflow:

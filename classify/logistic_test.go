@@ -80,13 +80,13 @@ func TestGradient(t *testing.T) {
 	}
 	data := newDataset(dim, synthetic(3, 4, 50, dim, 0.3, w, -1, false))
 	for _, lambda := range []float64{0, 0.01} {
-		checkGradient(t, fmt.Sprintf("lambda %v", lambda), newObjective(data, lambda, 2), dim, 4)
+		checkGradient(t, fmt.Sprintf("lambda %v", lambda), newObjective(2).problem(data, lambda), dim, 4)
 	}
 }
 
 // checkGradient compares the gradient of o with central finite differences
 // at a random point of coordinates of standard deviation scale.
-func checkGradient(t *testing.T, name string, o *objective, dim int, scale float64) {
+func checkGradient(t *testing.T, name string, o *problem, dim int, scale float64) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(5, 5))
 	x := make([]float64, dim+1)
@@ -120,7 +120,7 @@ func TestObjectiveWorkers(t *testing.T) {
 	var f1 float64
 	g1 := make([]float64, dim+1)
 	for _, workers := range []int{1, 2, 3, 8} {
-		o := newObjective(data, 1e-3, workers)
+		o := newObjective(workers).problem(data, 1e-3)
 		g := make([]float64, dim+1)
 		o.Grad(g, x)
 		f := o.Func(x)
@@ -153,8 +153,8 @@ func TestRecoverWeights(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			books := synthetic(7, 20, 2000, dim, 0.4, want, bias, tc.separable)
-			c := syntheticCollection(dim)
-			m, err := (&Trainer{Lambda: tc.lambda, Tolerance: 1e-8}).Train(c, books)
+			c := syntheticCollection(dim, books)
+			m, err := trainOne(&Trainer{Lambda: tc.lambda, Tolerance: 1e-8}, c, books)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -195,9 +195,15 @@ func TestRecoverWeights(t *testing.T) {
 	}
 }
 
-// syntheticCollection returns a collection with at least dim features (no
-// vocabulary, and enough name ranks), which is all Train needs of it for
-// synthetic data; the weights of features no row has stay at zero.
-func syntheticCollection(dim int) *Collection {
-	return &Collection{Settings: Settings{Names: max(dim-Deciles-1-len(tfidfTops), 1)}, IDs: []string{"x"}}
+// syntheticCollection returns a collection of books with at least dim
+// features (no vocabulary, and enough name ranks), which is all Train needs
+// of it for synthetic data; the weights of features no row has stay at
+// zero.
+func syntheticCollection(dim int, books []*Features) *Collection {
+	ids := make([]string, len(books))
+	for i, f := range books {
+		ids[i] = f.ID
+	}
+	slices.Sort(ids)
+	return &Collection{Settings: Settings{Names: max(dim-Deciles-1-len(tfidfTops), 1)}, IDs: slices.Compact(ids)}
 }

@@ -85,27 +85,17 @@ func (m *Model) Logits(f *Features) []float64 {
 	return logits(m.Weights, m.Bias, f)
 }
 
-// Summarize returns the summary of b within budget words, in book order:
-// the document sentence indices of the rows coverage extraction picks with
-// Settings.Coverage (CoverageBook.Extract), else of the rows Extract picks
-// by Scores, the paper's rule. A book to summarize that is not one of the
-// training books must have an ID outside m.Collection.IDs, or its IDF would
-// leave out the training book of that ID.
-func (m *Model) Summarize(b *Book, budget int) []int { return m.SummarizeGrams(b, nil, budget) }
-
-// SummarizeGrams is Summarize with the book's n-grams counted already
-// (NewBookGrams), or counted here when g is nil: coverage extraction needs
-// them. A book without a term view (not made by NewBook) is ranked by
-// probability.
-func (m *Model) SummarizeGrams(b *Book, g *BookGrams, budget int) []int {
-	return m.SummarizePrepared(m.Collection.Prepare(b, g), budget)
-}
-
-// SummarizePrepared is Summarize of a book prepared under the model's
-// Collection, which the models trained on one training set share
-// (TrainTogether).
-// A book prepared under another collection is prepared again.
-func (m *Model) SummarizePrepared(p *Prepared, budget int) []int {
+// Summarize returns the summary of the book p within budget words, in book
+// order: the document sentence indices of the rows coverage extraction
+// picks with Settings.Coverage (CoverageBook.Extract), else of the rows
+// Extract picks by Logits, the paper's rule. The book is prepared under
+// m.Collection (m.Collection.Prepare), once for all the models trained on
+// one training set, which share it; a book prepared under another
+// collection is prepared again. A book without a term view (not made by
+// NewBook) is ranked by probability. A book to summarize that is not one of
+// the training books must have an ID outside m.Collection.IDs, or its IDF
+// would leave out the training book of that ID.
+func (m *Model) Summarize(p *Prepared, budget int) []int {
 	if p.c != m.Collection {
 		p = m.Collection.Prepare(p.b, p.g)
 	}

@@ -14,14 +14,14 @@ func tinyModel(tb testing.TB) *Model {
 	tb.Helper()
 	_, a := parseBook(tb, "carol", carol)
 	_, b := parseBook(tb, "home", home)
-	c, err := NewCollection([]*Stats{a.Stats(), b.Stats()}, Settings{Vocabulary: 5, Names: 3})
+	c, err := newCollection([]*Stats{a.Stats(), b.Stats()}, Settings{Vocabulary: 5, Names: 3})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	fa, fb := c.Featurize(a), c.Featurize(b)
 	fa.Label = a.Labels([]int{2, 5})
 	fb.Label = b.Labels([]int{0})
-	m, err := (&Trainer{Lambda: 0.01}).Train(c, []*Features{fa, fb})
+	m, err := trainOne(&Trainer{Lambda: 0.01}, c, []*Features{fa, fb})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestModelJSON(t *testing.T) {
 	if s1, s2 := m.Scores(b), got.Scores(b); !slices.Equal(s1, s2) {
 		t.Errorf("scores differ after loading: %v %v", s1, s2)
 	}
-	if s := m.Summarize(b, 3); !slices.Equal(s, []int{1}) {
+	if s := m.Summarize(m.Collection.Prepare(b, nil), 3); !slices.Equal(s, []int{1}) {
 		t.Logf("summary %v", s) // which sentence wins is up to the weights
 	}
 }

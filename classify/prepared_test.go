@@ -24,7 +24,7 @@ func TestPrepared(t *testing.T) {
 		}
 		feats = append(feats, f)
 	}
-	sparse, err := (&Trainer{Lambda: 1e-3}).Train(col, feats)
+	sparse, err := trainOne(&Trainer{Lambda: 1e-3}, col, feats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,11 +43,12 @@ func TestPrepared(t *testing.T) {
 	for _, book := range books[8:] {
 		p := col.Prepare(book, nil)
 		for _, m := range []*Model{long, sparse} {
-			want := reread(m).SummarizeGrams(book, nil, 200)
-			if got := m.SummarizePrepared(p, 200); !slices.Equal(got, want) {
+			alone := reread(m)
+			want := alone.Summarize(alone.Collection.Prepare(book, nil), 200)
+			if got := m.Summarize(p, 200); !slices.Equal(got, want) {
 				t.Errorf("%s: prepared once %v, alone %v", book.ID, got, want)
 			}
-			if got := reread(m).SummarizePrepared(other.Prepare(book, nil), 200); !slices.Equal(got, want) {
+			if got := reread(m).Summarize(other.Prepare(book, nil), 200); !slices.Equal(got, want) {
 				t.Errorf("%s: prepared under another collection %v, alone %v", book.ID, got, want)
 			}
 		}

@@ -28,13 +28,16 @@ var (
 	ErrFeatures = errors.New("classify: features out of range")
 	// ErrTooFewBooks means there are too few books to hold some out for
 	// choosing the regularisation strength. Train does not return it: it
-	// falls back to a fixed strength (Trainer.Warn).
+	// falls back to a fixed strength (Model.LambdaNote).
 	ErrTooFewBooks = errors.New("classify: too few books to choose lambda")
 )
 
-// A Trainer fits an L2-regularised logistic regression (see objective) to
+// A Trainer fits an L2-regularised logistic regression (see problem) to
 // labelled books with L-BFGS. Its zero value chooses lambda among
-// DefaultLambdas by held-out log-likelihood on one fifth of the books.
+// DefaultLambdas by held-out log-likelihood on one fifth of the books. Its
+// JSON form (a pipeline stage carries it) leaves out Workers, which belongs
+// to the process that trains. A fallback to a fixed lambda is not logged:
+// it is in the model's LambdaNote, for the caller to report.
 type Trainer struct {
 	// Lambda is the regularisation strength. Zero means to choose it among
 	// Lambdas: the model is fitted, strongest lambda first and each fit
@@ -45,33 +48,30 @@ type Trainer struct {
 	// along the path is unimodal in practice), and the best lambda (the
 	// strongest on ties) is refitted on all books, starting from its inner
 	// fit.
-	Lambda float64
+	Lambda float64 `json:"lambda"`
 	// Lambdas are the candidates; nil means DefaultLambdas.
-	Lambdas []float64
+	Lambdas []float64 `json:"lambdas,omitempty"`
 	// InnerFolds is the number of folds of the inner split, one of which is
 	// held out; zero means 5.
-	InnerFolds int
+	InnerFolds int `json:"inner_folds,omitempty"`
 	// Criterion scores a lambda on the held-out fold.
-	Criterion Criterion
+	Criterion Criterion `json:"criterion,omitempty"`
 	// Seed seeds the inner split.
-	Seed uint64
+	Seed uint64 `json:"seed"`
 
 	// Tolerance stops L-BFGS when no gradient component exceeds it; zero
 	// means 1e-5.
-	Tolerance float64
+	Tolerance float64 `json:"tolerance,omitempty"`
 	// SelectTolerance is the Tolerance of the fits on the inner split,
 	// which only rank the lambdas and start the final fit; zero means
 	// Tolerance. The final fit converges to Tolerance from wherever it
 	// starts.
-	SelectTolerance float64
+	SelectTolerance float64 `json:"select_tolerance,omitempty"`
 	// MaxIterations bounds the L-BFGS iterations of one fit; zero means 500.
-	MaxIterations int
+	MaxIterations int `json:"max_iterations,omitempty"`
 	// Workers is the number of goroutines that evaluate the objective; zero
 	// means runtime.GOMAXPROCS(0). The model does not depend on it.
-	Workers int
-	// Warn is told when training falls back to a fixed lambda; nil logs
-	// the message with log/slog at the warning level.
-	Warn func(msg string)
+	Workers int `json:"-"`
 }
 
 // Selection records how one candidate lambda scored on the held-out books.
@@ -83,27 +83,25 @@ type Selection struct {
 	Iterations int `json:"iterations"`
 }
 
-// Train fits a model to books, whose features come from c.Featurize and whose
-// Label fields are set. The model does not depend on the order of books.
-func (t *Trainer) Train(c *Collection, books []*Features) (*Model, error) {
-	models, err := t.TrainEach(c, [][]*Features{books})
-	if err != nil {
-		return nil, err
-	}
-	return models[0], nil
-}
+// Errors of the books given to Train.
+var (
+	// ErrDifferentBooks means the sets given to Train do not hold the same
+	// books with the same features.
+	ErrDifferentBooks = errors.New("classify: the sets to train side by side differ in their books or features")
+	// ErrMissingBook means a set given to Train lacks a book of the
+	// collection: the training books are those whose Stats made it.
+	ErrMissingBook = errors.New("classify: a book of the collection is not in the training set")
+)
 
-// ErrDifferentBooks means the sets given to TrainEach do not hold the same
-// books with the same features.
-var ErrDifferentBooks = errors.New("classify: the sets to train side by side differ in their books or features")
-
-// TrainEach fits a model to each of sets, which hold the same books with
-// the same features (shared or equal), labelled differently: one set per
-// alignment method. Each model is the one Train fits to its set alone, to
-// the bit. The fits run side by side and share their passes over the rows
-// (passes): a pass reads each row's features once for all the models that
-// are fitting.
-func (t *Trainer) TrainEach(c *Collection, sets [][]*Features) ([]*Model, error) {
+// Train fits one model to each of sets: the training books of c (those
+// whose Stats made it), featurized by c.Featurize and labelled, once per
+// alignment method. Every set holds the same books with the same features
+// (shared or equal), labelled differently. The fits run side by side and
+// share their passes over the rows (objective): a pass reads each row's
+// features once for all the models that are fitting. Each model is the one
+// Train fits to its set alone, to the bit, and does not depend on the order
+// of the books or on Workers.
+func (t *Trainer) Train(c *Collection, sets ...[]*Features) ([]*Model, error) {
 	if len(sets) == 0 {
 		return nil, ErrNoBooks
 	}
@@ -117,12 +115,17 @@ func (t *Trainer) TrainEach(c *Collection, sets [][]*Features) ([]*Model, error)
 			return nil, ErrDifferentBooks
 		}
 	}
-	r := t.sharedRows(checked[0])
-	p := &passes{workers: t.workers()}
+	return t.trainSorted(newObjective(t.workers()), c, checked)
+}
+
+// trainSorted fits the model of each of sets, checked and sorted by ID,
+// side by side, their fits evaluated through o.
+func (t *Trainer) trainSorted(o *objective, c *Collection, sets [][]*Features) ([]*Model, error) {
+	r := t.sharedRows(sets[0])
 	models := make([]*Model, len(sets))
 	err := parallel.For(len(sets), len(sets), func(m int) error {
 		var err error
-		models[m], err = t.train(c, checked[m], r, p)
+		models[m], err = t.train(c, sets[m], r, o)
 		return err
 	})
 	if err != nil {
@@ -132,18 +135,17 @@ func (t *Trainer) TrainEach(c *Collection, sets [][]*Features) ([]*Model, error)
 }
 
 // train fits the model of books, sorted by ID, whose rows r holds, its
-// fits evaluated through p.
-func (t *Trainer) train(c *Collection, books []*Features, r *rows, p *passes) (*Model, error) {
+// fits evaluated through o.
+func (t *Trainer) train(c *Collection, books []*Features, r *rows, o *objective) (*Model, error) {
 	dim := c.Dim()
 	m := &Model{Format: FormatVersion, Collection: c, Criterion: t.Criterion.String()}
 	var x0 []float64
 	var err error
 	lambda := t.Lambda
 	if lambda == 0 {
-		lambda, x0, m.Selection, err = t.choose(dim, books, r, p)
+		lambda, x0, m.Selection, err = t.choose(dim, books, r, o)
 		if errors.Is(err, ErrTooFewBooks) {
 			lambda, m.LambdaNote = t.fallback(len(books))
-			t.warn(m.LambdaNote)
 		} else if err != nil {
 			return nil, err
 		}
@@ -152,7 +154,7 @@ func (t *Trainer) train(c *Collection, books []*Features, r *rows, p *passes) (*
 	if x0 == nil {
 		x0 = initialPoint(all)
 	}
-	x, iters, err := t.fit(p, newObjective(all, lambda, t.workers()), x0, t.tolerance())
+	x, iters, err := t.fit(o.problem(all, lambda), x0, t.tolerance())
 	if err != nil {
 		return nil, err
 	}
@@ -237,8 +239,9 @@ func sameFeatures(a, b []*Features) bool {
 	return true
 }
 
-// check validates books against c and returns them sorted by ID. Some
-// sentence of some book must be labelled (ErrNoPositives).
+// check validates books against c and returns them sorted by ID: they are
+// the training books of c, and some sentence of some book is labelled
+// (ErrNoPositives).
 func (t *Trainer) check(c *Collection, books []*Features) ([]*Features, error) {
 	if len(books) == 0 {
 		return nil, ErrNoBooks
@@ -250,12 +253,18 @@ func (t *Trainer) check(c *Collection, books []*Features) ([]*Features, error) {
 		if i > 0 && f.ID == books[i-1].ID {
 			return nil, fmt.Errorf("%w: %q", ErrDuplicateBook, f.ID)
 		}
+		if !c.contains(f.ID) {
+			return nil, fmt.Errorf("classify: book %q is not in the training set", f.ID)
+		}
 		if err := f.check(dim); err != nil {
 			return nil, err
 		}
 		if len(f.Label) != f.Rows() {
 			return nil, fmt.Errorf("%w: %q has %d labels for %d rows", ErrNoLabels, f.ID, len(f.Label), f.Rows())
 		}
+	}
+	if len(books) != c.Books() {
+		return nil, fmt.Errorf("%w: %d of %d books", ErrMissingBook, len(books), c.Books())
 	}
 	if rows, positive := labelCounts(books); positive == 0 {
 		return nil, fmt.Errorf("%w: none of the %d sentences of the %d training books is labelled as in the summary", ErrNoPositives, rows, len(books))
@@ -334,20 +343,20 @@ func (t *Trainer) selectTolerance() float64 {
 	return t.SelectTolerance
 }
 
-// fit minimises o from x0 with L-BFGS, to the gradient threshold tol, its
-// evaluations shared through p, and returns the minimiser and the number of
-// iterations. A line search that can make no more progress ends the fit at
-// the best point found; that happens near the optimum in floating point.
-func (t *Trainer) fit(p *passes, o *objective, x0 []float64, tol float64) (x []float64, iterations int, err error) {
+// fit minimises p from x0 with L-BFGS, to the gradient threshold tol, and
+// returns the minimiser and the number of iterations; the fit is one of
+// those its objective shares its passes between (join, leave). A line
+// search that can make no more progress ends the fit at the best point
+// found; that happens near the optimum in floating point.
+func (t *Trainer) fit(p *problem, x0 []float64, tol float64) (x []float64, iterations int, err error) {
 	settings := &optimize.Settings{
 		GradientThreshold: tol,
 		MajorIterations:   orDefault(t.MaxIterations, 500),
 		Converger:         &optimize.FunctionConverge{Relative: 1e-10, Iterations: 20},
 	}
-	o.memo.eval = func(x, g []float64) float64 { return p.eval(o, x, g) }
-	p.join()
-	defer p.leave()
-	problem := optimize.Problem{Func: o.Func, Grad: o.Grad}
+	p.o.join()
+	defer p.o.leave()
+	problem := optimize.Problem{Func: p.Func, Grad: p.Grad}
 	res, err := optimize.Minimize(problem, x0, settings, &optimize.LBFGS{})
 	if err := fitError(res, err); err != nil {
 		return nil, 0, fmt.Errorf("classify: fitting the model: %w", err)

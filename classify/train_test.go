@@ -13,6 +13,15 @@ import (
 	"gonum.org/v1/gonum/optimize"
 )
 
+// trainOne returns the model tr.Train fits to one set of books.
+func trainOne(tr *Trainer, c *Collection, books []*Features) (*Model, error) {
+	models, err := tr.Train(c, books)
+	if err != nil {
+		return nil, err
+	}
+	return models[0], nil
+}
+
 func modelJSON(tb testing.TB, m *Model) string {
 	tb.Helper()
 	var buf bytes.Buffer
@@ -29,7 +38,7 @@ func TestTrainDeterministic(t *testing.T) {
 	const dim = 8
 	w := []float64{2, -1.5, 1, -0.5, 0, 0.75, -2, 1.25}
 	books := synthetic(11, 12, 300, dim, 0.3, w, -2, false)
-	c := syntheticCollection(dim)
+	c := syntheticCollection(dim, books)
 	var want string
 	for i, tc := range []struct {
 		workers int
@@ -39,7 +48,7 @@ func TestTrainDeterministic(t *testing.T) {
 		rand.New(rand.NewPCG(tc.seed, 0)).Shuffle(len(shuffled), func(i, j int) {
 			shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
 		})
-		m, err := (&Trainer{Workers: tc.workers, Seed: 5}).Train(c, shuffled)
+		m, err := trainOne(&Trainer{Workers: tc.workers, Seed: 5}, c, shuffled)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,8 +74,8 @@ func TestTrainCriterion(t *testing.T) {
 	const dim = 8
 	w := []float64{2, -1.5, 1, -0.5, 0, 0.75, -2, 1.25}
 	books := synthetic(12, 10, 200, dim, 0.3, w, -3, false)
-	c := syntheticCollection(dim)
-	m, err := (&Trainer{Lambdas: []float64{1e-1, 1e-3}}).Train(c, books)
+	c := syntheticCollection(dim, books)
+	m, err := trainOne(&Trainer{Lambdas: []float64{1e-1, 1e-3}}, c, books)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,8 +92,8 @@ func TestTrainCriterion(t *testing.T) {
 func TestTrainErrors(t *testing.T) {
 	const dim = 8
 	w := make([]float64, dim)
-	c := syntheticCollection(dim)
 	good := func() []*Features { return synthetic(1, 3, 20, dim, 0.3, w, -1, false) }
+	c := syntheticCollection(dim, good())
 	for _, tc := range []struct {
 		name  string
 		tr    Trainer
@@ -96,12 +105,14 @@ func TestTrainErrors(t *testing.T) {
 		{"feature out of range", Trainer{Lambda: 1}, func() []*Features { b := good(); b[0].Index[0] = 1 << 20; return b }, ErrFeatures},
 		{"malformed", Trainer{Lambda: 1}, func() []*Features { b := good(); b[2].Start[0] = 1; return b }, ErrFeatures},
 		{"duplicate", Trainer{Lambda: 1}, func() []*Features { b := good(); b[1].ID = b[0].ID; return b }, ErrDuplicateBook},
+		{"book outside the collection", Trainer{Lambda: 1}, func() []*Features { b := good(); b[2].ID = "stranger"; return b }, nil},
+		{"book of the collection missing", Trainer{Lambda: 1}, func() []*Features { return good()[1:] }, ErrMissingBook},
 		{"bad lambda", Trainer{Lambdas: []float64{0}}, good, nil},
 		{"no positive label", Trainer{Lambda: 1}, func() []*Features { return unlabelled(good()) }, ErrNoPositives},
 		{"no positive label, lambda to choose", Trainer{}, func() []*Features { return unlabelled(good()) }, ErrNoPositives},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := (&tc.tr).Train(c, tc.books())
+			_, err := trainOne(&tc.tr, c, tc.books())
 			if err == nil || tc.want != nil && !errors.Is(err, tc.want) {
 				t.Errorf("got %v, want %v", err, tc.want)
 			}
@@ -118,24 +129,19 @@ func unlabelled(books []*Features) []*Features {
 }
 
 // TestTrainTooFewBooks trains on a single book: with no book to hold out,
-// the trainer falls back to the strongest lambda, says so in the model and
-// warns, instead of failing.
+// the trainer falls back to the strongest lambda and says so in the model,
+// for its caller to report, instead of failing.
 func TestTrainTooFewBooks(t *testing.T) {
 	const dim = 8
 	w := []float64{2, -1.5, 1, -0.5, 0, 0.75, -2, 1.25}
-	c := syntheticCollection(dim)
 	books := synthetic(1, 3, 40, dim, 0.3, w, -1, false)[:1]
-	var warnings []string
-	tr := &Trainer{Warn: func(msg string) { warnings = append(warnings, msg) }}
-	m, err := tr.Train(c, books)
+	c := syntheticCollection(dim, books)
+	m, err := trainOne(&Trainer{}, c, books)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if m.Lambda != DefaultLambdas[0] || len(m.Selection) != 0 || !strings.Contains(m.LambdaNote, "too few") {
 		t.Errorf("lambda %v, selection %+v, note %q", m.Lambda, m.Selection, m.LambdaNote)
-	}
-	if len(warnings) != 1 || warnings[0] != m.LambdaNote {
-		t.Errorf("warnings %q", warnings)
 	}
 	var buf bytes.Buffer
 	if err := m.WriteJSON(&buf); err != nil {
@@ -145,7 +151,7 @@ func TestTrainTooFewBooks(t *testing.T) {
 	if err != nil || back.LambdaNote != m.LambdaNote {
 		t.Errorf("the note does not survive a round trip: %v", err)
 	}
-	if m, err := (&Trainer{Lambdas: []float64{0.5, 0.1}, Warn: func(string) {}}).Train(c, books); err != nil || m.Lambda != 0.5 {
+	if m, err := trainOne(&Trainer{Lambdas: []float64{0.5, 0.1}}, c, books); err != nil || m.Lambda != 0.5 {
 		t.Errorf("with candidates 0.5, 0.1: lambda %v, %v", m.Lambda, err)
 	}
 }
@@ -182,33 +188,33 @@ func TestFitTolerances(t *testing.T) {
 	const dim = 8
 	w := []float64{2, -1.5, 1, -0.5, 0, 0.75, -2, 1.25}
 	books := synthetic(13, 15, 400, dim, 0.3, w, -2, false)
-	c := syntheticCollection(dim)
+	c := syntheticCollection(dim, books)
 	const tol = 1e-6
 	tr := &Trainer{Tolerance: tol, SelectTolerance: 10 * tol, Seed: 3}
-	m, err := tr.Train(c, books)
+	m, err := trainOne(tr, c, books)
 	if err != nil {
 		t.Fatal(err)
 	}
-	maxGrad := func(o *objective, x []float64) float64 {
+	maxGrad := func(o *problem, x []float64) float64 {
 		g := make([]float64, len(x))
 		o.Grad(g, x)
 		return floats.Norm(g, math.Inf(1))
 	}
 	all := newDataset(c.Dim(), books)
 	x := append(slices.Clone(m.Weights), m.Bias)
-	if g := maxGrad(newObjective(all, m.Lambda, 1), x); g > tol {
+	if g := maxGrad(newObjective(1).problem(all, m.Lambda), x); g > tol {
 		t.Errorf("final fit: largest gradient component %.2g, want <= %g", g, tol)
 	}
 
 	// An inner fit at the looser threshold takes fewer iterations than one
 	// at the final threshold, and stops within its own.
-	inner := newObjective(all, DefaultLambdas[0], 1)
+	inner := newObjective(1).problem(all, DefaultLambdas[0])
 	x0 := initialPoint(all)
-	loose, looseIters, err := tr.fit(&passes{workers: 1}, inner, x0, tr.selectTolerance())
+	loose, looseIters, err := tr.fit(inner, x0, tr.selectTolerance())
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, tightIters, err := tr.fit(&passes{workers: 1}, newObjective(all, DefaultLambdas[0], 1), x0, tol)
+	_, tightIters, err := tr.fit(newObjective(1).problem(all, DefaultLambdas[0]), x0, tol)
 	if err != nil {
 		t.Fatal(err)
 	}

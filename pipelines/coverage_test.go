@@ -54,7 +54,7 @@ func TestCoverageStatistics(t *testing.T) {
 	if m.Coverage == nil {
 		t.Fatal("the model has no coverage model")
 	}
-	var stats []*classify.Stats
+	var counts classify.Counts
 	distinct := map[uint64]bool{}
 	for i := range 9 {
 		id := "book-0" + string(rune('0'+i))
@@ -74,9 +74,11 @@ func TestCoverageStatistics(t *testing.T) {
 		for _, g := range st.Terms.Bigrams {
 			distinct[g] = true
 		}
-		stats = append(stats, st)
+		if err := counts.Add(st); err != nil {
+			t.Fatal(err)
+		}
 	}
-	col, err := classify.NewCollection(stats, cfg.Summarizer)
+	col, err := counts.Collection(cfg.Summarizer)
 	if err != nil {
 		t.Fatal(err)
 	}

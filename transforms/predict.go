@@ -45,7 +45,7 @@ func (f *trainFn) summarize(ctx context.Context, set int, methods []string, mode
 				p = m.Collection.Prepare(&b.Book, nil)
 				prepared[m.Collection] = p
 			}
-			emit(Selection{ID: b.ID, Row: b.Row, Method: methods[i], Fold: classify.SelectionFold(set), Sentences: m.SummarizePrepared(p, f.Words)})
+			emit(Selection{ID: b.ID, Row: b.Row, Method: methods[i], Fold: classify.SelectionFold(set), Sentences: m.Summarize(p, f.Words)})
 			booksSummarized.Inc(ctx, 1)
 		}
 	}

@@ -66,9 +66,9 @@ type TrainOptions struct {
 // model needs the books' term statistics.
 func (o TrainOptions) coverage() bool { return o.Settings.Summarizer.Coverage }
 
-// recipe is how every model is trained.
-func (o TrainOptions) recipe() classify.Recipe {
-	return classify.Recipe{Features: o.Settings.Summarizer, Lambda: o.Settings.Lambda, Seed: o.Settings.Seed, SelectTolerance: o.Settings.LambdaTolerance}
+// trainer is how every model is trained: its lambda, or how it is chosen.
+func (o TrainOptions) trainer() classify.Trainer {
+	return classify.Trainer{Lambda: o.Settings.Lambda, Seed: o.Settings.Seed, SelectTolerance: o.Settings.LambdaTolerance}
 }
 
 // TrainedModel names a model of one method trained on one training set.
@@ -100,9 +100,9 @@ type RankedModel struct {
 // of its methods' alignments, trains the models, choosing lambda on an
 // inner split of the set, and summarizes the set's books with them while
 // the next set trains (process.TrainingSlot). The models do not depend on which
-// element trains them, or with which others: the same recipe on the same
+// element trains them, or with which others: the same trainer on the same
 // books (classify sorts them by ID), each fit's sums made in the same order
-// (classify.TrainTogether). The model of all books is written to the work
+// (classify.Trainer.Train). The model of all books is written to the work
 // directory, for savedModelFn.
 //
 // No stage here reads a side input (doc.go, "Runners"): a training takes
@@ -115,14 +115,17 @@ func Train(s beam.Scope, opts TrainOptions, split Split) (models, ranked, select
 	s = s.Scope("transforms.Train")
 	byKey := &byTrainKeyFn{Methods: opts.Methods, ByMethod: opts.ByMethod}
 	keyed := beam.CoGroupByKey(s, beam.ParDo(s, byKey, split.SetSizes), beam.ParDo(s, byKey, split.Train), beam.ParDo(s, byKey, split.Test))
-	return beam.ParDo3(s, &trainFn{Recipe: opts.recipe(), Words: opts.Settings.Words, Test: opts.Test, Dir: opts.WorkDir}, keyed)
+	return beam.ParDo3(s, &trainFn{Features: opts.Settings.Summarizer, Trainer: opts.trainer(), Words: opts.Settings.Words, Test: opts.Test, Dir: opts.WorkDir}, keyed)
 }
 
 // trainFn trains the models of the methods of its key on one training set
 // and summarizes the set's books with them.
 type trainFn struct {
-	// Recipe is how models are trained.
-	Recipe classify.Recipe `json:"recipe"`
+	// Features configure the features of the set's collection.
+	Features classify.Settings `json:"features"`
+	// Trainer is how models are trained; its Workers are set where they
+	// train.
+	Trainer classify.Trainer `json:"trainer"`
 	// Words is the summary budget.
 	Words int `json:"words"`
 	// Test says that the books to summarize are test books
@@ -163,17 +166,17 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 	if readErr != nil {
 		return readErr
 	}
-	sets := make([]*classify.TrainingSet, len(methods))
+	sets := make([][]*classify.Features, len(methods))
 	for m := range methods {
-		sets[m] = f.Recipe.TrainingSetOf(col)
+		sets[m] = make([]*classify.Features, len(labelled[m]))
 		for i := range labelled[m] {
-			if err := sets[m].AddFeatures(&labelled[m][i]); err != nil {
-				return fmt.Errorf("%s, %s: %w", methods[m], setName(set), err)
-			}
+			sets[m][i] = &labelled[m][i]
 		}
 	}
 	labelled = nil
-	models, err := classify.TrainTogether(workers, sets...)
+	tr := f.Trainer
+	tr.Workers = workers
+	models, err := tr.Train(col, sets...)
 	if err != nil {
 		return fmt.Errorf("%s, %s: %w", strings.Join(methods, ", "), setName(set), err)
 	}
@@ -212,7 +215,7 @@ func (f *trainFn) collection(ctx context.Context, set int) (*classify.Collection
 	if err := sums.UnmarshalBinary(data); err != nil {
 		return nil, err
 	}
-	return f.Recipe.Collection(&sums)
+	return sums.Collection(f.Features)
 }
 
 // readLabelled reads the features of the books ids of set, once each, and

@@ -22,7 +22,11 @@ import (
 func TestWorkFilesReadBeyondInputCap(t *testing.T) {
 	ctx := context.Background()
 	book := testBookData(t)
-	col, err := classify.NewCollection([]*classify.Stats{book.Book.Stats()}, classify.Settings{})
+	var counts classify.Counts
+	if err := counts.Add(book.Book.Stats()); err != nil {
+		t.Fatal(err)
+	}
+	col, err := counts.Collection(classify.Settings{})
 	if err != nil {
 		t.Fatal(err)
 	}

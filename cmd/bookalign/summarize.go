@@ -52,6 +52,6 @@ func runSummarize(args []string, stdout, stderr io.Writer) error {
 	// given here is treated as a new book.
 	id := "summarize:" + strings.TrimSuffix(filepath.Base(fs.Arg(0)), filepath.Ext(fs.Arg(0)))
 	book := classify.NewBook(id, doc)
-	_, err = io.WriteString(stdout, classify.Text(doc, model.Summarize(book, *words)))
+	_, err = io.WriteString(stdout, classify.Text(doc, model.Summarize(model.Collection.Prepare(book, nil), *words)))
 	return err
 }

@@ -1,0 +1,130 @@
+package classify
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// relabel returns copies of books sharing their features, with the label
+// of every k-th row flipped: the same rows labelled by another method.
+func relabel(books []*Features, k int) []*Features {
+	out := make([]*Features, len(books))
+	for b, f := range books {
+		g := *f
+		g.Label = slices.Clone(f.Label)
+		for i := b % k; i < len(g.Label); i += k {
+			g.Label[i] = !g.Label[i]
+		}
+		out[b] = &g
+	}
+	return out
+}
+
+// TestTrainSideBySide checks that the models fitted side by side, sharing
+// their passes over rows of several chunks, are those fitted alone, to the
+// bit, with lambda chosen (the methods stop their paths at different
+// lambdas and iterations) and fixed, and with more sets than one pass
+// takes (maxJoint).
+func TestTrainSideBySide(t *testing.T) {
+	const dim = 8
+	w := []float64{2, -1.5, 1, -0.5, 0, 0.75, -2, 1.25}
+	books := synthetic(21, 30, 2500, dim, 0.3, w, -2, false) // 75,000 rows: 3 chunks
+	c := syntheticCollection(dim, books)
+	sets := [][]*Features{books, relabel(books, 7), relabel(books, 3), relabel(books, 5)}
+	for _, tr := range []*Trainer{{Seed: 3, Workers: 2}, {Lambda: 1e-3, Workers: 2}} {
+		o := newObjective(tr.Workers)
+		models, err := tr.trainSorted(o, c, sets)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.shared == 0 {
+			t.Errorf("lambda %v: no pass was shared", tr.Lambda)
+		}
+		together, err := tr.Train(c, sets...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for m, set := range sets {
+			alone, err := trainOne(tr, c, set)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(models[m], alone) || !reflect.DeepEqual(together[m], alone) {
+				t.Errorf("lambda %v, set %d: side by side %+v (bias %v), alone %+v (bias %v)", tr.Lambda, m, models[m].Training, models[m].Bias, alone.Training, alone.Bias)
+			}
+		}
+		if models[0].Bias == models[2].Bias {
+			t.Errorf("lambda %v: sets 0 and 2 gave the same model", tr.Lambda)
+		}
+	}
+
+	other := synthetic(22, 30, 2500, dim, 0.3, w, -2, false)
+	if _, err := (&Trainer{Lambda: 1e-3}).Train(c, books, other); !errors.Is(err, ErrDifferentBooks) {
+		t.Errorf("different features: error %v, want ErrDifferentBooks", err)
+	}
+	if _, err := (&Trainer{Lambda: 1e-3}).Train(c); !errors.Is(err, ErrNoBooks) {
+		t.Errorf("no set: error %v, want ErrNoBooks", err)
+	}
+}
+
+// TestObjectiveRounds checks that fits that join and leave at different
+// times all get their evaluations, and the values of their problems
+// alone, more models than one pass takes included.
+func TestObjectiveRounds(t *testing.T) {
+	const dim = 8
+	w := []float64{1, -1, 0.5, 0, 0, 0.25, -1, 0.5}
+	books := synthetic(5, 4, 300, dim, 0.4, w, -1, false)
+	d := newDataset(dim, books)
+	o := newObjective(2)
+	const fits = maxJoint + 1
+	done := make(chan [2]float64)
+	for m := range fits {
+		go func() {
+			p := o.problem(d, 1e-3*float64(m+1))
+			alone := newObjective(1).problem(d, 1e-3*float64(m+1))
+			x := initialPoint(d)
+			o.join()
+			var got, want float64
+			for i := range 5 + 4*m { // the fits end one after another
+				x[i%dim] += 0.1
+				got += p.Func(x)
+				want += alone.Func(x)
+			}
+			o.leave()
+			done <- [2]float64{got, want}
+		}()
+	}
+	for range fits {
+		if r := <-done; r[0] != r[1] {
+			t.Errorf("shared evaluations sum to %v, alone %v", r[0], r[1])
+		}
+	}
+}
+
+// BenchmarkPasses measures one shared pass over the rows of
+// BenchmarkObjective for the fits of 1, 2 and 3 models (one training set
+// labelled by each alignment method), with two workers.
+//
+//	go test ./classify/ -run XXX -bench Passes -count 5
+func BenchmarkPasses(b *testing.B) {
+	d, x := benchRows()
+	for k := 1; k <= maxJoint; k++ {
+		b.Run(fmt.Sprintf("models=%d", k), func(b *testing.B) {
+			o := newObjective(2)
+			group := make([]*request, k)
+			for m := range group {
+				group[m] = &request{p: o.problem(d, 1e-5), x: slices.Clone(x), g: make([]float64, d.dim+1)}
+			}
+			for i := 0; b.Loop(); i++ {
+				for _, r := range group {
+					r.x[0] = float64(i) // a new point each time
+					r.done = make(chan struct{})
+				}
+				o.run(slices.Clone(group))
+			}
+		})
+	}
+}
