@@ -15,6 +15,7 @@
 //	bookalign wiki-extract --dump D.xml.bz2 --out DIR [--index I.txt.bz2]
 //	bookalign match --summaries S.tsv --catalog pg_catalog.csv --books MIRROR --out CORPUS [--decisions F]
 //	bookalign reprocess --dumps DIR --state DIR --out DIR --catalog CSV --books MIRROR [run flags]
+//	bookalign version
 //	bookalign fetch --out DIR [--cmu URL | --summaries FILE|URL] [--catalog URL] [--gutenberg BASE | --mirror BASE] [--thesaurus URL]
 //
 // `run` builds one Apache Beam pipeline. Beam's own flags (--runner,
@@ -49,6 +50,7 @@ Commands:
   match         pair summaries with Gutenberg books into a corpus (bookalign match -h)
   reprocess     rebuild corpus and results from the newest dump (bookalign reprocess -h)
   fetch         build a corpus from the public sources: CMU summaries, Gutenberg (bookalign fetch -h)
+  version       print bookalign's module version and the commit it was built from
 `
 
 // errUsage reports a command line that could not be understood; the message
@@ -58,6 +60,11 @@ var errUsage = errors.New("usage")
 func main() {
 	// Beam's INFO logging is noise on a terminal; --verbose turns it back on.
 	log.SetupLogging("warn", "text")
+	if len(os.Args) == 2 && isHelp(os.Args[1]) {
+		// Asked for: the usage goes to stdout, and the command succeeds.
+		fmt.Fprint(os.Stdout, usage)
+		return
+	}
 	recordBeamFlags()
 	flag.Usage = func() { fmt.Fprint(os.Stderr, usage) }
 	flag.Parse()
@@ -96,9 +103,8 @@ func main() {
 		err = runReprocess(args)
 	case "fetch":
 		err = runFetch(args)
-	case "help", "-h", "--help":
-		flag.Usage()
-		return
+	case "version":
+		err = runVersion(args, os.Stdout)
 	default:
 		fmt.Fprintf(os.Stderr, "bookalign: unknown command %q\n\n%s", cmd, usage)
 		os.Exit(2)
