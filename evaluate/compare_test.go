@@ -51,7 +51,7 @@ func TestCompare(t *testing.T) {
 	if err := WriteComparisons(&out, "runA", "runB", cs); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "| Block HMM | ROUGE-1 |") || !strings.Contains(out.String(), "+1.00") {
+	if !strings.Contains(out.String(), "| Block HMM (passage) | ROUGE-1 |") || !strings.Contains(out.String(), "+1.00") {
 		t.Errorf("table:\n%s", out.String())
 	}
 

@@ -173,8 +173,8 @@ func TestCompareDependsOnMethods(t *testing.T) {
 		{"trained, other seed and lambda", cv(10, 1), lambda(cv(10, 2), 0.5), rs, rs, []string{"passage"}, 1, []string{"differ in --seed (", "and in lambda: the differences of passage would mix the two"}},
 		{"trained, other seed and coverage", cv(10, 1), coverage(cv(10, 2)), rs, rs, []string{"passage", "first1000"}, 1, []string{"and in summarizer.coverage:"}},
 		{"baselines, other seed and lambda", cv(10, 1), lambda(cv(10, 2), 0.5), rs, rs, []string{"first1000"}, 0, []string{same + "First 1000."}},
-		{"trained, other lambda, one seed", cv(10, 1), lambda(cv(10, 1), 0.5), rs, rs, []string{"passage"}, 0, []string{same + "Block HMM."}},
-		{"trained on a test corpus, other folds", testCorpus(cv(3, 1), "T"), testCorpus(cv(10, 1), "T"), rs, rs, []string{"passage"}, 0, []string{same + "Block HMM."}},
+		{"trained, other lambda, one seed", cv(10, 1), lambda(cv(10, 1), 0.5), rs, rs, []string{"passage"}, 0, []string{same + "Block HMM (passage)."}},
+		{"trained on a test corpus, other folds", testCorpus(cv(3, 1), "T"), testCorpus(cv(10, 1), "T"), rs, rs, []string{"passage"}, 0, []string{same + "Block HMM (passage)."}},
 		{"other test corpus", testCorpus(cv(10, 1), "T"), testCorpus(cv(10, 1), "U"), rs, rs, []string{"first1000"}, 1, []string{"--test-corpus ("}},
 		{"other length filter", minWords(cv(10, 1), 300), cv(10, 1), rs, rs, []string{"first1000"}, 1, []string{"min_book_words ("}},
 	})
@@ -325,7 +325,7 @@ func TestCompareSeedsOfSampleRuns(t *testing.T) {
 	}
 	for _, want := range []string{
 		"The runs differ in --seed only (A: 1, B: 2): the books are the same, but the folds of cross-validation, the samplers and the random draws differ, so the differences of passage, random include them",
-		"| Block HMM | ROUGE-1 |", "| Random | ROUGE-2 |",
+		"| Block HMM (passage) | ROUGE-1 |", "| Random | ROUGE-2 |",
 		"Identical in both runs, every book in every measure: First 1000.",
 	} {
 		if !strings.Contains(stdout, want) {
