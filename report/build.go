@@ -352,7 +352,7 @@ var runFigures = []struct{ file, title, caption string }{
 	{layout.Rel.LengthFigure(), "Figure 1: summary/book length ratios",
 		"The paper's Figure 1: the distribution of summary/book length ratios over the pairs, with the mean and the 5% and 95% quantiles."},
 	{layout.Rel.BoundaryFigure(), "Figure 3: boundary samples of one passage",
-		"The paper's Figure 3: where the Block HMM (passage)'s samples put the two ends of one summary sentence's passage."},
+		"The paper's Figure 3: where the samples of the Block HMM (passage) put the two ends of one summary sentence's passage."},
 }
 
 func readFigures(ctx context.Context, f Files, out string) ([]Figure, error) {
