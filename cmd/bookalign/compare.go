@@ -168,9 +168,11 @@ func seedNote(a, b finishedRun, shared []string) (string, error) {
 		return "", fmt.Errorf("the runs differ in --seed (%s: %d; %s: %d) and in %s: the differences of %s would mix the two; compare two settings under one seed, or one setting under two seeds",
 			a.dir, sa.Seed, b.dir, sb.Seed, strings.Join(keys, ", "), strings.Join(dependent, ", "))
 	}
-	drawn := "the samplers and the random draws"
-	if sa.TestCorpus == "" {
+	drawn := "the random draws"
+	if trained := filterMethods(dependent, evaluate.DependsOnFolds); len(trained) > 0 && sa.TestCorpus == "" {
 		drawn = "the folds of cross-validation, the samplers and the random draws"
+	} else if len(trained) > 0 {
+		drawn = "the samplers and the random draws"
 	}
 	return fmt.Sprintf("The runs differ in --seed only (A: %d, B: %d): the books are the same, but %s differ, so the differences of %s include them (seed variance).\n",
 		sa.Seed, sb.Seed, drawn, strings.Join(dependent, ", ")), nil

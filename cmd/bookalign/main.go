@@ -60,13 +60,10 @@ var errUsage = errors.New("usage")
 func main() {
 	// Beam's INFO logging is noise on a terminal; --verbose turns it back on.
 	log.SetupLogging("warn", "text")
-	if len(os.Args) == 2 && isHelp(os.Args[1]) {
-		// Asked for: the usage goes to stdout, and the command succeeds.
-		fmt.Fprint(os.Stdout, usage)
-		return
-	}
 	recordBeamFlags()
-	flag.Usage = func() { fmt.Fprint(os.Stderr, usage) }
+	// Asked for (-h, --help), the usage goes to stdout and bookalign exits
+	// 0; after a command line it cannot parse, to stderr with exit 2.
+	flag.Usage = func() { fmt.Fprint(usageOutput(os.Args[1:]), usage) }
 	flag.Parse()
 	// Workers started by a runner re-enter here with --worker and no command:
 	// beam.Init serves them and never returns.
@@ -105,6 +102,9 @@ func main() {
 		err = runFetch(args)
 	case "version":
 		err = runVersion(args, os.Stdout)
+	case "help":
+		fmt.Fprint(os.Stdout, usage)
+		return
 	default:
 		fmt.Fprintf(os.Stderr, "bookalign: unknown command %q\n\n%s", cmd, usage)
 		os.Exit(2)

@@ -1,26 +1,44 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
+	"strings"
 )
 
-// isHelp reports whether arg, the only argument, asks for bookalign's
-// usage: help, -h, -help or --help.
-func isHelp(arg string) bool {
-	switch arg {
-	case "help", "-h", "-help", "--help":
-		return true
+// usageOutput is where bookalign's usage goes for the command line args
+// (without the program's name): stdout when a flag before the command
+// asks for it (-h, -help, --help), stderr otherwise.
+func usageOutput(args []string) io.Writer {
+	for _, a := range args {
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			break
+		}
+		switch a {
+		case "-h", "-help", "--help":
+			return os.Stdout
+		}
 	}
-	return false
+	return os.Stderr
 }
 
 // runVersion is `bookalign version`: it prints the module version and the
 // commit the binary was built from (versionLine).
 func runVersion(args []string, stdout io.Writer) error {
-	if len(args) > 0 {
-		return fmt.Errorf("takes no arguments, not %q", args)
+	fs := flag.NewFlagSet("version", flag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	fs.Usage = func() {
+		printUsage(os.Stderr, fs, "bookalign version", nil)
+		fmt.Fprint(os.Stderr, "\nPrints the module version and the version control commit of this build.\n")
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("takes no arguments, not %q", fs.Args())
 	}
 	bi, _ := debug.ReadBuildInfo()
 	_, err := fmt.Fprintln(stdout, versionLine(bi))

@@ -48,6 +48,9 @@ func TestVersionAndHelpCommands(t *testing.T) {
 		{[]string{"--help"}, "bookalign: align books"},
 		{[]string{"-h"}, "bookalign: align books"},
 		{[]string{"help"}, "bookalign: align books"},
+		{[]string{"-help"}, "bookalign: align books"},
+		{[]string{"--help", "run"}, "bookalign: align books"},
+		{[]string{"--runner=direct", "-h"}, "bookalign: align books"},
 	} {
 		stdout, stderr, code := bookalign(t, tt.args...)
 		if code != 0 || stderr != "" || !strings.HasPrefix(stdout, tt.want) {
@@ -63,5 +66,8 @@ func TestVersionAndHelpCommands(t *testing.T) {
 	}
 	if _, stderr, code := bookalign(t, "version", "extra"); code != 1 || !strings.Contains(stderr, "takes no arguments") {
 		t.Errorf("bookalign version extra: exit %d, stderr %q", code, stderr)
+	}
+	if stdout, stderr, code := bookalign(t, "--no-such-flag"); code != 2 || stdout != "" || !strings.Contains(stderr, "Commands:") {
+		t.Errorf("bookalign --no-such-flag: exit %d, stdout %q, stderr %q; want exit 2 and the usage on stderr", code, stdout, stderr)
 	}
 }
