@@ -32,7 +32,7 @@ func runCompare(args []string, stdout io.Writer) error {
 		fmt.Fprint(os.Stderr, "\nFor each method both runs scored: mean recall of A and B, the mean per-book difference A − B with\n"+
 			"its 95% bootstrap interval, and the paired approximate-randomization p-value; ROUGE-1 and ROUGE-2,\n"+
 			"stemmed and unstemmed, with and without stopwords (-s) when both runs measured them. Methods\n"+
-			"identical in both runs are named in one line. Two runs that differ only in --seed compare seeds: their\n"+
+			"identical in both runs are named in one line. Two runs that differ only in their seed compare seeds: their\n"+
 			"folds and draws differ, and the differences include them.\n")
 	}
 	if err := fs.Parse(args); err != nil {
