@@ -24,13 +24,65 @@ func decodeError(err error) error {
 		if key == "" {
 			return fmt.Errorf("want %s, not %s", kindOf(typ.Type), given(typ.Value))
 		}
-		return fmt.Errorf("%s: want %s, not %s", key, kindOf(typ.Type), given(typ.Value))
+		return fmt.Errorf("%s: want %s, not %s", key, wanted(key, typ.Type), given(typ.Value))
 	case errors.As(err, &syntax):
 		return fmt.Errorf("not JSON at byte %d: %v", syntax.Offset, syntax)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return errors.New("empty or cut short: want a JSON object of settings, as bookalign config prints")
 	}
 	return err
+}
+
+// wanted says what the setting key takes: its kind of value (kindOf),
+// an example, and "auto" for a setting whose 0 means "the run chooses".
+func wanted(key string, t reflect.Type) string {
+	want := kindOf(t)
+	if ex := example(key, t); ex != "" {
+		want += " (e.g. " + ex + ")"
+	}
+	if a, ok := autoOf(key); ok {
+		want += fmt.Sprintf(" or %q (%s)", autoWord, a.meaning)
+	}
+	return want
+}
+
+// examples are values of the settings whose default makes a poor
+// example: a 0 that means "auto", or a list too long to quote.
+var examples = map[string]string{
+	"lambda":                "0.5",
+	"lambda_tolerance":      "1e-5",
+	"align.iterations":      "50",
+	"align.passage_prior":   "100",
+	"summarizer.vocabulary": "5000",
+	"summarizer.names":      "50",
+	"methods":               `["passage", "first1000"]`,
+	"align.extra":           `["jing"]`,
+}
+
+// example returns a value of the setting key as a settings file writes
+// it: from examples, else its default when that is a number or a string,
+// empty for a true-or-false.
+func example(key string, t reflect.Type) string {
+	if ex, ok := examples[key]; ok {
+		return ex
+	}
+	if t.Kind() == reflect.Bool {
+		return ""
+	}
+	var v any = knownKeys()
+	for _, name := range strings.Split(key, ".") {
+		section, ok := v.(map[string]any)
+		if !ok {
+			return ""
+		}
+		v = section[name]
+	}
+	switch v.(type) {
+	case float64, string:
+		b, _ := json.Marshal(v)
+		return string(b)
+	}
+	return ""
 }
 
 // kindOf names the kind of JSON value a setting of Go type t takes.

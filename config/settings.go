@@ -153,8 +153,9 @@ func Preset(name string) (Settings, error) {
 // extraction off and its weights cleared (WithoutUnused): they take their
 // defaults, so that turning coverage on in r brings them, unless r gives
 // them. Unknown keys (compared exactly), a key given twice in an object,
-// nulls and trailing data are errors. An empty list of extra aligners
-// reads as none (nil). Weights that coverage off leaves unused are kept,
+// nulls and trailing data are errors. A setting whose 0 means "the run
+// chooses" (autoSettings) may be given as "auto", or as Write prints it.
+// An empty list of extra aligners reads as none (nil). Weights that coverage off leaves unused are kept,
 // for a later change to turn it on; WithoutUnused clears them.
 func Read(r io.Reader, base Settings) (Settings, error) {
 	data, err := io.ReadAll(r)
@@ -164,7 +165,7 @@ func Read(r io.Reader, base Settings) (Settings, error) {
 	if err := checkKeys(data); err != nil {
 		return Settings{}, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
+	dec := json.NewDecoder(bytes.NewReader(readAuto(data)))
 	dec.DisallowUnknownFields()
 	s := base.withCoverageWeights()
 	if err := dec.Decode(&s); err != nil {
@@ -181,7 +182,9 @@ func Read(r io.Reader, base Settings) (Settings, error) {
 
 // Write writes s as indented JSON with every setting present, in the
 // order of the types' fields (classify.Settings leaves its zero fields out
-// of a saved model; a settings file shows them all). With coverage
+// of a saved model; a settings file shows them all). A setting whose 0
+// means "the run chooses" (autoSettings) is written as the string
+// "auto: MEANING", which Read takes back as 0. With coverage
 // extraction off and its weights cleared, they are written at their
 // defaults, which turning it on brings (Read); the stopword list is not a
 // setting.
@@ -206,7 +209,7 @@ func (s Settings) Write(w io.Writer) error {
 	if err := enc.Encode(full); err != nil {
 		return err
 	}
-	_, err = w.Write(b.Bytes())
+	_, err = w.Write(writeAuto(b.Bytes()))
 	return err
 }
 

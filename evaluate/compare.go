@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // A Measure is one column of per-book recall: ROUGE-1 or ROUGE-2, stemmed
@@ -45,6 +46,10 @@ type Comparison struct {
 	Method string
 	Books  int
 	Rows   []Difference
+	// Identical is true when the two runs' recall is the same on every
+	// book in every measure: a baseline that neither run's settings
+	// change.
+	Identical bool
 }
 
 // A Difference is one measure of a Comparison: the two runs' mean recall,
@@ -105,13 +110,14 @@ func compareMethod(a, b MethodResult, set Settings) (Comparison, error) {
 			return Comparison{}, fmt.Errorf("%w: %s on %s in one run only", ErrDifferentBooks, a.Name, id)
 		}
 	}
-	c := Comparison{Method: a.Name, Books: len(ids)}
+	c := Comparison{Method: a.Name, Books: len(ids), Identical: true}
 	samples := Bootstrap{Resamples: set.Resamples, Seed: set.Seed}.Samples(len(ids))
 	for _, m := range Measures(a.ContentRecall != nil && b.ContentRecall != nil) {
 		xa, xb, d := make([]float64, len(ids)), make([]float64, len(ids)), make([]float64, len(ids))
 		for i, id := range ids {
 			xa[i], xb[i] = m.Of(a.PerBook[id]), m.Of(b.PerBook[id])
 			d[i] = xa[i] - xb[i]
+			c.Identical = c.Identical && xa[i] == xb[i]
 		}
 		row := Difference{Measure: m.Name, Rounds: rounds(set.Permutations)}
 		row.Diff, row.CI95[0], row.CI95[1] = MeanCI(d, samples, 0.95)
@@ -128,9 +134,39 @@ func compareMethod(a, b MethodResult, set Settings) (Comparison, error) {
 }
 
 // WriteComparisons writes the comparisons as a Markdown table, recall and
-// differences in percent, the runs named nameA and nameB.
+// differences in percent, the runs named nameA and nameB. The methods
+// identical in both runs (Comparison.Identical) are named in one line
+// after the table rather than given rows of zeros.
 func WriteComparisons(w io.Writer, nameA, nameB string, cs []Comparison) error {
-	if _, err := fmt.Fprintf(w, "A: %s\nB: %s\n\n| Model | Measure | A | B | A − B | 95%% CI of A − B | p | Books |\n|---|---|---:|---:|---:|---:|---:|---:|\n", nameA, nameB); err != nil {
+	var differ []Comparison
+	var same []string
+	for _, c := range cs {
+		if c.Identical {
+			same = append(same, DisplayName(c.Method))
+		} else {
+			differ = append(differ, c)
+		}
+	}
+	if _, err := fmt.Fprintf(w, "A: %s\nB: %s\n", nameA, nameB); err != nil {
+		return err
+	}
+	if err := writeDifferences(w, differ); err != nil {
+		return err
+	}
+	if len(same) > 0 {
+		_, err := fmt.Fprintf(w, "\nIdentical in both runs, every book in every measure: %s.\n", strings.Join(same, ", "))
+		return err
+	}
+	return nil
+}
+
+// writeDifferences writes the table of the comparisons cs, none when cs
+// is empty.
+func writeDifferences(w io.Writer, cs []Comparison) error {
+	if len(cs) == 0 {
+		return nil
+	}
+	if _, err := fmt.Fprint(w, "\n| Model | Measure | A | B | A − B | 95% CI of A − B | p | Books |\n|---|---|---:|---:|---:|---:|---:|---:|\n"); err != nil {
 		return err
 	}
 	for _, c := range cs {

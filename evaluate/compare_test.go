@@ -51,7 +51,7 @@ func TestCompare(t *testing.T) {
 	if err := WriteComparisons(&out, "runA", "runB", cs); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "| Block HMM | ROUGE-1 |") || !strings.Contains(out.String(), "+1.00") {
+	if !strings.Contains(out.String(), "| Block HMM (passage) | ROUGE-1 |") || !strings.Contains(out.String(), "+1.00") {
 		t.Errorf("table:\n%s", out.String())
 	}
 
@@ -68,5 +68,59 @@ func TestCompare(t *testing.T) {
 	}
 	if _, _, err := Compare(a, c, set); !errors.Is(err, ErrDifferentBooks) {
 		t.Errorf("different books: err = %v", err)
+	}
+}
+
+// TestCompareFoldsIdentical: a method whose recall is the same on every
+// book in every measure is named in one line after the table, not given
+// rows of zeros; one that differs on a single book in a single measure
+// keeps its rows; with every method identical there is no table.
+func TestCompareFoldsIdentical(t *testing.T) {
+	set := Settings{Words: 1000, Seed: 1, Resamples: 50, Permutations: 50}
+	a, err := Summarize(set, sampleScores(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scores []BookScore
+	for _, s := range sampleScores() {
+		if s.Method == "passage" && s.ID == "c" {
+			s.Rouge2NoStem += 0.001
+		}
+		scores = append(scores, s)
+	}
+	b, err := Summarize(set, scores, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name       string
+		b          *Results
+		want, none []string
+	}{
+		{"one book of one measure differs", b,
+			[]string{"| " + DisplayName("passage") + " | ROUGE-1 |", "| " + DisplayName("passage") + " | ROUGE-2 no stem |", "\nIdentical in both runs, every book in every measure: " + DisplayName("first1000") + ".\n", "p: two-sided"},
+			[]string{"| " + DisplayName("first1000") + " |"}},
+		{"every method identical", a,
+			[]string{"Identical in both runs, every book in every measure: " + DisplayName("passage") + ", " + DisplayName("first1000") + ".\n"},
+			[]string{"| Model |", "p: two-sided"}},
+	} {
+		cs, _, err := Compare(a, tc.b, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := WriteComparisons(&out, "A", "B", cs); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%s: no %q in\n%s", tc.name, w, out.String())
+			}
+		}
+		for _, w := range tc.none {
+			if strings.Contains(out.String(), w) {
+				t.Errorf("%s: %q in\n%s", tc.name, w, out.String())
+			}
+		}
 	}
 }

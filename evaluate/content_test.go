@@ -246,12 +246,12 @@ func TestRunnable(t *testing.T) {
 			if err != nil && (!errors.Is(err, ErrNeedsStopwords) || !strings.Contains(err.Error(), "oracle-content") || !strings.Contains(err.Error(), "--rouge-data")) {
 				t.Errorf("error %q does not say what is missing", err)
 			}
-			if note != "" && !strings.Contains(note, "oracle-content (Content oracle)") {
+			if note != "" && !strings.Contains(note, "Content oracle (oracle-content)") {
 				t.Errorf("note %q does not name the method", note)
 			}
 		})
 	}
-	if DisplayName(MethodOracleContent) != "Content oracle" || !NeedsStopwords(MethodOracleContent) || NeedsStopwords(MethodOracle) {
+	if DisplayName(MethodOracleContent) != "Content oracle (oracle-content)" || !NeedsStopwords(MethodOracleContent) || NeedsStopwords(MethodOracle) {
 		t.Error("the content oracle is not known as such")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/bookalign/bookalign/align"
@@ -168,7 +169,7 @@ func TestNamesOf(t *testing.T) {
 			t.Errorf("NamesOf(%v) = %q, want %q", tc.kinds, got, tc.want)
 		}
 	}
-	if got := DisplayName(align.MethodPassage); got != "Block HMM" {
+	if got := DisplayName(align.MethodPassage); got != "Block HMM (passage)" {
 		t.Errorf("DisplayName(passage) = %q", got)
 	}
 }
@@ -187,5 +188,26 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs from %s:\n%s", name, path, got)
+	}
+}
+
+// TestDisplayNames: each method has one display name that names what to
+// give --methods: the name in parentheses, unless the label is the name
+// up to case and spaces; the aligners' labels start with the names of the
+// paper's results table.
+func TestDisplayNames(t *testing.T) {
+	for _, m := range Methods {
+		plain := strings.ToLower(strings.ReplaceAll(m.Label, " ", "")) == m.Name
+		if !plain && !strings.HasSuffix(m.Label, " ("+m.Name+")") {
+			t.Errorf("%s: label %q names neither the method nor its --methods name", m.Name, m.Label)
+		}
+	}
+	for name, paper := range map[string]string{align.MethodPassage: "Block HMM", align.MethodToken: "Word HMM", align.MethodJing: "Jing 1999", MethodFirst1000: "First 1000"} {
+		if got := DisplayName(name); !strings.HasPrefix(got, paper) || !strings.Contains(got, name) && got != paper {
+			t.Errorf("DisplayName(%s) = %q, want the paper's %q and %s", name, got, paper, name)
+		}
+	}
+	if got := DisplayName("other"); got != "other" {
+		t.Errorf("DisplayName of an unknown method: %q", got)
 	}
 }

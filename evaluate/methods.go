@@ -41,7 +41,11 @@ type Method struct {
 	// Name names the method in --methods, results.json and the output
 	// paths.
 	Name string
-	// Label is the paper's name of the method, in table.md and the report.
+	// Label is the method's one display name, in table.md, the report,
+	// compare and messages: the name of the paper's results table, with
+	// the Name in parentheses where the two differ in more than case and
+	// spaces ("Block HMM (passage)", but "First 1000"), so that a reader
+	// of a table knows what to give --methods.
 	Label string
 	Kind  Kind
 }
@@ -50,12 +54,12 @@ type Method struct {
 // table followed by the extra baselines: the one list every other is
 // derived from (NamesOf).
 var Methods = []Method{
-	{align.MethodPassage, "Block HMM", Trained},
-	{align.MethodToken, "Word HMM", Trained},
-	{align.MethodJing, "Jing 1999", Trained},
+	{align.MethodPassage, "Block HMM (passage)", Trained},
+	{align.MethodToken, "Word HMM (token)", Trained},
+	{align.MethodJing, "Jing 1999 (jing)", Trained},
 	{MethodFirst1000, "First 1000", FirstWords},
 	{MethodOracle, "Oracle", Baseline},
-	{MethodOracleContent, "Content oracle", Baseline},
+	{MethodOracleContent, "Content oracle (oracle-content)", Baseline},
 	{MethodRandom, "Random", Baseline},
 	{MethodNames, "Names", Baseline},
 }
@@ -94,8 +98,9 @@ func MethodOrder(names []string) []string {
 	return out
 }
 
-// DisplayName returns the paper's name for a method ("Block HMM" for
-// "passage"), or the name itself for a method the paper does not have.
+// DisplayName returns a method's display name, its Label ("Block HMM
+// (passage)" for "passage"), or the name itself for a method bookalign
+// does not know.
 func DisplayName(name string) string {
 	for _, m := range Methods {
 		if m.Name == name {
@@ -136,7 +141,7 @@ func Runnable(methods []string, stopwords, byDefault bool) (run []string, note s
 	}
 	named := make([]string, len(left))
 	for i, m := range left {
-		named[i] = fmt.Sprintf("%s (%s)", m, DisplayName(m))
+		named[i] = DisplayName(m)
 	}
 	if !byDefault {
 		return nil, "", fmt.Errorf("method %s %w: give --rouge-data or BOOKALIGN_ROUGE_DATA, or leave it out of --methods", strings.Join(named, ", "), ErrNeedsStopwords)

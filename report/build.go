@@ -94,7 +94,7 @@ func Build(ctx context.Context, f Files, o Options) (*Built, error) {
 	for i, m := range res.Methods {
 		// Method names become file names: refuse any that could leave Out.
 		if err := corpus.ValidID(m.Name); err != nil {
-			return nil, fmt.Errorf("report: %s names method %q: %w", layout.Out{Dir: o.Out}.Results(), m.Name, err)
+			return nil, fmt.Errorf("%s names method %q: %w", layout.Out{Dir: o.Out}.Results(), m.Name, err)
 		}
 		methods[i] = m.Name
 	}
@@ -185,7 +185,7 @@ func startReport(ctx context.Context, f Files, out string) (layout.Report, error
 	}
 	rep := layout.Out{Dir: out}.ReportBuild()
 	if err := f.RemoveAll(ctx, rep.Dir); err != nil {
-		return rep, fmt.Errorf("report: clearing %s: %w", rep.Dir, err)
+		return rep, fmt.Errorf("clearing %s: %w", rep.Dir, err)
 	}
 	return rep, nil
 }
@@ -197,10 +197,10 @@ func finishReport(ctx context.Context, f Files, rep, final layout.Report) error 
 		return nil
 	}
 	if err := f.RemoveAll(ctx, final.Dir); err != nil {
-		return fmt.Errorf("report: removing the earlier report %s: %w", final.Dir, err)
+		return fmt.Errorf("removing the earlier report %s: %w", final.Dir, err)
 	}
 	if err := f.Rename(ctx, rep.Dir, final.Dir); err != nil {
-		return fmt.Errorf("report: moving %s to %s: %w", rep.Dir, final.Dir, err)
+		return fmt.Errorf("moving %s to %s: %w", rep.Dir, final.Dir, err)
 	}
 	return nil
 }
@@ -220,11 +220,11 @@ func readResults(ctx context.Context, f Files, out string) (*evaluate.Results, e
 	}
 	b, err := read(ctx, path)
 	if err != nil {
-		return nil, fmt.Errorf("report: %s: %w (is %q the output of a finished run?)", path, err, out)
+		return nil, fmt.Errorf("%w (is %q the output of a finished run?)", atPath(path, err), out)
 	}
 	var res evaluate.Results
 	if err := json.Unmarshal(b, &res); err != nil {
-		return nil, fmt.Errorf("report: %s: %w", path, err)
+		return nil, atPath(path, err)
 	}
 	return &res, nil
 }
@@ -234,11 +234,11 @@ func readPairs(ctx context.Context, f Files, dir string) (map[string]corpus.Pair
 	path := corpus.Layout{Dir: dir}.Pairs()
 	b, err := f.Read(ctx, path)
 	if err != nil {
-		return nil, fmt.Errorf("report: the corpus index %s: %w (give the corpus with --corpus)", path, err)
+		return nil, fmt.Errorf("the corpus index %w (give the corpus with --corpus)", atPath(path, err))
 	}
 	rows, _, err := corpus.ParsePairs(bytes.NewReader(b))
 	if err != nil {
-		return nil, fmt.Errorf("report: %s: %w", path, err)
+		return nil, atPath(path, err)
 	}
 	out := make(map[string]corpus.Pair, len(rows))
 	for _, p := range rows {
@@ -340,7 +340,7 @@ func readFeatures(ctx context.Context, f Files, out string, methods []string) (m
 		}
 		var rows []classify.RankedFeature
 		if err := json.Unmarshal(b, &rows); err != nil {
-			return nil, fmt.Errorf("report: %s: %w", path, err)
+			return nil, atPath(path, err)
 		}
 		feats[m] = rows
 	}
@@ -352,7 +352,7 @@ var runFigures = []struct{ file, title, caption string }{
 	{layout.Rel.LengthFigure(), "Figure 1: summary/book length ratios",
 		"The paper's Figure 1: the distribution of summary/book length ratios over the pairs, with the mean and the 5% and 95% quantiles."},
 	{layout.Rel.BoundaryFigure(), "Figure 3: boundary samples of one passage",
-		"The paper's Figure 3: where the Block HMM's samples put the two ends of one summary sentence's passage."},
+		"The paper's Figure 3: where the samples of the Block HMM (passage) put the two ends of one summary sentence's passage."},
 }
 
 func readFigures(ctx context.Context, f Files, out string) ([]Figure, error) {

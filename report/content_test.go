@@ -42,7 +42,7 @@ func TestIndexContent(t *testing.T) {
 			}
 			for _, want := range []string{
 				"stemmed (-m, with the WordNet 2.0 exception table)",
-				`<span class="swatch m-passage"></span>Block HMM</th><td>30.0</td><td>5.0</td><td>[25.0, 35.0]</td><td>[4.0, 6.0]</td>
+				`<span class="swatch m-passage"></span>Block HMM (passage)</th><td>30.0</td><td>5.0</td><td>[25.0, 35.0]</td><td>[4.0, 6.0]</td>
       <td>28.0</td><td>4.5</td><td>0.020 / 0.700</td><td>–</td><td>–</td><td>2</td></tr>`,
 				`<span class="swatch m-names"></span>Names</th><td>32.0</td>`,
 			} {

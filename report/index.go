@@ -85,7 +85,7 @@ type bookCell struct {
 func RenderIndex(ix *Index) ([]byte, error) {
 	r := ix.Results
 	if r == nil {
-		return nil, fmt.Errorf("report: no results")
+		return nil, fmt.Errorf("no results")
 	}
 	p := &indexPage{
 		Corpus: r.Corpus, TestCorpus: r.TestCorpus, Books: r.Books, Rejected: r.Rejected,
@@ -125,7 +125,7 @@ func RenderIndex(ix *Index) ([]byte, error) {
 	if len(chart) > 0 {
 		svg, err := figures.RougeChart(chart, "svg")
 		if err != nil {
-			return nil, fmt.Errorf("report: ROUGE chart: %w", err)
+			return nil, fmt.Errorf("ROUGE chart: %w", err)
 		}
 		p.Figures = append(p.Figures, figureView{Title: "ROUGE recall by method",
 			Caption: "ROUGE-1 and ROUGE-2 recall of each method, with 95% intervals.", Src: dataURL(svg)})

@@ -53,7 +53,7 @@ func RenderBook(b *Book, methods []string) ([]byte, error) {
 func execute(name string, data any) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := pages.ExecuteTemplate(&buf, name, data); err != nil {
-		return nil, fmt.Errorf("report: rendering %s: %w", name, err)
+		return nil, fmt.Errorf("rendering %s: %w", name, err)
 	}
 	return buf.Bytes(), nil
 }

@@ -66,7 +66,7 @@ func TestRenderBookEscapes(t *testing.T) {
 		`&lt;script&gt;alert(&#34;summary&#34;)&lt;/script&gt; storm`, // summary sentence
 		`<title>&lt;script&gt;alert(&#34;title&#34;)&lt;/script&gt; — bookalign</title>`,
 		`by A &amp; B`,
-		`Block HMM 0.75`, `Jing 1999: not aligned`,
+		`Block HMM (passage) 0.75`, `Jing 1999 (jing): not aligned`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)
@@ -158,7 +158,7 @@ func TestRenderIndex(t *testing.T) {
 		t.Errorf("script elements: %q", tags)
 	}
 	for _, want := range []string{
-		"Block HMM", "First 1000", "0.001 / 0.500", "[35.0, 50.0]", "<code>word=&lt;script&gt;</code>",
+		"Block HMM (passage)", "First 1000", "0.001 / 0.500", "[35.0, 50.0]", "<code>word=&lt;script&gt;</code>",
 		`src="data:image/svg&#43;xml;base64,`, "ratios &lt;b&gt;", `href="books/hostile.html"`,
 		"&lt;script&gt;alert(2)&lt;/script&gt;", "&lt;second&gt; (no page)", "no &lt;book&gt;",
 	} {

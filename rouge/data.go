@@ -25,7 +25,7 @@ var ExceptionFiles = [4]string{
 var (
 	// ErrNoStopwords is returned when stopwords are to be removed but the
 	// Scorer has no stopword list.
-	ErrNoStopwords = errors.New("rouge: removing stopwords (-s) needs ROUGE's stopword list; none was loaded")
+	ErrNoStopwords = errors.New("removing stopwords (-s) needs ROUGE's stopword list; none was loaded")
 
 	// ErrExceptionLine is wrapped by a ParseError for a line of an
 	// exception list that has a word but no base form.
@@ -39,9 +39,9 @@ type ParseError struct {
 	Err  error  // the reason, such as ErrExceptionLine
 }
 
-// Error returns "rouge: FILE:LINE: reason".
+// Error returns "ROUGE data file FILE line LINE: reason".
 func (e *ParseError) Error() string {
-	return fmt.Sprintf("rouge: %s:%d: %v", e.File, e.Line, e.Err)
+	return fmt.Sprintf("ROUGE data file %s line %d: %v", e.File, e.Line, e.Err)
 }
 
 // Unwrap returns the reason, so that errors.Is finds the sentinel.

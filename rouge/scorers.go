@@ -55,7 +55,7 @@ func ReadData(dir string, read func(name string) ([]byte, error)) (*Data, error)
 	for i, name := range DataFiles() {
 		b, err := read(name)
 		if err != nil {
-			return nil, fmt.Errorf("rouge: loading data: %w", err)
+			return nil, fmt.Errorf("loading ROUGE data: %w", err)
 		}
 		files[i] = bytes.NewReader(b)
 	}

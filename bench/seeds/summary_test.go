@@ -44,13 +44,13 @@ func TestSummary(t *testing.T) {
 	out := b.String()
 	for _, want := range []string{
 		"over 3 seeds (1, 2, 3)",
-		"| Block HMM | 110.00 ± 10.00 [100.00, 120.00] | 11.00 ± 1.00 [10.00, 12.00] |",
+		"| Block HMM (passage) | 110.00 ± 10.00 [100.00, 120.00] | 11.00 ± 1.00 [10.00, 12.00] |",
 		// Names: 9.8, 11.2, 10.0; the Block HMM is ahead by +0.2, -0.2, +2.0.
-		"| Block HMM | Names | +6.67 [-2.00, +20.00] (2/3) | +0.67 [-0.20, +2.00] (2/3) |",
-		"| Block HMM | Jing 1999 | +11.67 [+5.00, +20.00] (3/3) |",
-		"| Jing 1999 | Names |",
+		"| Block HMM (passage) | Names | +6.67 [-2.00, +20.00] (2/3) | +0.67 [-0.20, +2.00] (2/3) |",
+		"| Block HMM (passage) | Jing 1999 (jing) | +11.67 [+5.00, +20.00] (3/3) |",
+		"| Jing 1999 (jing) | Names |",
 		// Seeds 1, 2, 3: p = 0.001, 0.008, 0.027.
-		"| Block HMM | Names | < 0.0001 (3/3) | < 0.0001 (3/3) | < 0.0001 (3/3) | 0.027 (2/3) |",
+		"| Block HMM (passage) | Names | < 0.0001 (3/3) | < 0.0001 (3/3) | < 0.0001 (3/3) | 0.027 (2/3) |",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -59,7 +59,7 @@ func TestSummary(t *testing.T) {
 	if strings.Contains(out, "(paper)") {
 		t.Errorf("a method missing from one run is listed:\n%s", out)
 	}
-	if strings.Contains(out, "| Jing 1999 | Jing 1999 |") {
+	if strings.Contains(out, "| Jing 1999 (jing) | Jing 1999 |") {
 		t.Errorf("a method is compared with itself:\n%s", out)
 	}
 }

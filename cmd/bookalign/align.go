@@ -77,7 +77,7 @@ func alignerList(labels bool) string {
 			continue
 		}
 		if labels {
-			names = append(names, m.Name+" ("+m.Label+")")
+			names = append(names, m.Label)
 		} else {
 			names = append(names, m.Name)
 		}

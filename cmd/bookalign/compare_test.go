@@ -140,28 +140,41 @@ func TestCompareRefusesOtherScoring(t *testing.T) {
 	}
 	none := evaluate.RougeSettings{Stem: true, Data: &rouge.Fingerprint{Exceptions: "e0"}}
 	runCompareCases(t, []compareCase{
-		{"same scoring", cv(10, 1), cv(10, 1), data("s1", "e1"), data("s1", "e1"), []string{"first1000"}, 0, []string{"| First 1000 | ROUGE-1 |", "+0.00"}},
+		{"same scoring", cv(10, 1), cv(10, 1), data("s1", "e1"), data("s1", "e1"), []string{"first1000"}, 0, []string{"Identical in both runs, every book in every measure: First 1000."}},
 		{"with and without ROUGE data", cv(10, 1), cv(10, 1), data("s1", "e1"), none, []string{"first1000"}, 1, []string{"scored differently", "rouge.exceptions (the WordNet exception table): true in", "--rouge-data"}},
 		{"other stopword list", cv(10, 1), cv(10, 1), data("s1", "e1"), data("s2", "e1"), []string{"first1000"}, 1, []string{"rouge.data.stopwords_sha256"}},
 		{"other exception table", cv(10, 1), cv(10, 1), data("s1", "e1"), data("s1", "e2"), []string{"first1000"}, 1, []string{"rouge.data.exceptions_sha256"}},
 		{"older results.json with ROUGE data", cv(10, 1), cv(10, 1), data("s1", "e1"), evaluate.RougeSettings{Stem: true, Exceptions: true}, []string{"first1000"}, 1, []string{"results.json records no fingerprint", "rerun it"}},
-		{"older results.json, no ROUGE data in either", cv(10, 1), cv(10, 1), evaluate.RougeSettings{Stem: true}, none, []string{"first1000"}, 0, []string{"| First 1000 | ROUGE-1 |"}},
+		{"older results.json, no ROUGE data in either", cv(10, 1), cv(10, 1), evaluate.RougeSettings{Stem: true}, none, []string{"first1000"}, 0, []string{"Identical in both runs, every book in every measure: First 1000."}},
 	})
 }
 
 // TestCompareDependsOnMethods checks that compare refuses a difference of
-// --seed or --folds only when a method both runs scored depends on it.
+// --folds only when a method both runs scored depends on it, and compares
+// seeds, saying so, when only --seed differs.
 func TestCompareDependsOnMethods(t *testing.T) {
 	rs := evaluate.RougeSettings{Stem: true, Data: &rouge.Fingerprint{Exceptions: "e0"}}
 	testCorpus := func(c pipelines.Config, tc string) pipelines.Config { c.TestCorpus = tc; return c }
 	minWords := func(c pipelines.Config, n int) pipelines.Config { c.MinBookWords = n; return c }
+	lambda := func(c pipelines.Config, l float64) pipelines.Config { c.Lambda = l; return c }
+	coverage := func(c pipelines.Config) pipelines.Config { c.Summarizer.Coverage = true; return c }
+	figure := func(c pipelines.Config) pipelines.Config { c.FigureBook, c.Methods = "", []string{"passage"}; return c }
+	same := "Identical in both runs, every book in every measure: "
+	seeds := "The runs differ in --seed only (A: 1, B: 2): the books are the same, but the folds of cross-validation, the samplers and the random draws differ, so the differences of "
 	runCompareCases(t, []compareCase{
-		{"baselines, other folds", cv(3, 1), cv(10, 1), rs, rs, []string{"first1000", "names", "oracle", "random"}, 0, []string{"| Random | ROUGE-1 |"}},
-		{"first1000, other seed", cv(10, 1), cv(10, 2), rs, rs, []string{"first1000", "names"}, 0, []string{"| First 1000 | ROUGE-1 |"}},
-		{"random, other seed", cv(10, 1), cv(10, 2), rs, rs, []string{"first1000", "random"}, 1, []string{"--seed (", "which random depends on"}},
+		{"baselines, other folds", cv(3, 1), cv(10, 1), rs, rs, []string{"first1000", "names", "oracle", "random"}, 0, []string{same + "First 1000, Oracle, Random, Names."}},
+		{"first1000, other seed", cv(10, 1), cv(10, 2), rs, rs, []string{"first1000", "names"}, 0, []string{same + "First 1000, Names."}},
+		{"random, other seed", cv(10, 1), cv(10, 2), rs, rs, []string{"first1000", "random"}, 0, []string{"The runs differ in --seed only (A: 1, B: 2): the books are the same, but the random draws differ, so the differences of random include them"}},
 		{"trained, other folds", cv(3, 1), cv(10, 1), rs, rs, []string{"first1000", "passage", "jing"}, 1, []string{"--folds (", "which passage, jing depend on"}},
-		{"trained, other seed", cv(10, 1), cv(10, 2), rs, rs, []string{"passage"}, 1, []string{"--seed (", "which passage depends on"}},
-		{"trained on a test corpus, other folds", testCorpus(cv(3, 1), "T"), testCorpus(cv(10, 1), "T"), rs, rs, []string{"passage"}, 0, []string{"| Block HMM | ROUGE-1 |"}},
+		{"trained, other folds and seed", cv(3, 1), cv(10, 2), rs, rs, []string{"passage"}, 1, []string{"--folds (", "which passage depends on"}},
+		{"trained, other seed", cv(10, 1), cv(10, 2), rs, rs, []string{"passage", "first1000"}, 0, []string{seeds + "passage include them (seed variance).\n\nA: "}},
+		{"trained, other seed, other figure and methods", cv(10, 1), figure(cv(10, 2)), rs, rs, []string{"passage"}, 0, []string{seeds + "passage include them"}},
+		{"trained on a test corpus, other seed", testCorpus(cv(10, 1), "T"), testCorpus(cv(10, 2), "T"), rs, rs, []string{"passage"}, 0, []string{"the samplers and the random draws differ"}},
+		{"trained, other seed and lambda", cv(10, 1), lambda(cv(10, 2), 0.5), rs, rs, []string{"passage"}, 1, []string{"differ in --seed (", "and in lambda: the differences of passage would mix the two"}},
+		{"trained, other seed and coverage", cv(10, 1), coverage(cv(10, 2)), rs, rs, []string{"passage", "first1000"}, 1, []string{"and in summarizer.coverage:"}},
+		{"baselines, other seed and lambda", cv(10, 1), lambda(cv(10, 2), 0.5), rs, rs, []string{"first1000"}, 0, []string{same + "First 1000."}},
+		{"trained, other lambda, one seed", cv(10, 1), lambda(cv(10, 1), 0.5), rs, rs, []string{"passage"}, 0, []string{same + "Block HMM (passage)."}},
+		{"trained on a test corpus, other folds", testCorpus(cv(3, 1), "T"), testCorpus(cv(10, 1), "T"), rs, rs, []string{"passage"}, 0, []string{same + "Block HMM (passage)."}},
 		{"other test corpus", testCorpus(cv(10, 1), "T"), testCorpus(cv(10, 1), "U"), rs, rs, []string{"first1000"}, 1, []string{"--test-corpus ("}},
 		{"other length filter", minWords(cv(10, 1), 300), cv(10, 1), rs, rs, []string{"first1000"}, 1, []string{"min_book_words ("}},
 	})
@@ -273,7 +286,7 @@ func TestCompareRunsScoredOtherwise(t *testing.T) {
 	}{
 		{"none", "A", 1, "rouge.exceptions (the WordNet exception table): false in"},
 		{"A", "B", 1, "rouge.data.stopwords_sha256 (the stopword list as loaded)"},
-		{"A", "A2", 0, "| First 1000 | ROUGE-1 |"},
+		{"A", "A2", 0, "Identical in both runs, every book in every measure: First 1000."},
 	} {
 		stdout, stderr, code := bookalign(t, "compare", filepath.Join(root, tc.a), filepath.Join(root, tc.b))
 		if code != tc.code || !strings.Contains(stdout+stderr, tc.want) {
@@ -289,4 +302,41 @@ func TestCompareNoSharedMethod(t *testing.T) {
 	runCompareCases(t, []compareCase{
 		{"no method in either", cv(10, 1), cv(10, 1), rs, rs, nil, 1, []string{"the runs share no method (A: none; B: none)"}},
 	})
+}
+
+// TestCompareSeedsOfSampleRuns runs First 1000, Random and the Passage
+// HMM on the sample corpus under two seeds, and under another seed and
+// other folds, and checks that compare compares the two seeds, saying
+// that their folds and draws differ, with First 1000, which no seed
+// changes, in one line; and that other folds are still refused.
+func TestCompareSeedsOfSampleRuns(t *testing.T) {
+	root := t.TempDir()
+	runs := map[string][]string{"seed1": {"--seed", "1"}, "seed2": {"--seed", "2"}, "seed2folds4": {"--seed", "2", "--folds", "4"}}
+	for name, extra := range runs {
+		args := append([]string{"run", "--corpus", filepath.Join("..", "..", "sample"), "--out", filepath.Join(root, name),
+			"--methods", "first1000,random,passage", "--folds", "3", "--set", "align.iterations=20", "--quiet", "--report=false"}, extra...)
+		if _, stderr, code := bookalign(t, args...); code != 0 {
+			t.Fatalf("run %s: exit %d: %s", name, code, stderr)
+		}
+	}
+	stdout, stderr, code := bookalign(t, "compare", filepath.Join(root, "seed1"), filepath.Join(root, "seed2"))
+	if code != 0 {
+		t.Fatalf("compare of two seeds: exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"The runs differ in --seed only (A: 1, B: 2): the books are the same, but the folds of cross-validation, the samplers and the random draws differ, so the differences of passage, random include them",
+		"| Block HMM (passage) | ROUGE-1 |", "| Random | ROUGE-2 |",
+		"Identical in both runs, every book in every measure: First 1000.",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("compare of two seeds does not say %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "| First 1000 |") {
+		t.Errorf("compare of two seeds gives First 1000 rows:\n%s", stdout)
+	}
+	_, stderr, code = bookalign(t, "compare", filepath.Join(root, "seed1"), filepath.Join(root, "seed2folds4"))
+	if code != 1 || !strings.Contains(stderr, "differ in their --folds (") || !strings.Contains(stderr, "which passage depends on") {
+		t.Errorf("compare of other folds: exit %d: %s", code, stderr)
+	}
 }

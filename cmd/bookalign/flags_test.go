@@ -99,12 +99,12 @@ func TestExperimentFlags(t *testing.T) {
 		{[]string{"--set", "lamda=0.5"}, `unknown setting "lamda"`},
 		{[]string{"--set", "align.iteration=5"}, `unknown setting "align.iteration" (known in this section: extra, iterations`},
 		{[]string{"--set", "align=5"}, "is a section"},
-		{[]string{"--set", "words=many"}, "--set words=many: words: want a whole number, not a string"},
+		{[]string{"--set", "words=many"}, "--set words=many: words: want a whole number (e.g. 1000), not a string"},
 		{[]string{"--set", "WORDS=5"}, `--set WORDS=5: unknown setting "WORDS": keys are lower case, as in "words"`},
 		{[]string{"--set", "summarizer.coverage_stopwords=the"}, "summarizer.coverage_stopwords is not a setting"},
 		{[]string{"--preset", "paper", "--set", "summarizer.coverage_bigram=5"}, "--set summarizer.coverage_bigram=5 has no effect with summarizer.coverage false"},
 		{[]string{"--set", "summarizer.coverage_prior=0.5", "--set", "summarizer.coverage=false"}, "--set summarizer.coverage_prior=0.5 has no effect"},
-		{[]string{"--set", "words=" + strings.Repeat("9", 1000)}, `--set words=` + bounds.Quote(strings.Repeat("9", 1000)) + `: words: want a whole number, not the number "` + strings.Repeat("9", 64) + `"… (1000 bytes)`},
+		{[]string{"--set", "words=" + strings.Repeat("9", 1000)}, `--set words=` + bounds.Quote(strings.Repeat("9", 1000)) + `: words: want a whole number (e.g. 1000), not the number "` + strings.Repeat("9", 64) + `"… (1000 bytes)`},
 		{[]string{"--set", "lambda"}, "KEY=VALUE"},
 	} {
 		_, err := readFlags(t, tc.args...)
@@ -118,14 +118,22 @@ func TestExperimentFlags(t *testing.T) {
 }
 
 // TestConfigCommand checks that `bookalign config` prints settings that
-// `bookalign run --config` reads back as they were, for both presets.
+// `bookalign run --config` reads back as they were, for both presets and
+// with settings changed, the settings whose 0 means "the run chooses"
+// printed as "auto: MEANING", and that config prints such a file back
+// as it was.
 func TestConfigCommand(t *testing.T) {
-	for _, preset := range []string{"default", "paper"} {
+	for _, args := range [][]string{
+		{"--preset", "default"},
+		{"--preset", "paper"},
+		{"--preset", "default", "--set", "lambda=0.5", "--set", "align.iterations=auto", "--set", "summarizer.names=7"},
+	} {
+		preset := args[1]
 		var out strings.Builder
-		if err := runConfig([]string{"--preset", preset}, &out); err != nil {
+		if err := runConfig(args, &out); err != nil {
 			t.Fatal(err)
 		}
-		for _, key := range []string{`"align"`, `"summarizer"`, `"coverage": `, `"counts": `, `"extra": []`} {
+		for _, key := range []string{`"align"`, `"summarizer"`, `"coverage": `, `"counts": `, `"extra": []`, `"iterations": "auto: `, `"passage_prior": "auto: 100"`} {
 			if !strings.Contains(out.String(), key) {
 				t.Errorf("%s: %s missing from\n%s", preset, key, out.String())
 			}
@@ -134,7 +142,14 @@ func TestConfigCommand(t *testing.T) {
 		if err := os.WriteFile(file, []byte(out.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		want, _ := config.Preset(preset)
+		want, err := readSettings(preset, "", setFlag(slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--set" || a == "--preset" || a == preset })))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var again strings.Builder
+		if err := runConfig([]string{"--config", file}, &again); err != nil || again.String() != out.String() {
+			t.Errorf("%v: config --config of its own output: %v\n%s\nwant\n%s", args, err, again.String(), out.String())
+		}
 		// Over the other preset, the file alone makes the settings.
 		other := map[string]string{"default": "paper", "paper": "default"}[preset]
 		cfg, err := readFlags(t, "--preset", other, "--config", file)
@@ -142,7 +157,7 @@ func TestConfigCommand(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(cfg.Settings, want) {
-			t.Errorf("%s read back:\n%+v\nwant\n%+v", preset, cfg.Settings, want)
+			t.Errorf("%v read back:\n%+v\nwant\n%+v", args, cfg.Settings, want)
 		}
 	}
 	if err := runConfig([]string{"--set", "words=0"}, io.Discard); err == nil || !strings.Contains(err.Error(), "words 0 is out of range") {

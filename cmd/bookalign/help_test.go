@@ -13,7 +13,7 @@ import (
 func TestHelp(t *testing.T) {
 	date := regexp.MustCompile(`20\d\d-\d\d-\d\d|issue \d`)
 	flagLine := regexp.MustCompile(`^  --[a-z]`)
-	for _, cmd := range []string{"run", "config", "compare", "align", "summarize", "report", "rouge", "wiki-extract", "match", "reprocess", "fetch"} {
+	for _, cmd := range []string{"run", "config", "compare", "align", "summarize", "report", "rouge", "wiki-extract", "match", "reprocess", "fetch", "version"} {
 		_, stderr, _ := bookalign(t, cmd, "-h")
 		if !strings.HasPrefix(stderr, "usage: bookalign "+cmd) {
 			t.Errorf("%s -h:\n%s", cmd, stderr)

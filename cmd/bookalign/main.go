@@ -15,6 +15,7 @@
 //	bookalign wiki-extract --dump D.xml.bz2 --out DIR [--index I.txt.bz2]
 //	bookalign match --summaries S.tsv --catalog pg_catalog.csv --books MIRROR --out CORPUS [--decisions F]
 //	bookalign reprocess --dumps DIR --state DIR --out DIR --catalog CSV --books MIRROR [run flags]
+//	bookalign version
 //	bookalign fetch --out DIR [--cmu URL | --summaries FILE|URL] [--catalog URL] [--gutenberg BASE | --mirror BASE] [--thesaurus URL]
 //
 // `run` builds one Apache Beam pipeline. Beam's own flags (--runner,
@@ -50,6 +51,7 @@ Commands:
   match         pair summaries with Gutenberg books into a corpus (bookalign match -h)
   reprocess     rebuild corpus and results from the newest dump (bookalign reprocess -h)
   fetch         build a corpus from the public sources: CMU summaries, Gutenberg (bookalign fetch -h)
+  version       print bookalign's module version and the commit it was built from
 `
 
 // errUsage reports a command line that could not be understood; the message
@@ -60,7 +62,9 @@ func main() {
 	// Beam's INFO logging is noise on a terminal; --verbose turns it back on.
 	log.SetupLogging("warn", "text")
 	recordBeamFlags()
-	flag.Usage = func() { fmt.Fprint(os.Stderr, usage) }
+	// Asked for (-h, --help), the usage goes to stdout and bookalign exits
+	// 0; after a command line it cannot parse, to stderr with exit 2.
+	flag.Usage = func() { fmt.Fprint(usageOutput(os.Args[1:]), usage) }
 	flag.Parse()
 	// Workers started by a runner re-enter here with --worker and no command:
 	// beam.Init serves them and never returns.
@@ -100,8 +104,10 @@ func main() {
 		err = runReprocess(args)
 	case "fetch":
 		err = runFetch(args)
-	case "help", "-h", "--help":
-		flag.Usage()
+	case "version":
+		err = runVersion(args, os.Stdout)
+	case "help":
+		fmt.Fprint(os.Stdout, usage)
 		return
 	default:
 		fmt.Fprintf(os.Stderr, "bookalign: unknown command %q\n\n%s", cmd, usage)

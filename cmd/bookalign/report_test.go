@@ -105,7 +105,7 @@ func TestReport(t *testing.T) {
 		}
 	}
 	stdout, stderr, code := bookalign(t, "compare", runs["paper"], runs["default"])
-	if code != 0 || !strings.Contains(stdout, "| Jing 1999 | ROUGE-1 |") || !strings.Contains(stdout, "| Jing 1999 | ROUGE-2 no stem |") {
+	if code != 0 || !strings.Contains(stdout, "| Jing 1999 (jing) | ROUGE-1 |") || !strings.Contains(stdout, "| Jing 1999 (jing) | ROUGE-2 no stem |") {
 		t.Errorf("compare: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	otherFolds := filepath.Join(t.TempDir(), "folds2")
