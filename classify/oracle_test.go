@@ -160,7 +160,7 @@ func TestContentOracle(t *testing.T) {
 // content-word ROUGE it maximises.
 func TestContentOracleHeartOfDarkness(t *testing.T) {
 	dir := sharedtest.Path(t, "corpus")
-	data, err := rouge.LoadData(sharedtest.Path(t, "rouge"))
+	data, err := rouge.ReadData(sharedtest.Path(t, "rouge"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -113,10 +113,10 @@ func (p *Plan) FoldsOf(s int) []int {
 	return out
 }
 
-// Holds reports whether training set s holds the training book id: every
+// holds reports whether training set s holds the training book id: every
 // training book for AllBooks, those outside fold s for a fold's set. A
 // book that is not a training book of the plan is in no set.
-func (p *Plan) Holds(s int, id string) bool {
+func (p *Plan) holds(s int, id string) bool {
 	f, ok := p.Fold[id]
 	return ok && (s == AllBooks || f != s)
 }
@@ -135,10 +135,10 @@ func (p *Plan) Summarizer(id string, test bool) (set int, ok bool) {
 	return f, ok
 }
 
-// TestSet returns the training set whose model summarizes a book: its own
+// testSet returns the training set whose model summarizes a book: its own
 // fold's under cross-validation (fold is Fold[id]), AllBooks for a test
 // book.
-func (p *Plan) TestSet(fold int, test bool) int {
+func (p *Plan) testSet(fold int, test bool) int {
 	if p.Test || test {
 		return AllBooks
 	}

@@ -74,20 +74,20 @@ func TestPlan(t *testing.T) {
 				}
 			}
 			for f, want := range tc.testSetOf {
-				if got := p.TestSet(f, false); got != want {
+				if got := p.testSet(f, false); got != want {
 					t.Errorf("TestSet(%d) = %d, want %d", f, got, want)
 				}
 			}
 			for _, id := range ids {
 				set, ok := p.Summarizer(id, false)
-				if ok == tc.test || ok && set != p.TestSet(p.Fold[id], false) {
+				if ok == tc.test || ok && set != p.testSet(p.Fold[id], false) {
 					t.Errorf("training book %s summarized by set %d (%v)", id, set, ok)
 				}
 			}
 			if set, ok := p.Summarizer("a test book", true); !ok || set != AllBooks {
 				t.Errorf("a test book summarized by set %d (%v)", set, ok)
 			}
-			if got := p.TestSet(0, true); got != AllBooks {
+			if got := p.testSet(0, true); got != AllBooks {
 				t.Errorf("a test book goes to set %d, want AllBooks", got)
 			}
 			// The folds are those of Folds; each training set holds the
@@ -107,14 +107,14 @@ func TestPlan(t *testing.T) {
 					if in {
 						n++
 					}
-					if got := p.Holds(s, id); got != in {
+					if got := p.holds(s, id); got != in {
 						t.Errorf("Holds(%d, %s) = %v, want %v", s, id, got, in)
 					}
-					if got := p.TestSet(p.Fold[id], false) == s; !tc.test && got == in {
+					if got := p.testSet(p.Fold[id], false) == s; !tc.test && got == in {
 						t.Errorf("set %d both trains on and summarizes %s, or neither", s, id)
 					}
 				}
-				if p.Holds(s, "not-a-book") {
+				if p.holds(s, "not-a-book") {
 					t.Errorf("set %d holds a book outside the plan", s)
 				}
 				if s == AllBooks && n != len(ids) || s != AllBooks && (n == 0 || n == len(ids)) {

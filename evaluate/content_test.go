@@ -214,7 +214,7 @@ func TestContentMeans(t *testing.T) {
 	if got := p.ContentString(); got != FormatP(p.Rouge1Content, p.Rounds)+" / "+FormatP(p.Rouge2Content, p.Rounds) {
 		t.Errorf("ContentString() = %q", got)
 	}
-	if (*PValues)(nil).ContentString() != "–" || (&PValues{}).ContentNoStemString() != "–" {
+	if (*PValues)(nil).ContentString() != "–" || (&PValues{}).contentNoStemCell() != "–" {
 		t.Error("absent content p-values do not print as –")
 	}
 }

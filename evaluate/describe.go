@@ -8,15 +8,9 @@ func (s RougeSettings) Describe() string { return s.describe() }
 // ROUGE-2" (FormatP), or "–" for nil.
 func (p *PValues) String() string { return p.cell() }
 
-// NoStemString renders the unstemmed p-values as String does the stemmed.
-func (p *PValues) NoStemString() string { return p.noStemCell() }
-
 // ContentString renders the stemmed content-word p-values (ROUGE -s) as
 // String does the main ones, "–" when p or its content p-values are nil.
 func (p *PValues) ContentString() string { return p.contentCell() }
-
-// ContentNoStemString renders the unstemmed content-word p-values.
-func (p *PValues) ContentNoStemString() string { return p.contentNoStemCell() }
 
 // ContentStem says in words how the content-word columns were stemmed, as
 // table.md does.

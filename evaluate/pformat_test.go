@@ -80,8 +80,8 @@ func TestUnstemmedSignificance(t *testing.T) {
 	if p.Rouge1NoStem != 1.0/10001 || p.Rouge2NoStem != 1.0/10001 || p.Rounds != 10000 {
 		t.Errorf("unstemmed p = %+v, want the floor 1/10001 on both", p)
 	}
-	if got := p.NoStemString(); got != "< 0.0001 / < 0.0001" {
-		t.Errorf("NoStemString = %q", got)
+	if got := p.noStemCell(); got != "< 0.0001 / < 0.0001" {
+		t.Errorf("noStemCell = %q", got)
 	}
 	for _, ci := range [][2]float64{m.Rouge1RecallNoStemCI95, m.Rouge2RecallNoStemCI95} {
 		if !(ci[0] < ci[1]) {

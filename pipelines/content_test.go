@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/text"
 )
@@ -16,7 +17,7 @@ import (
 func TestResolveContent(t *testing.T) {
 	ctx := context.Background()
 
-	cfg := DefaultConfig()
+	cfg := Config{Settings: config.Default()}
 	note, err := ResolveContent(ctx, &cfg)
 	if err != nil || note == "" {
 		t.Fatalf("no ROUGE data: note %q, error %v", note, err)
@@ -34,25 +35,25 @@ func TestResolveContent(t *testing.T) {
 		t.Errorf("settings with NLTK's list: %v", err)
 	}
 
-	off := DefaultConfig()
+	off := Config{Settings: config.Default()}
 	off.Summarizer.Coverage, off.Summarizer.CoverageBigram, off.Summarizer.CoveragePrior, off.Summarizer.CoverageMinWords, off.Summarizer.CoverageFunction = false, 0, 0, 0, 0
 	if note, err := ResolveContent(ctx, &off); err != nil || note != "" || off.Summarizer.CoverageStopwords != nil {
 		t.Errorf("without coverage: note %q, error %v, stopwords %d", note, err, len(off.Summarizer.CoverageStopwords))
 	}
 
-	baselines := DefaultConfig()
+	baselines := Config{Settings: config.Default()}
 	baselines.Methods = []string{"first1000", "names"}
 	if note, err := ResolveContent(ctx, &baselines); err != nil || note != "" || baselines.Summarizer.CoverageStopwords != nil {
 		t.Errorf("no trained summarizer: note %q, error %v, stopwords %d", note, err, len(baselines.Summarizer.CoverageStopwords))
 	}
 
-	bad := DefaultConfig()
+	bad := Config{Settings: config.Default()}
 	bad.Rouge.DataDir = t.TempDir()
 	if _, err := ResolveContent(ctx, &bad); err == nil {
 		t.Error("ROUGE data without its files: no error")
 	}
 
-	withData := DefaultConfig()
+	withData := Config{Settings: config.Default()}
 	withData.Rouge.DataDir = sharedtest.Path(t, "rouge")
 	if note, err := ResolveContent(ctx, &withData); err != nil || note != "" {
 		t.Fatalf("ROUGE data: note %q, error %v", note, err)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/rouge"
@@ -119,7 +120,7 @@ func TestContentColumns(t *testing.T) {
 // data: refused when asked for by name, left out of the default methods
 // otherwise.
 func TestContentOracleNeedsStopwords(t *testing.T) {
-	cfg := DefaultConfig()
+	cfg := Config{Settings: config.Default()}
 	cfg.Corpus, cfg.Out = "corpus", "out"
 	if !slices.Contains(cfg.Methods, evaluate.MethodOracleContent) {
 		t.Fatalf("the default methods %q lack the content oracle", cfg.Methods)

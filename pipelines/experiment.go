@@ -40,10 +40,6 @@ type Config struct {
 	TrainByMethod bool `json:",omitempty"`
 }
 
-// DefaultConfig returns the default settings (config.Default), with no
-// corpus or output directory.
-func DefaultConfig() Config { return Config{Settings: config.Default()} }
-
 // Methods lists the summarizers Experiment can run (evaluate.Methods).
 var Methods = evaluate.NamesOf()
 

@@ -30,7 +30,7 @@ func TestMain(m *testing.M) {
 
 // smallConfig is the paper's configuration scaled to the test corpora.
 func smallConfig(corpusDir, out string) Config {
-	cfg := DefaultConfig()
+	cfg := Config{Settings: config.Default()}
 	cfg.Corpus, cfg.Out = corpusDir, out
 	cfg.MinBookWords, cfg.MinSummaryWords = 300, 20
 	cfg.Words = 200

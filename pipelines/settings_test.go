@@ -4,13 +4,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bookalign/bookalign/config"
 )
 
 // TestSettingsCorpusName checks that the results name the corpus by
 // CorpusName when it is set (reprocess's final place of the corpus) and by
 // Corpus otherwise.
 func TestSettingsCorpusName(t *testing.T) {
-	cfg := DefaultConfig()
+	cfg := Config{Settings: config.Default()}
 	cfg.Corpus = "out/20240101.partial/corpus"
 	if got := cfg.settings().Corpus; got != cfg.Corpus {
 		t.Errorf("settings name the corpus %q, want %q", got, cfg.Corpus)
@@ -25,7 +27,7 @@ func TestSettingsCorpusName(t *testing.T) {
 // the trained summarizers are exactly the aligners, and the baselines and
 // first1000 are the rest.
 func TestMethodKinds(t *testing.T) {
-	cfg := DefaultConfig()
+	cfg := Config{Settings: config.Default()}
 	cfg.Methods = Methods
 	if got := cfg.trained(); !slices.Equal(got, Aligners) {
 		t.Errorf("trained %q, want the aligners %q", got, Aligners)
@@ -55,7 +57,7 @@ func TestValidateCoverage(t *testing.T) {
 		{"negative prior", func(c *Config) { c.Summarizer.CoveragePrior = -1 }, false},
 		{"zero prior with trained methods", func(c *Config) { c.Summarizer.CoveragePrior = 0 }, false},
 	} {
-		cfg := DefaultConfig()
+		cfg := Config{Settings: config.Default()}
 		cfg.Corpus, cfg.Out = "corpus", "out"
 		tc.edit(&cfg)
 		if err := cfg.Validate(); (err == nil) != tc.ok {
@@ -78,7 +80,7 @@ func TestValidateQuotesShort(t *testing.T) {
 		{"a method", func(c *Config) { c.Methods = []string{long} }, `unknown method "xxxx`},
 		{"an extra aligner", func(c *Config) { c.Align.Extra = []string{long} }, `unknown aligner "xxxx`},
 	} {
-		cfg := DefaultConfig()
+		cfg := Config{Settings: config.Default()}
 		cfg.Corpus, cfg.Out = "corpus", "out"
 		tc.edit(&cfg)
 		err := cfg.Validate()

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/transforms"
 )
@@ -46,7 +47,7 @@ func TestSharedCorpusSubset(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "pairs.tsv"), []byte(strings.Join(kept, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg := DefaultConfig()
+	cfg := Config{Settings: config.Default()}
 	cfg.Corpus, cfg.Out = dir, out
 	cfg.Rouge = transforms.RougeOptions{DataDir: rougeData}
 	runExperiment(t, prism.Execute, cfg)

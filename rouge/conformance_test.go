@@ -67,7 +67,7 @@ func samplePairs(t testing.TB) []pair {
 // loadData loads the ROUGE data of the shared directory.
 func loadData(t testing.TB) *rouge.Data {
 	t.Helper()
-	d, err := rouge.LoadData(filepath.Dir(sharedtest.Path(t, "rouge", rouge.StopwordFile)))
+	d, err := rouge.ReadData(filepath.Dir(sharedtest.Path(t, "rouge", rouge.StopwordFile)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

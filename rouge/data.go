@@ -56,13 +56,6 @@ type Data struct {
 	exceptions map[string]string   // inflected form to base form
 }
 
-// LoadData reads the stopword list and the four exception lists from the
-// files in dir named by StopwordFile and ExceptionFiles. All five must be
-// there.
-func LoadData(dir string) (*Data, error) {
-	return ReadData(dir, nil)
-}
-
 // NewData reads ROUGE's stopword list and the WordNet 2.0 exception lists
 // for adjectives, adverbs, nouns and verbs from the given readers.
 //

@@ -12,8 +12,8 @@ import (
 	"github.com/bookalign/bookalign/internal/sharedtest"
 )
 
-func TestLoadData(t *testing.T) {
-	d, err := LoadData(filepath.Dir(sharedtest.Path(t, "rouge", StopwordFile)))
+func TestReadData(t *testing.T) {
+	d, err := ReadData(filepath.Dir(sharedtest.Path(t, "rouge", StopwordFile)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,13 +45,13 @@ func TestLoadData(t *testing.T) {
 	}
 }
 
-func TestLoadDataMissing(t *testing.T) {
+func TestReadDataMissing(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, StopwordFile), []byte("the\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadData(dir); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("LoadData without the exception lists: error %v, want one wrapping os.ErrNotExist", err)
+	if _, err := ReadData(dir, nil); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("ReadData without the exception lists: error %v, want one wrapping os.ErrNotExist", err)
 	}
 }
 

@@ -58,8 +58,9 @@
 // # Data
 //
 // The stopword list and the exception table are data of the ROUGE
-// distribution. LoadData reads them from a directory holding the files named
-// by StopwordFile and ExceptionFiles; NewData reads them from any readers. A
+// distribution. ReadData reads them from a directory holding the files named
+// by StopwordFile and ExceptionFiles (Builtin, from the copy embedded in this
+// package); NewData reads them from any readers. A
 // Scorer without Data stems with an empty exception table, which is what many
 // ROUGE installations compute, and refuses to remove stopwords
 // (ErrNoStopwords).

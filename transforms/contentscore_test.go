@@ -54,7 +54,7 @@ func TestScoreContent(t *testing.T) {
 				}
 				return
 			}
-			d, err := rouge.LoadData(data)
+			d, err := rouge.ReadData(data, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

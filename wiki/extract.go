@@ -146,8 +146,8 @@ func opensAny(wikitext string, names []string) bool {
 	}
 }
 
-// IsBook reports whether wikitext carries a book infobox.
-func (x *Extractor) IsBook(wikitext string) bool {
+// isBook reports whether wikitext carries a book infobox.
+func (x *Extractor) isBook(wikitext string) bool {
 	_, ok, _ := x.Infobox(wikitext)
 	return ok
 }

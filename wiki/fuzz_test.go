@@ -69,7 +69,7 @@ func FuzzParseTemplates(f *testing.F) {
 			}
 		}
 		var x Extractor
-		x.IsBook(in)
+		x.isBook(in)
 	})
 }
 

@@ -77,12 +77,12 @@ func TestIsBook(t *testing.T) {
 		"{{Infobox writer|module={{Infobox book}}}}": false,
 		"{{Infobox book | name = A\n== Plot ==\nx\n": true,
 	} {
-		if got := x.IsBook(text); got != want {
-			t.Errorf("IsBook(%q) = %v, want %v", text, got, want)
+		if got := x.isBook(text); got != want {
+			t.Errorf("isBook(%q) = %v, want %v", text, got, want)
 		}
 	}
 	custom := Extractor{Templates: []string{"book"}}
-	if !custom.IsBook("{{Book|title=x}}") {
+	if !custom.isBook("{{Book|title=x}}") {
 		t.Error("custom template names are not used")
 	}
 }

@@ -68,7 +68,7 @@ func run(corpusDir, thDir, rougeDir string, rule AnchorRule, workers int, method
 	var lemmas *rouge.Data
 	if rougeDir != "" {
 		var err error
-		if lemmas, err = rouge.LoadData(rougeDir); err != nil {
+		if lemmas, err = rouge.ReadData(rougeDir, nil); err != nil {
 			return err
 		}
 	}

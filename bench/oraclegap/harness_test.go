@@ -13,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/pipelines"
@@ -58,7 +59,7 @@ func TestGreedyIsThePipelinesOracle(t *testing.T) {
 	}
 
 	out := t.TempDir()
-	cfg := pipelines.DefaultConfig()
+	cfg := pipelines.Config{Settings: config.Default()}
 	cfg.Corpus, cfg.Out, cfg.Methods = dir, out, []string{evaluate.MethodOracleContent}
 	cfg.Rouge = transforms.RougeOptions{DataDir: rougeDir}
 	if err := cfg.Validate(); err != nil {
@@ -81,7 +82,7 @@ func TestGreedyIsThePipelinesOracle(t *testing.T) {
 		t.Fatalf("results: %+v", res.Methods)
 	}
 
-	data, err := rouge.LoadData(rougeDir)
+	data, err := rouge.ReadData(rougeDir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

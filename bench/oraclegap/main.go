@@ -48,7 +48,7 @@ func main() {
 }
 
 func run(w io.Writer, corpusDir, rougeDir, idList string, n, budget int) error {
-	data, err := rouge.LoadData(rougeDir)
+	data, err := rouge.ReadData(rougeDir, nil)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/pipelines"
 )
@@ -26,7 +27,7 @@ func TestTooFewPairs(t *testing.T) {
 		{4, 60, "folds 60 is out of range"},
 		{245, 1000, "want 2 to 245"},
 	} {
-		cfg := pipelines.DefaultConfig()
+		cfg := pipelines.Config{Settings: config.Default()}
 		cfg.Corpus, cfg.Folds = "c", tc.folds
 		err := tooFewPairs(cfg, tc.pairs)
 		switch {
