@@ -77,7 +77,7 @@ thesaurus=${BOOKALIGN_THESAURUS:-../shared/thesaurus}
 
 mkdir -p bin
 echo "run.sh: building bin/bookalign (go build; the first build fetches and compiles Apache Beam, a few minutes)" >&2
-go build -o bin/bookalign ./cmd/bookalign
+go build -buildvcs=auto -o bin/bookalign ./cmd/bookalign # auto: the commit for bookalign version, even where GOFLAGS turns it off
 
 if [ -n "$fetch" ] && [[ "$corpus" == gs://* ]]; then
   echo "run.sh: --fetch writes a local directory, not $corpus: fetch with bin/bookalign fetch --out DIR, copy DIR there, then run without --fetch" >&2
