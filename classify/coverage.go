@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/binform"
 	"math"
 	"math/bits"
 	"slices"
@@ -165,7 +166,7 @@ func (t TermTable) MarshalJSON() ([]byte, error) {
 	out := binary.AppendUvarint(make([]byte, 0, 8*len(t.Terms)), uint64(len(t.Terms)))
 	prev := ""
 	for i, w := range t.Terms {
-		out = appendFrontCoded(out, prev, w)
+		out = binform.AppendFrontCoded(out, prev, w)
 		out = appendTermCount(out, t.Counts[i])
 		prev = w
 	}
@@ -192,11 +193,11 @@ func (t *TermTable) UnmarshalJSON(data []byte) error {
 	nt := TermTable{Terms: make([]string, n), Counts: make([]TermCount, n)}
 	var w []byte
 	for i := range n {
-		w = d.frontCoded(w)
+		w = d.FrontCoded(w)
 		nt.Terms[i] = string(w)
 		nt.Counts[i] = TermCount{Books: d.Int32(), Summaries: d.Int32()}
 	}
-	if err := d.end(); err != nil {
+	if err := d.End(); err != nil {
 		return err
 	}
 	*t = nt
@@ -844,7 +845,7 @@ func (t BigramTable) MarshalJSON() ([]byte, error) {
 	out = binary.AppendUvarint(out, uint64(len(t.Keys)))
 	var ok bool
 	for i, g := range t.Keys {
-		if out, ok = appendIncreasing(out, i, prevKey(t.Keys, i), g); !ok {
+		if out, ok = binform.AppendIncreasing(out, i, binform.PrevKey(t.Keys, i), g); !ok {
 			return nil, errors.New("classify: bigram table not increasing")
 		}
 		out = appendTermCount(out, t.Counts[i])
@@ -861,10 +862,10 @@ func (t *BigramTable) UnmarshalJSON(data []byte) error {
 	n := d.Count(3)
 	nt := BigramTable{Keys: make([]uint64, n), Counts: make([]TermCount, n)}
 	for i := range n {
-		nt.Keys[i] = d.increasing(i, prevKey(nt.Keys, i))
+		nt.Keys[i] = d.Increasing(i, binform.PrevKey(nt.Keys, i))
 		nt.Counts[i] = TermCount{Books: d.Int32(), Summaries: d.Int32()}
 	}
-	if err := d.end(); err != nil {
+	if err := d.End(); err != nil {
 		return err
 	}
 	*t = nt

@@ -3,6 +3,7 @@ package classify
 import (
 	"encoding/binary"
 	"errors"
+	"github.com/bookalign/bookalign/internal/binform"
 	"reflect"
 	"testing"
 )
@@ -99,7 +100,7 @@ func FuzzFeaturesBinary(f *testing.F) {
 func TestCoverCellsDecode(t *testing.T) {
 	cell := func(key uint64, ngrams, hits int64) []byte {
 		out := binary.AppendUvarint([]byte{1}, 1)
-		out, _ = appendIncreasing(out, 0, 0, key)
+		out, _ = binform.AppendIncreasing(out, 0, 0, key)
 		return binary.AppendVarint(binary.AppendVarint(out, ngrams), hits)
 	}
 	for _, tc := range []struct {

@@ -3,6 +3,7 @@ package classify
 import (
 	"encoding/binary"
 	"errors"
+	"github.com/bookalign/bookalign/internal/binform"
 	"slices"
 
 	"github.com/bookalign/bookalign/rouge"
@@ -135,7 +136,7 @@ func appendTerms(out []byte, t *Terms, rows int) ([]byte, error) {
 	out = binary.AppendUvarint(out, uint64(len(t.Vocab)))
 	prev := ""
 	for _, w := range t.Vocab {
-		out = appendFrontCoded(out, prev, w)
+		out = binform.AppendFrontCoded(out, prev, w)
 		prev = w
 	}
 	n := int32(len(t.Vocab))
@@ -184,14 +185,14 @@ var errTerms = errors.New("classify: inconsistent terms")
 // terms reads what appendTerms wrote for a book of rows rows.
 func (d *decoder) terms(rows int) Terms {
 	var t Terms
-	if !d.present("terms") {
+	if !d.Present("terms") {
 		return t
 	}
 	n := d.Count(2)
 	t.Vocab = make([]string, n)
 	var w []byte
 	for k := range n {
-		w = d.frontCoded(w)
+		w = d.FrontCoded(w)
 		if d.Err != nil {
 			return Terms{}
 		}
@@ -220,7 +221,7 @@ func (d *decoder) terms(rows int) Terms {
 		}
 		t.setCapital(j)
 	}
-	if !d.present("reference") {
+	if !d.Present("reference") {
 		return t
 	}
 	size := d.Count(1)

@@ -3,6 +3,7 @@ package classify
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/binform"
 	"hash/fnv"
 	"math"
 	"slices"
@@ -316,18 +317,18 @@ func appendTermStats(out []byte, s *TermStats) ([]byte, error) {
 	out = binary.AppendUvarint(out, uint64(len(s.Terms)))
 	prev := ""
 	for _, w := range s.Terms {
-		out = appendFrontCoded(out, prev, w)
+		out = binform.AppendFrontCoded(out, prev, w)
 		prev = w
 	}
-	out = appendMarks(out, s.InSummary)
+	out = binform.AppendMarks(out, s.InSummary)
 	out = binary.AppendUvarint(out, uint64(len(s.Bigrams)))
 	var ok bool
 	for i, g := range s.Bigrams {
-		if out, ok = appendIncreasing(out, i, prevKey(s.Bigrams, i), g); !ok {
+		if out, ok = binform.AppendIncreasing(out, i, binform.PrevKey(s.Bigrams, i), g); !ok {
 			return nil, errTerms
 		}
 	}
-	out = appendMarks(out, s.BigramInSummary)
+	out = binform.AppendMarks(out, s.BigramInSummary)
 	out = binary.AppendVarint(out, int64(s.BigramTypes))
 	return binary.AppendVarint(out, int64(s.BigramTypesInSummary)), nil
 }
@@ -339,18 +340,18 @@ func (d *decoder) termStats() TermStats {
 		s.Terms = make([]string, n)
 		var w []byte
 		for k := range n {
-			w = d.frontCoded(w)
+			w = d.FrontCoded(w)
 			s.Terms[k] = string(w)
 		}
 	}
-	s.InSummary = d.marks(len(s.Terms))
+	s.InSummary = d.Marks(len(s.Terms))
 	if n := d.Count(1); n > 0 {
 		s.Bigrams = make([]uint64, n)
 		for k := range n {
-			s.Bigrams[k] = d.increasing(k, prevKey(s.Bigrams, k))
+			s.Bigrams[k] = d.Increasing(k, binform.PrevKey(s.Bigrams, k))
 		}
 	}
-	s.BigramInSummary = d.marks(len(s.Bigrams))
+	s.BigramInSummary = d.Marks(len(s.Bigrams))
 	s.BigramTypes, s.BigramTypesInSummary = d.Int32(), d.Int32()
 	return s
 }
@@ -367,7 +368,7 @@ func appendTermCounts(out []byte, c *TermCounts) []byte {
 	out = binary.AppendUvarint(out, uint64(len(terms)))
 	prev := ""
 	for _, w := range terms {
-		out = appendFrontCoded(out, prev, w)
+		out = binform.AppendFrontCoded(out, prev, w)
 		out = appendTermCount(out, c.Terms[w])
 		prev = w
 	}
@@ -378,7 +379,7 @@ func appendTermCounts(out []byte, c *TermCounts) []byte {
 	slices.Sort(bigrams)
 	out = binary.AppendUvarint(out, uint64(len(bigrams)))
 	for i, g := range bigrams {
-		out, _ = appendIncreasing(out, i, prevKey(bigrams, i), g) // distinct map keys
+		out, _ = binform.AppendIncreasing(out, i, binform.PrevKey(bigrams, i), g) // distinct map keys
 		out = appendTermCount(out, c.Bigrams[g])
 	}
 	out = binary.AppendVarint(out, c.BigramTypes)
@@ -396,7 +397,7 @@ func (d *decoder) termCounts() TermCounts {
 		c.Terms = make(map[string]TermCount, n)
 		var w []byte
 		for range n {
-			w = d.frontCoded(w)
+			w = d.FrontCoded(w)
 			c.Terms[string(w)] = TermCount{Books: d.Int32(), Summaries: d.Int32()}
 		}
 	}
@@ -404,7 +405,7 @@ func (d *decoder) termCounts() TermCounts {
 		c.Bigrams = make(map[uint64]TermCount, n)
 		var g uint64
 		for k := range n {
-			g = d.increasing(k, g)
+			g = d.Increasing(k, g)
 			c.Bigrams[g] = TermCount{Books: d.Int32(), Summaries: d.Int32()}
 		}
 	}
@@ -425,7 +426,7 @@ func (c *BigramBooks) MarshalBinary() ([]byte, error) {
 	out = append(out, bigramBooksFormat)
 	out = binary.AppendUvarint(out, uint64(len(keys)))
 	for i, k := range keys {
-		out, _ = appendIncreasing(out, i, prevKey(keys, i), k) // distinct map keys
+		out, _ = binform.AppendIncreasing(out, i, binform.PrevKey(keys, i), k) // distinct map keys
 		out = append(out, c.Count[uint32(k)])
 	}
 	return out, nil
@@ -446,14 +447,14 @@ func (c *BigramBooks) UnmarshalBinary(data []byte) error {
 		nc.Count = make(map[uint32]uint8, n)
 		var k uint64
 		for i := range n {
-			if k = d.increasing(i, k); k > math.MaxUint32 {
+			if k = d.Increasing(i, k); k > math.MaxUint32 {
 				d.Fail("bigram prefix")
 				break
 			}
 			nc.Count[uint32(k)] = d.Byte()
 		}
 	}
-	if err := d.end(); err != nil {
+	if err := d.End(); err != nil {
 		return err
 	}
 	*c = nc
