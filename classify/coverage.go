@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"github.com/bookalign/bookalign/internal/binform"
 	"math"
 	"math/bits"
@@ -797,7 +798,7 @@ func fitCoverage(books []*Features) (*CoverageModel, error) {
 	x0[coverageBlock("uni")] = math.Log((yUni + 0.5) / (nUni + 1))
 	x0[coverageBlock("bi")] = math.Log((yBi + 0.5) / (nBi + 1))
 	res, err := optimize.Minimize(problem, x0, &optimize.Settings{GradientThreshold: 1e-7, MajorIterations: 2000}, &optimize.LBFGS{})
-	if err := fitError(res, err); err != nil {
+	if err := fitting.Error(res, err); err != nil {
 		return nil, fmt.Errorf("classify: coverage model: %w", err)
 	}
 	for _, v := range res.X {

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"math"
 
 	"github.com/bookalign/bookalign/internal/parallel"
@@ -41,39 +42,8 @@ type objective struct {
 	workers int
 	chunks  []chunk
 
-	memo
+	fitting.Memo
 	evals int // passes over the data
-}
-
-// memo remembers the value and gradient of an objective at the last point
-// it evaluated: optimize calls Func and Grad at the same point.
-type memo struct {
-	lastX []float64 // point of lastF and lastG; nil when none
-	lastF float64
-	lastG []float64
-	// eval computes f at x, writing its gradient into g.
-	eval func(x, g []float64) float64
-}
-
-// Func returns f(x).
-func (m *memo) Func(x []float64) float64 {
-	m.at(x)
-	return m.lastF
-}
-
-// Grad writes the gradient of f at x into dst.
-func (m *memo) Grad(dst, x []float64) {
-	m.at(x)
-	copy(dst, m.lastG)
-}
-
-// at evaluates f and its gradient at x unless x was the last point.
-func (m *memo) at(x []float64) {
-	if m.lastX != nil && floats.Equal(m.lastX, x) {
-		return
-	}
-	m.lastX = append(m.lastX[:0], x...)
-	m.lastF = m.eval(x, m.lastG)
 }
 
 // penalise turns the sums loss and g over n terms into means and adds the
@@ -104,7 +74,7 @@ func newObjective(data *dataset, lambda float64, workers int) *objective {
 	for lo := 0; lo < n; lo += chunkRows {
 		o.chunks = append(o.chunks, chunk{lo: lo, hi: min(lo+chunkRows, n), grad: make([]float64, data.dim+1)})
 	}
-	o.memo = memo{lastG: make([]float64, data.dim+1), eval: o.evalAt}
+	o.Memo = fitting.NewMemo(data.dim+1, o.evalAt)
 	return o
 }
 

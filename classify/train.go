@@ -3,6 +3,7 @@ package classify
 import (
 	"errors"
 	"fmt"
+	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"math"
 	"runtime"
 	"slices"
@@ -344,30 +345,15 @@ func (t *Trainer) fit(p *passes, o *objective, x0 []float64, tol float64) (x []f
 		MajorIterations:   orDefault(t.MaxIterations, 500),
 		Converger:         &optimize.FunctionConverge{Relative: 1e-10, Iterations: 20},
 	}
-	o.memo.eval = func(x, g []float64) float64 { return p.eval(o, x, g) }
+	o.Eval = func(x, g []float64) float64 { return p.eval(o, x, g) }
 	p.join()
 	defer p.leave()
 	problem := optimize.Problem{Func: o.Func, Grad: o.Grad}
 	res, err := optimize.Minimize(problem, x0, settings, &optimize.LBFGS{})
-	if err := fitError(res, err); err != nil {
+	if err := fitting.Error(res, err); err != nil {
 		return nil, 0, fmt.Errorf("classify: fitting the model: %w", err)
 	}
 	return res.X, res.MajorIterations, nil
-}
-
-// fitError returns the error of an L-BFGS fit, or nil when it converged
-// or stopped at a finite objective it could not improve on (no progress,
-// or a failed line search near the optimum, where the gradient is too
-// small to follow).
-func fitError(res *optimize.Result, err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case res != nil && (errors.Is(err, optimize.ErrNoProgress) || errors.Is(err, optimize.ErrLinesearcherFailure)) &&
-		!math.IsNaN(res.F) && !math.IsInf(res.F, 0):
-		return nil
-	}
-	return err
 }
 
 func (t *Trainer) workers() int {
