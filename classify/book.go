@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -56,7 +57,7 @@ type Book struct {
 	// Terms are the rows as ROUGE tokenizes them, and the reference
 	// summary's tokens once SetReference is called: what the coverage
 	// extraction (Settings.Coverage) counts.
-	Terms Terms `json:"terms"`
+	Terms coverage.Terms `json:"terms"`
 }
 
 // NewBook prepares the Prose sentences of doc. It computes everything in one
@@ -114,7 +115,7 @@ func NewBook(id string, doc *text.Document) *Book {
 		b.Start = append(b.Start, int32(len(b.Word)))
 	}
 	b.sortWords()
-	b.Terms = newTerms(doc, b)
+	b.Terms = coverage.NewTerms(b.Rows(), func(i int) string { return doc.Str(doc.Sentences[b.Sentence[i]].Span) })
 	return b
 }
 
@@ -202,7 +203,7 @@ func (b *Book) Stats() *Stats { return b.StatsWithStopwords(nil) }
 // are those the coverage model counts with them (TermStats).
 func (b *Book) StatsWithStopwords(stop []string) *Stats {
 	st := b.WordStats()
-	st.Terms = b.TermStats(stop)
+	st.Terms = coverage.NewTermStats(&b.Terms, stop)
 	return st
 }
 
@@ -225,5 +226,5 @@ type Stats struct {
 	InSummary []bool `json:"in_summary,omitempty"`
 	// Terms are the book's term statistics, for the coverage model
 	// (Book.TermStats).
-	Terms TermStats `json:"terms"`
+	Terms coverage.TermStats `json:"terms"`
 }

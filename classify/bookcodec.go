@@ -2,9 +2,9 @@ package classify
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/binform"
 )
 
@@ -12,7 +12,7 @@ import (
 const bookFormat = 5
 
 // ErrBookEncoding means bytes are not a Book's binary form.
-var ErrBookEncoding = errors.New("classify: not a binary book")
+var ErrBookEncoding = coverage.ErrEncoding
 
 // MarshalBinary returns the compact binary form of b, for a pipeline to
 // move books between workers: about a third of the size of the same Book
@@ -63,7 +63,7 @@ func (b *Book) MarshalBinary() ([]byte, error) {
 		out = append(out, b.Caps[lo:hi]...)
 	}
 	out = binform.AppendMarks(out, b.InSummary)
-	out, err := appendTerms(out, &b.Terms, rows)
+	out, err := coverage.AppendTerms(out, &b.Terms, rows)
 	if err != nil {
 		return nil, fmt.Errorf("classify: book %q: %w", b.ID, err)
 	}
@@ -118,7 +118,7 @@ func (b *Book) UnmarshalBinary(data []byte) error {
 		d.Fail("row words")
 	}
 	nb.InSummary = d.Marks(n)
-	nb.Terms = d.terms(rows)
+	nb.Terms = coverage.ReadTerms(&d.Reader, rows)
 	if err := d.End(); err != nil {
 		return err
 	}

@@ -3,8 +3,10 @@ package classify
 import (
 	"encoding/binary"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/binform"
 	"slices"
+
+	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/internal/binform"
 )
 
 // Format bytes of the binary forms of Stats and Counts.
@@ -34,7 +36,7 @@ func (s *Stats) MarshalBinary() ([]byte, error) {
 		out = binary.AppendVarint(out, int64(s.Count[k]))
 		prev = w
 	}
-	return appendTermStats(binform.AppendMarks(out, s.InSummary), &s.Terms)
+	return coverage.AppendTermStats(binform.AppendMarks(out, s.InSummary), &s.Terms)
 }
 
 // UnmarshalBinary sets s to the Stats of data, the output of MarshalBinary;
@@ -54,7 +56,7 @@ func (s *Stats) UnmarshalBinary(data []byte) error {
 		ns.Count[k] = d.Int32()
 	}
 	ns.InSummary = d.Marks(n)
-	ns.Terms = d.termStats()
+	ns.Terms = coverage.ReadTermStats(&d.Reader)
 	if err := d.End(); err != nil {
 		return err
 	}
@@ -87,7 +89,7 @@ func (c *Counts) MarshalBinary() ([]byte, error) {
 		out = binary.AppendVarint(out, int64(wc.Summaries))
 		prev = w
 	}
-	return appendTermCounts(out, &c.Terms), nil
+	return coverage.AppendTermCounts(out, &c.Terms), nil
 }
 
 // UnmarshalBinary sets c to the Counts of data, the output of
@@ -115,7 +117,7 @@ func (c *Counts) UnmarshalBinary(data []byte) error {
 			nc.Words[string(word)] = WordCount{Freq: freq, Books: books, Summaries: d.Int32()}
 		}
 	}
-	nc.Terms = d.termCounts()
+	nc.Terms = coverage.ReadTermCounts(&d.Reader)
 	if err := d.End(); err != nil {
 		return err
 	}

@@ -3,6 +3,8 @@ package classify
 import (
 	"encoding/binary"
 	"fmt"
+
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/binform"
 )
 
@@ -47,56 +49,7 @@ func (f *Features) MarshalBinary() ([]byte, error) {
 	} else {
 		out = binform.AppendRows(append(out, 1), f.Label)
 	}
-	return appendCoverCells(out, f.Cover)
-}
-
-// appendCoverCells appends whether c is there and, if so, its keys as
-// differences with their counts.
-func appendCoverCells(out []byte, c *CoverCells) ([]byte, error) {
-	if c == nil {
-		return append(out, 0), nil
-	}
-	if len(c.NGrams) != len(c.Keys) || len(c.Hits) != len(c.Keys) {
-		return nil, fmt.Errorf("classify: coverage cells of unequal lengths")
-	}
-	out = append(out, 1)
-	out = binary.AppendUvarint(out, uint64(len(c.Keys)))
-	var ok bool
-	for i, k := range c.Keys {
-		var last uint32
-		if i > 0 {
-			last = c.Keys[i-1]
-		}
-		if out, ok = binform.AppendIncreasing(out, i, uint64(last), uint64(k)); !ok {
-			return nil, fmt.Errorf("classify: coverage cells not increasing")
-		}
-		if !coverageKey(k).valid() || c.NGrams[i] < 0 || c.Hits[i] < 0 {
-			return nil, fmt.Errorf("classify: coverage cell %#x (%d n-grams, %d hits) out of range", k, c.NGrams[i], c.Hits[i])
-		}
-		out = binary.AppendVarint(out, int64(c.NGrams[i]))
-		out = binary.AppendVarint(out, int64(c.Hits[i]))
-	}
-	return out, nil
-}
-
-// coverCells reads what appendCoverCells wrote.
-func (d *decoder) coverCells() *CoverCells {
-	if !d.Present("coverage flag") {
-		return nil
-	}
-	n := d.Count(3)
-	c := &CoverCells{Keys: make([]uint32, n), NGrams: make([]int32, n), Hits: make([]int32, n)}
-	var k uint64
-	for i := range n {
-		if k = d.Increasing(i, k); k > 1<<32-1 || !coverageKey(k).valid() {
-			d.Fail("coverage key")
-		}
-		c.Keys[i], c.NGrams[i], c.Hits[i] = uint32(k), d.Int32(), d.Int32()
-		if c.NGrams[i] < 0 || c.Hits[i] < 0 {
-			d.Fail("coverage counts")
-		}
-	}
-	return c
+	return coverage.AppendCells(out, f.Cover)
 }
 
 // UnmarshalBinary sets f to the features of data, the output of
@@ -129,7 +82,7 @@ func (f *Features) UnmarshalBinary(data []byte) error {
 	if d.Present("label flag") {
 		nf.Label = d.Rows(rows)
 	}
-	nf.Cover = d.coverCells()
+	nf.Cover = coverage.ReadCells(&d.Reader)
 	if err := d.End(); err != nil {
 		return err
 	}

@@ -1,9 +1,9 @@
 package classify
 
 import (
-	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"math"
 
+	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"github.com/bookalign/bookalign/internal/parallel"
 	"gonum.org/v1/gonum/floats"
 )

@@ -8,6 +8,8 @@ import (
 	"io"
 	"math"
 	"slices"
+
+	"github.com/bookalign/bookalign/classify/coverage"
 )
 
 // FormatVersion names the format of a model file; ReadModel accepts no
@@ -57,7 +59,7 @@ type Model struct {
 	Weights  []float64 `json:"weights"`
 	// Coverage is the coverage model of extraction with
 	// Settings.Coverage (coverage.go); nil otherwise.
-	Coverage *CoverageModel `json:"coverage,omitempty"`
+	Coverage *coverage.Model `json:"coverage,omitempty"`
 }
 
 // Training describes the data a model was fitted to.
@@ -94,10 +96,10 @@ func (m *Model) Logits(f *Features) []float64 {
 func (m *Model) Summarize(b *Book, budget int) []int { return m.SummarizeGrams(b, nil, budget) }
 
 // SummarizeGrams is Summarize with the book's n-grams counted already
-// (NewBookGrams), or counted here when g is nil: coverage extraction needs
+// (coverage.NewGrams), or counted here when g is nil: coverage extraction needs
 // them. A book without a term view (not made by NewBook) is ranked by
 // probability.
-func (m *Model) SummarizeGrams(b *Book, g *BookGrams, budget int) []int {
+func (m *Model) SummarizeGrams(b *Book, g *coverage.Grams, budget int) []int {
 	return m.SummarizePrepared(m.Collection.Prepare(b, g), budget)
 }
 
@@ -110,7 +112,7 @@ func (m *Model) SummarizePrepared(p *Prepared, budget int) []int {
 		p = m.Collection.Prepare(p.b, p.g)
 	}
 	if cb := m.coverageBook(p); cb != nil {
-		return cb.Extract(budget, m.CoverageOptions())
+		return rowsToSentences(p.b, cb.Extract(budget, m.CoverageOptions()))
 	}
 	return p.b.Extract(m.Logits(p.rows), budget)
 }
@@ -215,10 +217,10 @@ func (m *Model) validate() error {
 		return errors.New("coverage model and statistics must go with Settings.Coverage")
 	}
 	if s.Coverage {
-		if err := m.Coverage.validate(); err != nil {
+		if err := m.Coverage.Validate(); err != nil {
 			return err
 		}
-		if err := c.Coverage.validate(len(c.IDs)); err != nil {
+		if err := c.Coverage.Validate(len(c.IDs)); err != nil {
 			return err
 		}
 	}

@@ -3,12 +3,12 @@ package classify
 import (
 	"errors"
 	"fmt"
-	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"math"
 	"runtime"
 	"slices"
 	"strings"
 
+	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"github.com/bookalign/bookalign/internal/parallel"
 	"gonum.org/v1/gonum/optimize"
 )

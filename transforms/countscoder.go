@@ -5,12 +5,13 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/coverage"
 )
 
 func init() {
 	beam.RegisterCoder(reflect.TypeOf((*classify.Stats)(nil)).Elem(), encodeStats, decodeStats)
 	beam.RegisterCoder(reflect.TypeOf((*classify.Counts)(nil)).Elem(), encodeCounts, decodeCounts)
-	beam.RegisterCoder(reflect.TypeOf((*classify.BigramBooks)(nil)).Elem(), encodeBigramBooks, decodeBigramBooks)
+	beam.RegisterCoder(reflect.TypeOf((*coverage.BigramBooks)(nil)).Elem(), encodeBigramBooks, decodeBigramBooks)
 }
 
 // The Beam coders of the collection statistics: their binary forms
@@ -33,10 +34,10 @@ func decodeCounts(data []byte) (classify.Counts, error) {
 	return c, err
 }
 
-func encodeBigramBooks(c classify.BigramBooks) ([]byte, error) { return c.MarshalBinary() }
+func encodeBigramBooks(c coverage.BigramBooks) ([]byte, error) { return c.MarshalBinary() }
 
-func decodeBigramBooks(data []byte) (classify.BigramBooks, error) {
-	var c classify.BigramBooks
+func decodeBigramBooks(data []byte) (coverage.BigramBooks, error) {
+	var c coverage.BigramBooks
 	err := c.UnmarshalBinary(data)
 	return c, err
 }

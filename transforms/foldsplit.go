@@ -13,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/parallel"
 )
 
@@ -38,8 +39,8 @@ func init() {
 	register.Emitter1[SetTask]()
 	register.Iter1[classify.Plan]()
 	beam.RegisterType(reflect.TypeOf((*bigramBooksFn)(nil)).Elem())
-	register.Combiner3[classify.BigramBooks, []uint64, classify.BigramBooks](&bigramBooksFn{})
-	register.Function1x1[classify.BigramBooks, []uint32](frequentBigrams)
+	register.Combiner3[coverage.BigramBooks, []uint64, coverage.BigramBooks](&bigramBooksFn{})
+	register.Function1x1[coverage.BigramBooks, []uint32](frequentBigrams)
 	beam.RegisterType(reflect.TypeOf((*foldTermCountsFn)(nil)).Elem())
 	register.DoFn6x1[context.Context, int, func(*[]uint32) bool, func(*BookRef) bool, func(*classify.Plan) bool, func(FoldCounts), error](&foldTermCountsFn{})
 	register.Emitter1[FoldCounts]()
@@ -220,7 +221,7 @@ func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(B
 	switch {
 	case b.Test:
 	case f.Terms:
-		bigrams(b.Book.TermStats(f.Stopwords).Bigrams)
+		bigrams(coverage.NewTermStats(&b.Book.Terms, f.Stopwords).Bigrams)
 	default:
 		stats(*b.Book.WordStats())
 	}
@@ -229,11 +230,11 @@ func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(B
 
 // termCounts returns the Counts of each fold's training books with their
 // term statistics, of which it keeps only the bigrams that at least
-// classify.CoverageMinBigramBooks training books hold: the coverage model
+// coverage.MinBigramBooks training books hold: the coverage model
 // uses the statistics of no other bigram, and a book holds some 75,000
 // distinct bigrams (with the content bigrams of ROUGE -s), of which about a
 // quarter pass. The books' bigrams are counted over all training books
-// first (a global combine of classify.BigramBooks, which a runner lifts
+// first (a global combine of coverage.BigramBooks, which a runner lifts
 // into the per-book stage: several million bigrams for 245 books). The
 // frequent ones then meet the books' refs and the plan in one element
 // (foldTermCountsFn, by CoGroupByKey: as side inputs they would spin
@@ -309,27 +310,27 @@ func (f *foldTermCountsFn) ProcessElement(ctx context.Context, _ int, frequent f
 }
 
 // bigramBooksFn counts in how many books each bigram occurs: a CombineFn
-// whose accumulator is classify.BigramBooks.
+// whose accumulator is coverage.BigramBooks.
 type bigramBooksFn struct{}
 
-func (bigramBooksFn) CreateAccumulator() classify.BigramBooks { return classify.BigramBooks{} }
+func (bigramBooksFn) CreateAccumulator() coverage.BigramBooks { return coverage.BigramBooks{} }
 
-func (bigramBooksFn) AddInput(c classify.BigramBooks, bigrams []uint64) classify.BigramBooks {
+func (bigramBooksFn) AddInput(c coverage.BigramBooks, bigrams []uint64) coverage.BigramBooks {
 	c.Add(bigrams)
 	return c
 }
 
-func (bigramBooksFn) MergeAccumulators(a, b classify.BigramBooks) classify.BigramBooks {
+func (bigramBooksFn) MergeAccumulators(a, b coverage.BigramBooks) coverage.BigramBooks {
 	a.Merge(&b)
 	return a
 }
 
-func (bigramBooksFn) ExtractOutput(c classify.BigramBooks) classify.BigramBooks { return c }
+func (bigramBooksFn) ExtractOutput(c coverage.BigramBooks) coverage.BigramBooks { return c }
 
 // frequentBigrams returns the prefixes of the bigrams of enough books,
-// increasing (classify.BigramBooks.Frequent).
-func frequentBigrams(c classify.BigramBooks) []uint32 {
-	return c.Frequent(classify.CoverageMinBigramBooks)
+// increasing (coverage.BigramBooks.Frequent).
+func frequentBigrams(c coverage.BigramBooks) []uint32 {
+	return c.Frequent(coverage.MinBigramBooks)
 }
 
 // routeTest keys every book's ID by the set whose model summarizes it.
@@ -605,9 +606,9 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, t SetTask, emit fu
 	for i, m := range f.Methods {
 		labels[i] = classify.MethodRows{Method: m, Rows: classify.LabelledRows(b.Book.Labels(b.labels(m)))}
 	}
-	var grams *classify.BookGrams // the book's n-grams, counted once for all its sets
+	var grams *coverage.Grams // the book's n-grams, counted once for all its sets
 	if f.Features.Coverage {
-		grams = classify.NewBookGrams(&b.Book, f.Features.CoverageStopwords)
+		grams = coverage.NewGrams(&b.Book.Terms, f.Features.CoverageStopwords)
 	}
 	if err := f.loadCollections(ctx, t.Sets); err != nil {
 		return fmt.Errorf("book %q: %w", b.ID, err)

@@ -15,6 +15,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/internal/parallel"
 )
@@ -260,12 +261,12 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 }
 
 // savedModelJSON is the file of m as models/<method>.json holds it: its
-// coverage statistics bounded (classify.SavedBigrams), so that the file
+// coverage statistics bounded (coverage.SavedBigrams), so that the file
 // does not grow with the books; m, which summarizes the test books, is not
 // changed.
 func savedModelJSON(m *classify.Model) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := m.Bounded(classify.SavedBigrams).WriteJSON(&buf); err != nil {
+	if err := m.Bounded(coverage.SavedBigrams).WriteJSON(&buf); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
