@@ -200,7 +200,7 @@ func (b *Book) Stats() *Stats { return b.StatsWithStopwords(nil) }
 
 // StatsWithStopwords is Stats for a collection whose coverage extraction
 // names stopwords (Settings.CoverageStopwords, sorted): its term bigrams
-// are those the coverage model counts with them (TermStats).
+// are those the coverage model counts with them (coverage.NewTermStats).
 func (b *Book) StatsWithStopwords(stop []string) *Stats {
 	st := b.WordStats()
 	st.Terms = coverage.NewTermStats(&b.Terms, stop)
@@ -225,6 +225,6 @@ type Stats struct {
 	// (Book.SetSummary); nil when no summary was given.
 	InSummary []bool `json:"in_summary,omitempty"`
 	// Terms are the book's term statistics, for the coverage model
-	// (Book.TermStats).
+	// (coverage.NewTermStats).
 	Terms coverage.TermStats `json:"terms"`
 }

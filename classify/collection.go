@@ -119,7 +119,7 @@ type Counts struct {
 	// Words holds the counts of every word.
 	Words map[string]WordCount `json:"words"`
 	// Terms hold the counts of the books' terms and term bigrams, for the
-	// coverage model (termstats.go).
+	// coverage model (coverage.TermCounts).
 	Terms coverage.TermCounts `json:"terms"`
 }
 

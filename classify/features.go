@@ -125,7 +125,7 @@ type Features struct {
 	// It is nil for a book to summarize; see Book.Labels.
 	Label []bool `json:"label,omitempty"`
 	// Cover holds, with Settings.Coverage, the coverage model's training
-	// data of a training book with a reference summary (CoverCells); nil
+	// data of a training book with a reference summary (coverage.Cells); nil
 	// otherwise.
 	Cover *coverage.Cells `json:"cover,omitempty"`
 }
@@ -158,7 +158,7 @@ func (f *Features) Row(i int) []int32 { return f.Index[f.Start[i]:f.Start[i+1]] 
 func (c *Collection) Featurize(b *Book) *Features { return c.FeaturizeGrams(b, nil) }
 
 // FeaturizeGrams is Featurize with the book's n-grams counted already
-// (NewBookGrams), or counted here when g is nil: the coverage cells of a
+// (coverage.NewGrams), or counted here when g is nil: the coverage cells of a
 // training book need them.
 func (c *Collection) FeaturizeGrams(b *Book, g *coverage.Grams) *Features {
 	f := c.featurizeRows(b)

@@ -58,7 +58,7 @@ type Model struct {
 	Features []string  `json:"features"`
 	Weights  []float64 `json:"weights"`
 	// Coverage is the coverage model of extraction with
-	// Settings.Coverage (coverage.go); nil otherwise.
+	// Settings.Coverage (package coverage); nil otherwise.
 	Coverage *coverage.Model `json:"coverage,omitempty"`
 }
 

@@ -32,7 +32,7 @@ func (p *Prepared) grams() *coverage.Grams {
 }
 
 // coverageKeys returns the coverage keys of the book's unigrams and
-// bigrams under the collection (Collection.coverageKeys), made once.
+// bigrams under the collection (coverage.BookKeys), made once.
 func (p *Prepared) coverageKeys() (uni, bi []coverage.Key) {
 	if !p.keyed {
 		p.uniKey, p.biKey = coverage.BookKeys(p.c.Coverage, &p.b.Terms, p.grams(), p.c.contains(p.b.ID))
