@@ -20,8 +20,8 @@ import (
 // classify or of this package; classify.ErrBookEncoding is it.
 var ErrEncoding = errors.New("classify: not a binary book")
 
-// ErrTerms means a book's Terms or TermStats are inconsistent.
-var ErrTerms = errors.New("classify: inconsistent terms")
+// errTerms means a book's Terms or TermStats are inconsistent.
+var errTerms = errors.New("classify: inconsistent terms")
 
 // AppendTerms appends the binary form of t for a book of rows rows: the
 // vocabulary front-coded, each row's length and term ids, the capital
@@ -33,24 +33,19 @@ func AppendTerms(out []byte, t *Terms, rows int) ([]byte, error) {
 	}
 	out = append(out, 1)
 	if len(t.Start) != rows+1 || t.Start[0] != 0 || int(t.Start[rows]) != len(t.Seq) {
-		return nil, ErrTerms
+		return nil, errTerms
 	}
-	out = binary.AppendUvarint(out, uint64(len(t.Vocab)))
-	prev := ""
-	for _, w := range t.Vocab {
-		out = binform.AppendFrontCoded(out, prev, w)
-		prev = w
-	}
+	out = appendWords(out, t.Vocab)
 	n := int32(len(t.Vocab))
 	for i := range rows {
 		lo, hi := t.Start[i], t.Start[i+1]
 		if hi < lo {
-			return nil, ErrTerms
+			return nil, errTerms
 		}
 		out = binary.AppendUvarint(out, uint64(hi-lo))
 		for _, id := range t.Seq[lo:hi] {
 			if id < 0 || id >= n {
-				return nil, ErrTerms
+				return nil, errTerms
 			}
 			out = binary.AppendUvarint(out, uint64(id))
 		}
@@ -74,11 +69,23 @@ func AppendTerms(out []byte, t *Terms, rows int) ([]byte, error) {
 	out = binary.AppendUvarint(out, uint64(len(t.Reference)))
 	for _, id := range t.Reference {
 		if id < -1 || id >= n {
-			return nil, ErrTerms
+			return nil, errTerms
 		}
 		out = binary.AppendUvarint(out, uint64(id+1))
 	}
 	return out, nil
+}
+
+// appendWords appends the number of words, sorted, and each front-coded
+// against the word before.
+func appendWords(out []byte, words []string) []byte {
+	out = binary.AppendUvarint(out, uint64(len(words)))
+	prev := ""
+	for _, w := range words {
+		out = binform.AppendFrontCoded(out, prev, w)
+		prev = w
+	}
+	return out
 }
 
 // ReadTerms reads what AppendTerms wrote for a book of rows rows.
@@ -141,20 +148,15 @@ func ReadTerms(d *binform.Reader, rows int) Terms {
 func AppendTermStats(out []byte, s *TermStats) ([]byte, error) {
 	if s.InSummary != nil && len(s.InSummary) != len(s.Terms) ||
 		s.BigramInSummary != nil && len(s.BigramInSummary) != len(s.Bigrams) {
-		return nil, ErrTerms
+		return nil, errTerms
 	}
-	out = binary.AppendUvarint(out, uint64(len(s.Terms)))
-	prev := ""
-	for _, w := range s.Terms {
-		out = binform.AppendFrontCoded(out, prev, w)
-		prev = w
-	}
+	out = appendWords(out, s.Terms)
 	out = binform.AppendMarks(out, s.InSummary)
 	out = binary.AppendUvarint(out, uint64(len(s.Bigrams)))
 	var ok bool
 	for i, g := range s.Bigrams {
 		if out, ok = binform.AppendIncreasing(out, i, binform.PrevKey(s.Bigrams, i), g); !ok {
-			return nil, ErrTerms
+			return nil, errTerms
 		}
 	}
 	out = binform.AppendMarks(out, s.BigramInSummary)

@@ -2,6 +2,9 @@ package coverage
 
 import (
 	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"slices"
 	"testing"
 
 	"github.com/bookalign/bookalign/internal/binform"
@@ -38,5 +41,49 @@ func TestCellsDecode(t *testing.T) {
 	}
 	if countBin(0) != 0 || countBin(1) != 0 || countBin(1<<20) != countBins-1 {
 		t.Errorf("countBin: 0 → %d, 1 → %d, 2^20 → %d", countBin(0), countBin(1), countBin(1<<20))
+	}
+}
+
+// TestFormsRefused reads broken forms of the tables of a model file and of
+// BigramBooks: each is refused, and the binary ones wrap ErrEncoding.
+func TestFormsRefused(t *testing.T) {
+	good := BigramTable{Keys: []uint64{3, 9}, Counts: []TermCount{{Books: 5, Summaries: 1}, {Books: 6}}}
+	data, err := good.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back BigramTable
+	if err := back.UnmarshalJSON(data); err != nil || !slices.Equal(back.Keys, good.Keys) {
+		t.Fatalf("round trip: %v %v", back, err)
+	}
+	raw := func(b []byte) []byte { out, _ := json.Marshal(b); return out }
+	bbFormat := func(rest ...byte) []byte { return append([]byte{bigramBooksFormat}, rest...) }
+	for _, tc := range []struct {
+		name    string
+		read    func() error
+		binform bool // the error wraps ErrEncoding
+	}{
+		{"terms not base64", func() error { return new(TermTable).UnmarshalJSON([]byte(`"%%"`)) }, false},
+		{"terms not a string", func() error { return new(TermTable).UnmarshalJSON([]byte(`17`)) }, false},
+		{"terms truncated", func() error { return new(TermTable).UnmarshalJSON(raw([]byte{2, 0, 1})) }, true},
+		{"bigrams with trailing bytes", func() error { return new(BigramTable).UnmarshalJSON(raw([]byte{0, 7})) }, true},
+		{"bigrams repeated", func() error { return new(BigramTable).UnmarshalJSON(raw([]byte{2, 3, 2, 0, 0, 0, 2, 0})) }, true},
+		{"bigram books empty", func() error { return new(BigramBooks).UnmarshalBinary(nil) }, true},
+		{"bigram books format", func() error { return new(BigramBooks).UnmarshalBinary([]byte{9, 0}) }, true},
+		{"bigram books truncated", func() error { return new(BigramBooks).UnmarshalBinary(bbFormat(2, 1)) }, true},
+		{"bigram prefix past 32 bits", func() error {
+			return new(BigramBooks).UnmarshalBinary(binary.AppendUvarint(bbFormat(1), 1<<33))
+		}, true},
+	} {
+		err := tc.read()
+		if err == nil || tc.binform != errors.Is(err, ErrEncoding) {
+			t.Errorf("%s: error %v (wraps ErrEncoding: %v, want %v)", tc.name, err, errors.Is(err, ErrEncoding), tc.binform)
+		}
+	}
+	if _, err := (BigramTable{Keys: []uint64{4, 4}, Counts: make([]TermCount, 2)}).MarshalJSON(); err == nil {
+		t.Error("a table with a repeated key was written")
+	}
+	if _, err := (TermTable{Terms: []string{"a"}}).MarshalJSON(); err == nil {
+		t.Error("a table of unequal lengths was written")
 	}
 }

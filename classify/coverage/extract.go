@@ -118,7 +118,7 @@ func (m *Model) NewBook(t *Terms, g *Grams, length []int32, logit []float64, uni
 	for x, k := range bi {
 		cb.bi.add(m.mean(k, buf), g.bi[x].count)
 	}
-	if cb.stopUni = StopMarks(t.Vocab, stop); cb.stopUni != nil {
+	if cb.stopUni = stopMarks(t.Vocab, stop); cb.stopUni != nil {
 		cb.stopBi = make([]bool, len(g.biTerms))
 		for x, pair := range g.biTerms {
 			cb.stopBi[x] = cb.stopUni[pair[0]] || cb.stopUni[pair[1]]

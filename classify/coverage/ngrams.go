@@ -38,9 +38,9 @@ func (h *bigramHasher) hash(a, b int32) uint64 {
 	return s
 }
 
-// StopMarks returns, by term id of vocab, whether stop (sorted) holds the
+// stopMarks returns, by term id of vocab, whether stop (sorted) holds the
 // term; nil when stop is empty.
-func StopMarks(vocab, stop []string) []bool {
+func stopMarks(vocab, stop []string) []bool {
 	if len(stop) == 0 {
 		return nil
 	}
@@ -54,7 +54,7 @@ func StopMarks(vocab, stop []string) []bool {
 // eachBigram calls f with the positions x < y in seq (term ids, -1 for a
 // token outside the vocabulary) of each bigram the coverage model counts,
 // in order. Without stop marks these are the consecutive tokens, as
-// ROUGE-2 reads them. With them (StopMarks) they are, first, the
+// ROUGE-2 reads them. With them (stopMarks) they are, first, the
 // consecutive tokens one of which is a stopword, which ROUGE-2 with
 // stopwords matches, and then the consecutive content tokens once the
 // stopwords are taken out (Marlow … river of "Marlow on the river"), which
@@ -126,7 +126,7 @@ func NewGrams(t *Terms, stop []string) *Grams {
 	rows := len(t.Start) - 1
 	g := &Grams{uni: make([]ngramStat, len(t.Vocab)), rowBi: make([][]int32, max(rows, 0)), biIndex: make(map[[2]int32]int32)}
 	h := newBigramHasher(t.Vocab)
-	marks := StopMarks(t.Vocab, stop)
+	marks := stopMarks(t.Vocab, stop)
 	for i := range rows {
 		lo := int(t.Start[i])
 		row := t.Row(i)

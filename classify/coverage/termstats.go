@@ -34,7 +34,7 @@ type TermStats struct {
 func NewTermStats(t *Terms, stop []string) TermStats {
 	s := TermStats{Terms: slices.Clone(t.Vocab)}
 	h := newBigramHasher(t.Vocab)
-	marks := StopMarks(t.Vocab, stop)
+	marks := stopMarks(t.Vocab, stop)
 	for i := range len(t.Start) - 1 {
 		row := t.Row(i)
 		eachBigram(row, marks, func(x, y int) {
