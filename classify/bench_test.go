@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/rouge"
 )
@@ -328,16 +329,16 @@ func BenchmarkFeaturesBinary(b *testing.B) {
 	dir := sharedtest.Path(b, "corpus")
 	pairs := loadCorpus(b, dir, corpusIDs(b, dir))
 	// The statistics as the pipeline gathers them: the bigrams of fewer
-	// than CoverageMinBigramBooks books dropped first.
+	// than coverage.MinBigramBooks books dropped first.
 	var counts Counts
-	var bigrams BigramBooks
+	var bigrams coverage.BigramBooks
 	stats := make([]*Stats, len(pairs))
 	for i, p := range pairs {
 		p.book.SetReference(p.summary)
 		stats[i] = p.book.Stats()
 		bigrams.Add(stats[i].Terms.Bigrams)
 	}
-	frequent := bigrams.Frequent(CoverageMinBigramBooks)
+	frequent := bigrams.Frequent(coverage.MinBigramBooks)
 	bigramData, err := bigrams.MarshalBinary()
 	if err != nil {
 		b.Fatal(err)
@@ -408,7 +409,7 @@ func BenchmarkCoverage(b *testing.B) {
 	set := benchSettings
 	col, feats := labelledFeatures(b, train, set)
 	b.Run("fit", func(b *testing.B) {
-		var m *CoverageModel
+		var m *coverage.Model
 		var err error
 		for b.Loop() {
 			if m, err = fitCoverage(feats); err != nil {

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -56,7 +57,7 @@ type Book struct {
 	// Terms are the rows as ROUGE tokenizes them, and the reference
 	// summary's tokens once SetReference is called: what the coverage
 	// extraction (Settings.Coverage) counts.
-	Terms Terms `json:"terms"`
+	Terms coverage.Terms `json:"terms"`
 }
 
 // NewBook prepares the Prose sentences of doc. It computes everything in one
@@ -114,7 +115,7 @@ func NewBook(id string, doc *text.Document) *Book {
 		b.Start = append(b.Start, int32(len(b.Word)))
 	}
 	b.sortWords()
-	b.Terms = newTerms(doc, b)
+	b.Terms = coverage.NewTerms(b.Rows(), func(i int) string { return doc.Str(doc.Sentences[b.Sentence[i]].Span) })
 	return b
 }
 
@@ -199,10 +200,10 @@ func (b *Book) Stats() *Stats { return b.StatsWithStopwords(nil) }
 
 // StatsWithStopwords is Stats for a collection whose coverage extraction
 // names stopwords (Settings.CoverageStopwords, sorted): its term bigrams
-// are those the coverage model counts with them (TermStats).
+// are those the coverage model counts with them (coverage.NewTermStats).
 func (b *Book) StatsWithStopwords(stop []string) *Stats {
 	st := b.WordStats()
-	st.Terms = b.TermStats(stop)
+	st.Terms = coverage.NewTermStats(&b.Terms, stop)
 	return st
 }
 
@@ -224,6 +225,6 @@ type Stats struct {
 	// (Book.SetSummary); nil when no summary was given.
 	InSummary []bool `json:"in_summary,omitempty"`
 	// Terms are the book's term statistics, for the coverage model
-	// (Book.TermStats).
-	Terms TermStats `json:"terms"`
+	// (coverage.NewTermStats).
+	Terms coverage.TermStats `json:"terms"`
 }

@@ -2,9 +2,9 @@ package classify
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/binform"
 )
 
@@ -12,7 +12,7 @@ import (
 const bookFormat = 5
 
 // ErrBookEncoding means bytes are not a Book's binary form.
-var ErrBookEncoding = errors.New("classify: not a binary book")
+var ErrBookEncoding = coverage.ErrEncoding
 
 // MarshalBinary returns the compact binary form of b, for a pipeline to
 // move books between workers: about a third of the size of the same Book
@@ -33,11 +33,11 @@ func (b *Book) MarshalBinary() ([]byte, error) {
 	}
 	out := make([]byte, 0, 16+len(b.ID)+6*n+3*rows+2*len(b.Word))
 	out = append(out, bookFormat)
-	out = appendString(out, b.ID)
+	out = binform.AppendString(out, b.ID)
 	out = binary.AppendUvarint(out, uint64(n))
 	prev := ""
 	for k, w := range b.Words {
-		out = appendFrontCoded(out, prev, w)
+		out = binform.AppendFrontCoded(out, prev, w)
 		out = binary.AppendVarint(out, int64(b.Count[k]))
 		out = binary.AppendVarint(out, int64(b.NameCount[k]))
 		out = binary.AppendVarint(out, int64(b.First[k]))
@@ -62,29 +62,12 @@ func (b *Book) MarshalBinary() ([]byte, error) {
 		}
 		out = append(out, b.Caps[lo:hi]...)
 	}
-	out = appendMarks(out, b.InSummary)
-	out, err := appendTerms(out, &b.Terms, rows)
+	out = binform.AppendMarks(out, b.InSummary)
+	out, err := coverage.AppendTerms(out, &b.Terms, rows)
 	if err != nil {
 		return nil, fmt.Errorf("classify: book %q: %w", b.ID, err)
 	}
 	return out, nil
-}
-
-// appendMarks appends whether marks is there and, if so, the indices where
-// it is true (appendRows); what a Book's and a Stats' InSummary take.
-func appendMarks(out []byte, marks []bool) []byte {
-	if marks == nil {
-		return append(out, 0)
-	}
-	return appendRows(append(out, 1), marks)
-}
-
-// marks reads what appendMarks wrote for n items.
-func (d *decoder) marks(n int) []bool {
-	if !d.present("summary marks") {
-		return nil
-	}
-	return d.rows(n)
 }
 
 // UnmarshalBinary sets b to the book of data, the output of MarshalBinary.
@@ -102,7 +85,7 @@ func (b *Book) UnmarshalBinary(data []byte) error {
 	nb.Count, nb.NameCount, nb.First = make([]int32, n), make([]int32, n), make([]int32, n)
 	var word []byte
 	for k := range n {
-		word = d.frontCoded(word)
+		word = d.FrontCoded(word)
 		if d.Err != nil {
 			break
 		}
@@ -134,29 +117,13 @@ func (b *Book) UnmarshalBinary(data []byte) error {
 	if d.Err == nil && len(nb.Word) != nnz {
 		d.Fail("row words")
 	}
-	nb.InSummary = d.marks(n)
-	nb.Terms = d.terms(rows)
-	if err := d.end(); err != nil {
+	nb.InSummary = d.Marks(n)
+	nb.Terms = coverage.ReadTerms(&d.Reader, rows)
+	if err := d.End(); err != nil {
 		return err
 	}
 	*b = nb
 	return nil
-}
-
-// appendString appends s with its length.
-func appendString(out []byte, s string) []byte {
-	return append(binary.AppendUvarint(out, uint64(len(s))), s...)
-}
-
-// commonPrefix returns the length of the longest common prefix of a and b.
-func commonPrefix(a, b string) int {
-	n := min(len(a), len(b))
-	for i := range n {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return n
 }
 
 // decoder reads the binary forms of this package; its errors wrap

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify/coverage"
 )
 
 // zipfStats returns the Stats of n generated books of a Zipfian vocabulary
@@ -64,11 +66,11 @@ func generatedStats(id string, seq []string, summary [][]string) *Stats {
 	}
 	inSummary, bigramIn := map[string]bool{}, map[uint64]bool{}
 	for _, run := range summary {
-		for j, w := range run {
+		for _, w := range run {
 			inSummary[w] = true
-			if j > 0 {
-				bigramIn[BigramHash(run[j-1], w)] = true
-			}
+		}
+		for _, g := range rowBigrams(run) {
+			bigramIn[g] = true
 		}
 	}
 	s := &Stats{ID: id}
@@ -82,17 +84,22 @@ func generatedStats(id string, seq []string, summary [][]string) *Stats {
 	}
 	t := &s.Terms
 	t.Terms, t.InSummary = slices.Clone(s.Words), slices.Clone(s.InSummary)
-	for j := 1; j < len(seq); j++ {
-		t.Bigrams = append(t.Bigrams, BigramHash(seq[j-1], seq[j]))
-	}
-	slices.Sort(t.Bigrams)
-	t.Bigrams = slices.Compact(t.Bigrams)
+	t.Bigrams = rowBigrams(seq)
 	for _, g := range t.Bigrams {
 		t.BigramInSummary = append(t.BigramInSummary, bigramIn[g])
-		t.BigramTypesInSummary += int32(btoi(bigramIn[g]))
+		if bigramIn[g] {
+			t.BigramTypesInSummary++
+		}
 	}
 	t.BigramTypes = int32(len(t.Bigrams))
 	return s
+}
+
+// rowBigrams returns the hashes of the bigrams of the tokens words, as one
+// row, increasing and distinct (coverage.NewTermStats).
+func rowBigrams(words []string) []uint64 {
+	terms := coverage.NewTerms(1, func(int) string { return strings.Join(words, " ") })
+	return coverage.NewTermStats(&terms, nil).Bigrams
 }
 
 // generatedModel is a model of the collection of stats, with zero weights:
@@ -105,9 +112,9 @@ func generatedModel(tb testing.TB, stats []*Stats) *Model {
 		tb.Fatal(err)
 	}
 	names := c.FeatureNames()
-	cover := CoverageFeatureNames()
+	cover := coverage.FeatureNames()
 	return &Model{Format: FormatVersion, Collection: c, Criterion: "fixed", Features: names, Weights: make([]float64, len(names)),
-		Coverage: &CoverageModel{Features: cover, Weights: make([]float64, len(cover))}}
+		Coverage: &coverage.Model{Features: cover, Weights: make([]float64, len(cover))}}
 }
 
 // modelSize returns the size of m's file, which must read back.
@@ -154,73 +161,12 @@ func TestBoundedModelLevelsOff(t *testing.T) {
 	}
 }
 
-// TestBoundedKeepsMostBooks checks which bigrams a bound keeps: those of
-// the most books, every bigram of one count or none, the least count kept
-// recorded; the statistics bounded are not changed.
-func TestBoundedKeepsMostBooks(t *testing.T) {
-	books := []int32{5, 9, 7, 9, 6, 12, 7}
-	s := &CoverageStats{BigramPairs: 100, BigramPairsInSummary: 3}
-	for i, n := range books {
-		s.Bigrams.Keys = append(s.Bigrams.Keys, uint64(10*i+1))
-		s.Bigrams.Counts = append(s.Bigrams.Counts, TermCount{Books: n, Summaries: 1})
-	}
-	for _, tc := range []struct {
-		max   int
-		keys  []uint64
-		least int32
-	}{
-		{max: 7, keys: []uint64{1, 11, 21, 31, 41, 51, 61}},
-		{max: 100, keys: []uint64{1, 11, 21, 31, 41, 51, 61}},
-		{max: 6, keys: []uint64{11, 21, 31, 41, 51, 61}, least: 6},
-		{max: 5, keys: []uint64{11, 21, 31, 51, 61}, least: 7},
-		{max: 4, keys: []uint64{11, 31, 51}, least: 8}, // the two of 7 books go together
-		{max: 3, keys: []uint64{11, 31, 51}, least: 8},
-		{max: 1, keys: []uint64{51}, least: 10},
-		{max: 0, keys: nil, least: 13},
-		{max: -1, keys: nil, least: 13},
-	} {
-		t.Run(fmt.Sprint(tc.max), func(t *testing.T) {
-			b := s.bounded(tc.max)
-			if !slices.Equal(b.Bigrams.Keys, tc.keys) || b.BigramMinBooks != tc.least {
-				t.Errorf("kept %v, least %d; want %v, %d", b.Bigrams.Keys, b.BigramMinBooks, tc.keys, tc.least)
-			}
-			for i, g := range b.Bigrams.Keys {
-				if want := books[g/10]; b.Bigrams.Counts[i].Books != want {
-					t.Errorf("bigram %d: %d books, want %d", g, b.Bigrams.Counts[i].Books, want)
-				}
-			}
-			if b.BigramPairs != 100 || b.BigramPairsInSummary != 3 {
-				t.Errorf("base rate counts %d, %d changed", b.BigramPairs, b.BigramPairsInSummary)
-			}
-			if err := b.validate(12); err != nil {
-				t.Errorf("bounded statistics invalid: %v", err)
-			}
-			if len(s.Bigrams.Keys) != len(books) || s.BigramMinBooks != 0 {
-				t.Error("bounding changed the statistics bounded")
-			}
-		})
-	}
-}
-
-// TestBoundedAboveTheMinimum checks that a table holding bigrams of fewer
-// books than the pipeline keeps, as a file may, is bounded above them.
-func TestBoundedAboveTheMinimum(t *testing.T) {
-	s := &CoverageStats{Bigrams: BigramTable{Keys: []uint64{1, 2, 3, 4}, Counts: []TermCount{{Books: 1}, {Books: 2}, {Books: 3}, {Books: 9}}}}
-	b := s.bounded(3)
-	if !slices.Equal(b.Bigrams.Keys, []uint64{4}) || b.BigramMinBooks != coverageMinBigramBooks+1 {
-		t.Errorf("kept %v, least %d; want [4], %d", b.Bigrams.Keys, b.BigramMinBooks, coverageMinBigramBooks+1)
-	}
-	if err := b.validate(9); err != nil {
-		t.Errorf("bounded statistics invalid: %v", err)
-	}
-}
-
 // TestBoundedModelSummarizesAlike checks that a bounded model is the model
 // but for the bigrams it leaves out: its file with the full table put back
-// is the model's, and a new book's coverage keys are the model's but for
-// the bigrams left out, which are unseen.
+// is the model's. That a new book's coverage keys are the model's but for
+// the bigrams left out is coverage's TestBoundedKeys.
 func TestBoundedModelSummarizesAlike(t *testing.T) {
-	stats, seqs := zipfStats(60)
+	stats, _ := zipfStats(60)
 	m := generatedModel(t, stats[1:])
 	full := m.Collection.Coverage
 	b := m.Bounded(len(full.Bigrams.Keys) / 3)
@@ -239,33 +185,6 @@ func TestBoundedModelSummarizesAlike(t *testing.T) {
 	restored.WriteJSON(&got)
 	if got.String() != want.String() {
 		t.Error("the bounded model differs from the model beyond its bigram table")
-	}
-	// A new book: the first, which is not a training book of m.
-	_, book := parseBook(t, stats[0].ID, generatedText(seqs[0]))
-	g := NewBookGrams(book, nil)
-	_, want1 := m.Collection.coverageKeys(book, g, false)
-	_, got1 := b.Collection.coverageKeys(book, g, false)
-	_, unseen := (&Collection{Settings: m.Collection.Settings, Coverage: &CoverageStats{Terms: full.Terms,
-		TermPairs: full.TermPairs, TermPairsInSummary: full.TermPairsInSummary, BigramPairs: full.BigramPairs,
-		BigramPairsInSummary: full.BigramPairsInSummary}}).coverageKeys(book, g, false)
-	counts, found := full.bigramsOf(g)
-	var kept, dropped int
-	for x := range g.biHash {
-		switch {
-		case found[x] && counts[x].Books >= least:
-			kept++
-			if got1[x] != want1[x] {
-				t.Errorf("bigram %d of %d books: key %x, want the model's %x", x, counts[x].Books, got1[x], want1[x])
-			}
-		default:
-			dropped += btoi(found[x])
-			if got1[x] != unseen[x] {
-				t.Errorf("bigram %d left out: key %x, want unseen %x", x, got1[x], unseen[x])
-			}
-		}
-	}
-	if kept == 0 || dropped == 0 {
-		t.Errorf("the new book has %d bigrams kept and %d left out: the test compares nothing", kept, dropped)
 	}
 }
 
@@ -288,7 +207,7 @@ func TestReadModelBound(t *testing.T) {
 		{"as bounded", least, true},
 		{"at the table's fewest", fewest, true},
 		{"above a bigram kept", 30, false},
-		{"the pipeline's minimum", coverageMinBigramBooks, false},
+		{"the pipeline's minimum", coverage.MinBigramBooks, false},
 		{"negative", -1, false},
 		{"beyond the books", 32, false},
 	} {

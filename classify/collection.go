@@ -9,6 +9,8 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/internal/tables"
 	"github.com/bookalign/bookalign/internal/bounds"
 	"github.com/bookalign/bookalign/text"
 )
@@ -117,8 +119,8 @@ type Counts struct {
 	// Words holds the counts of every word.
 	Words map[string]WordCount `json:"words"`
 	// Terms hold the counts of the books' terms and term bigrams, for the
-	// coverage model (termstats.go).
-	Terms TermCounts `json:"terms"`
+	// coverage model (coverage.TermCounts).
+	Terms coverage.TermCounts `json:"terms"`
 }
 
 // WordCount is the count of one word over a set of books.
@@ -152,7 +154,7 @@ func (c *Counts) Add(s *Stats) error {
 		}
 		c.Words[w] = wc
 	}
-	c.Terms.add(&s.Terms)
+	c.Terms.Add(&s.Terms)
 	return nil
 }
 
@@ -178,7 +180,7 @@ func (c *Counts) Merge(o *Counts) error {
 		wc.Summaries += n.Summaries
 		c.Words[w] = wc
 	}
-	c.Terms.merge(&o.Terms)
+	c.Terms.Merge(&o.Terms)
 	return nil
 }
 
@@ -198,48 +200,14 @@ func (c *Counts) Without(o *Counts) (*Counts, error) {
 		return nil, fmt.Errorf("%w: the books taken away are not all counted", ErrMissingBook)
 	}
 	var err error
-	if out.Words, err = without(c.Words, o.Words, func(a, b WordCount) (WordCount, bool) {
+	if out.Words, err = tables.Without(c.Words, o.Words, func(a, b WordCount) (WordCount, bool) {
 		d := WordCount{Freq: a.Freq - b.Freq, Books: a.Books - b.Books, Summaries: a.Summaries - b.Summaries}
 		return d, d.Freq >= 0 && d.Books >= 0 && d.Summaries >= 0
 	}); err != nil {
 		return nil, err
 	}
-	if out.Terms, err = c.Terms.without(&o.Terms); err != nil {
+	if out.Terms, err = c.Terms.Without(&o.Terms); err != nil {
 		return nil, err
-	}
-	return out, nil
-}
-
-// without returns a copy of the counts m less those of o, leaving out the
-// keys whose counts fall to zero; nil when m is nil. minus subtracts one
-// count from another and says whether none fell below zero; without returns
-// an error if one did, or if o counts a key m does not.
-func without[K, V comparable](m, o map[K]V, minus func(a, b V) (V, bool)) (map[K]V, error) {
-	if m == nil {
-		if len(o) > 0 {
-			return nil, errors.New("classify: counts taken away that were not counted")
-		}
-		return nil, nil
-	}
-	out := make(map[K]V, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	var zero V
-	for k, v := range o {
-		have, ok := out[k]
-		if !ok {
-			return nil, errors.New("classify: counts taken away that were not counted")
-		}
-		left, ok := minus(have, v)
-		switch {
-		case !ok:
-			return nil, errors.New("classify: more counts taken away than were counted")
-		case left == zero:
-			delete(out, k)
-		default:
-			out[k] = left
-		}
 	}
 	return out, nil
 }
@@ -284,7 +252,7 @@ func (c *Counts) Collection(set Settings) (*Collection, error) {
 	})
 	col.Vocabulary = words[:min(len(words), set.vocabulary())]
 	if set.Coverage {
-		col.Coverage = c.coverageStats()
+		col.Coverage = coverage.NewStats(&c.Terms)
 	}
 	return col, nil
 }
@@ -310,7 +278,7 @@ type Collection struct {
 	Summaries map[string]int32 `json:"summaries,omitempty"`
 	// Coverage holds, with Settings.Coverage, the term statistics of the
 	// coverage model.
-	Coverage *CoverageStats `json:"coverage,omitempty"`
+	Coverage *coverage.Stats `json:"coverage,omitempty"`
 
 	wordsOnce sync.Once
 	words     wordTable // what featurizing needs of each word
@@ -361,32 +329,7 @@ func (c *Collection) wordIndex() *wordTable {
 // counts and vocabulary index -1 for a word the collection does not know).
 func (c *Collection) statsOf(words []string) []wordStats {
 	t := c.wordIndex()
-	return lookupSorted(t.words, t.stats, words, wordStats{vocab: -1})
-}
-
-// lookupSorted returns the value of each of words, which are sorted: vals[i]
-// for the word keys[i] (keys are sorted), or miss for a word keys does not
-// hold. It walks keys forwards, looking 1, 2, 4, … places past the last
-// word found and binary-searching the last step: a book's words are a few
-// per cent of a collection's, spread over all of it, and a hash look-up of
-// each missed the cache.
-func lookupSorted[V any](keys []string, vals []V, words []string, miss V) []V {
-	out := make([]V, len(words))
-	lo := 0
-	for k, w := range words {
-		step := 1
-		for lo+step < len(keys) && keys[lo+step] < w {
-			step *= 2
-		}
-		i, found := slices.BinarySearch(keys[lo:min(lo+step+1, len(keys))], w)
-		lo += i
-		if found {
-			out[k] = vals[lo]
-		} else {
-			out[k] = miss
-		}
-	}
-	return out
+	return tables.LookupSorted(t.words, t.stats, words, wordStats{vocab: -1})
 }
 
 // Books returns the number of training books.

@@ -4,6 +4,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+
+	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/internal/binform"
 )
 
 // Format bytes of the binary forms of Stats and Counts.
@@ -25,15 +28,15 @@ func (s *Stats) MarshalBinary() ([]byte, error) {
 	}
 	out := make([]byte, 0, 8+len(s.ID)+6*len(s.Words))
 	out = append(out, statsFormat)
-	out = appendString(out, s.ID)
+	out = binform.AppendString(out, s.ID)
 	out = binary.AppendUvarint(out, uint64(len(s.Words)))
 	prev := ""
 	for k, w := range s.Words {
-		out = appendFrontCoded(out, prev, w)
+		out = binform.AppendFrontCoded(out, prev, w)
 		out = binary.AppendVarint(out, int64(s.Count[k]))
 		prev = w
 	}
-	return appendTermStats(appendMarks(out, s.InSummary), &s.Terms)
+	return coverage.AppendTermStats(binform.AppendMarks(out, s.InSummary), &s.Terms)
 }
 
 // UnmarshalBinary sets s to the Stats of data, the output of MarshalBinary;
@@ -48,13 +51,13 @@ func (s *Stats) UnmarshalBinary(data []byte) error {
 	ns.Words, ns.Count = make([]string, n), make([]int32, n)
 	var word []byte
 	for k := range n {
-		word = d.frontCoded(word)
+		word = d.FrontCoded(word)
 		ns.Words[k] = string(word)
 		ns.Count[k] = d.Int32()
 	}
-	ns.InSummary = d.marks(n)
-	ns.Terms = d.termStats()
-	if err := d.end(); err != nil {
+	ns.InSummary = d.Marks(n)
+	ns.Terms = coverage.ReadTermStats(&d.Reader)
+	if err := d.End(); err != nil {
 		return err
 	}
 	*s = ns
@@ -74,19 +77,19 @@ func (c *Counts) MarshalBinary() ([]byte, error) {
 	out = append(out, countsFormat)
 	out = binary.AppendUvarint(out, uint64(len(c.IDs)))
 	for _, id := range c.IDs {
-		out = appendString(out, id)
+		out = binform.AppendString(out, id)
 	}
 	out = binary.AppendUvarint(out, uint64(len(words)))
 	prev := ""
 	for _, w := range words {
 		wc := c.Words[w]
-		out = appendFrontCoded(out, prev, w)
+		out = binform.AppendFrontCoded(out, prev, w)
 		out = binary.AppendVarint(out, wc.Freq)
 		out = binary.AppendVarint(out, int64(wc.Books))
 		out = binary.AppendVarint(out, int64(wc.Summaries))
 		prev = w
 	}
-	return appendTermCounts(out, &c.Terms), nil
+	return coverage.AppendTermCounts(out, &c.Terms), nil
 }
 
 // UnmarshalBinary sets c to the Counts of data, the output of
@@ -108,43 +111,16 @@ func (c *Counts) UnmarshalBinary(data []byte) error {
 		nc.Words = make(map[string]WordCount, n)
 		var word []byte
 		for range n {
-			word = d.frontCoded(word)
+			word = d.FrontCoded(word)
 			freq := d.Varint()
 			books := d.Int32()
 			nc.Words[string(word)] = WordCount{Freq: freq, Books: books, Summaries: d.Int32()}
 		}
 	}
-	nc.Terms = d.termCounts()
-	if err := d.end(); err != nil {
+	nc.Terms = coverage.ReadTermCounts(&d.Reader)
+	if err := d.End(); err != nil {
 		return err
 	}
 	*c = nc
 	return nil
-}
-
-// appendFrontCoded appends w as the length of its common prefix with prev
-// and the rest of it.
-func appendFrontCoded(out []byte, prev, w string) []byte {
-	p := commonPrefix(prev, w)
-	out = binary.AppendUvarint(out, uint64(p))
-	return appendString(out, w[p:])
-}
-
-// frontCoded reads what appendFrontCoded wrote after the word prev
-// (reusing its bytes) and returns the word.
-func (d *decoder) frontCoded(prev []byte) []byte {
-	p := d.Uvarint()
-	if p > uint64(len(prev)) {
-		d.Fail("word prefix")
-		return prev[:0]
-	}
-	return append(prev[:p], d.Bytes(d.Count(1))...)
-}
-
-// end returns the decoder's error, or one if bytes are left over.
-func (d *decoder) end() error {
-	if d.Err == nil && len(d.Data) != 0 {
-		d.Fail("trailing bytes")
-	}
-	return d.Err
 }

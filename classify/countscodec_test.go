@@ -5,6 +5,8 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify/coverage"
 )
 
 // TestStatsAndCountsBinary checks that Stats and Counts round-trip exactly
@@ -89,7 +91,7 @@ func FuzzCountsBinary(f *testing.F) {
 	if err := c.Add(terms); err != nil {
 		f.Fatal(err)
 	}
-	var bb BigramBooks
+	var bb coverage.BigramBooks
 	bb.Add(terms.Terms.Bigrams)
 	for _, m := range []interface{ MarshalBinary() ([]byte, error) }{st, marked, terms, c, &bb} {
 		data, err := m.MarshalBinary()
@@ -115,10 +117,10 @@ func FuzzCountsBinary(f *testing.F) {
 				t.Fatalf("counts do not round-trip: %v", err)
 			}
 		}
-		var bb BigramBooks
+		var bb coverage.BigramBooks
 		if bb.UnmarshalBinary(data) == nil {
 			again, err := bb.MarshalBinary()
-			var bb2 BigramBooks
+			var bb2 coverage.BigramBooks
 			if err != nil || bb2.UnmarshalBinary(again) != nil || !reflect.DeepEqual(bb, bb2) {
 				t.Fatalf("bigram counts do not round-trip: %v", err)
 			}

@@ -43,25 +43,19 @@
 //
 // Settings switch on what the paper does not have (docs/method.md):
 // count features (Counts), event-word features (Events: events.go), and
-// coverage extraction (Coverage: coverage.go, coverextract.go). With none
+// coverage extraction (Coverage: package classify/coverage). With none
 // of them set, features and extraction are the paper's: the most probable
 // sentences within the budget (Book.Extract).
 //
 // # Coverage extraction
 //
-// ROUGE recall counts the reference's unigrams and bigrams that the
-// extract holds, each at most as often as the reference does. For every
-// unigram and bigram of a book's terms (its tokens as ROUGE reads them:
-// Book.Terms), the coverage model predicts how often the plot summary will
-// hold it: a Poisson regression on binned properties of the n-gram in the
-// book (frequency, spread, first position, capitalisation, stopwords) and
-// in the training pairs (how often the summaries of the training books
-// that hold it hold it too), fitted to the training books' n-grams grouped
-// by those properties (CoverCells). Extraction then greedily takes the
-// sentence that adds the most expected clipped hits per word, plus a weight
-// times its log-probability under the logistic model. The statistics come
-// from the books' TermStats, added up like their word counts
-// (Counts.Terms), a training book leaving itself out as it does of IDF.
+// Coverage extraction is package classify/coverage, whose doc says what it
+// computes. Classify gives it a Book's terms (Book.Terms, coverage.Terms),
+// adds up the books' term statistics like their word counts (Stats.Terms,
+// Counts.Terms), keeps a training set's coverage statistics in its
+// Collection and each training book's cells in its Features (Cover), fits
+// the coverage model when it trains (Model.Coverage), and turns the rows
+// that coverage.Book.Extract picks into sentences (Model.Summarize).
 //
 // # Collection statistics
 //

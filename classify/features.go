@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -124,9 +125,9 @@ type Features struct {
 	// It is nil for a book to summarize; see Book.Labels.
 	Label []bool `json:"label,omitempty"`
 	// Cover holds, with Settings.Coverage, the coverage model's training
-	// data of a training book with a reference summary (CoverCells); nil
+	// data of a training book with a reference summary (coverage.Cells); nil
 	// otherwise.
-	Cover *CoverCells `json:"cover,omitempty"`
+	Cover *coverage.Cells `json:"cover,omitempty"`
 }
 
 // Rows returns the number of rows.
@@ -157,15 +158,15 @@ func (f *Features) Row(i int) []int32 { return f.Index[f.Start[i]:f.Start[i+1]] 
 func (c *Collection) Featurize(b *Book) *Features { return c.FeaturizeGrams(b, nil) }
 
 // FeaturizeGrams is Featurize with the book's n-grams counted already
-// (NewBookGrams), or counted here when g is nil: the coverage cells of a
+// (coverage.NewGrams), or counted here when g is nil: the coverage cells of a
 // training book need them.
-func (c *Collection) FeaturizeGrams(b *Book, g *BookGrams) *Features {
+func (c *Collection) FeaturizeGrams(b *Book, g *coverage.Grams) *Features {
 	f := c.featurizeRows(b)
 	if c.Coverage != nil && c.contains(b.ID) && b.Terms.Reference != nil {
 		if g == nil {
-			g = NewBookGrams(b, c.Settings.CoverageStopwords)
+			g = coverage.NewGrams(&b.Terms, c.Settings.CoverageStopwords)
 		}
-		f.Cover = c.coverCells(b, g)
+		f.Cover = coverage.NewCells(c.Coverage, &b.Terms, g, c.contains(b.ID))
 	}
 	return f
 }

@@ -3,6 +3,9 @@ package classify
 import (
 	"encoding/binary"
 	"fmt"
+
+	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/internal/binform"
 )
 
 // featuresFormat is the first byte of a Features' binary form.
@@ -25,8 +28,8 @@ func (f *Features) MarshalBinary() ([]byte, error) {
 	}
 	out := make([]byte, 0, 16+len(f.ID)+2*rows+2*len(f.Index))
 	out = append(out, featuresFormat)
-	out = appendString(out, f.ID)
-	out = appendString(out, f.Group)
+	out = binform.AppendString(out, f.ID)
+	out = binform.AppendString(out, f.Group)
 	out = binary.AppendUvarint(out, uint64(rows))
 	for i := range rows {
 		lo, hi := f.Start[i], f.Start[i+1]
@@ -44,58 +47,9 @@ func (f *Features) MarshalBinary() ([]byte, error) {
 	if f.Label == nil {
 		out = append(out, 0)
 	} else {
-		out = appendRows(append(out, 1), f.Label)
+		out = binform.AppendRows(append(out, 1), f.Label)
 	}
-	return appendCoverCells(out, f.Cover)
-}
-
-// appendCoverCells appends whether c is there and, if so, its keys as
-// differences with their counts.
-func appendCoverCells(out []byte, c *CoverCells) ([]byte, error) {
-	if c == nil {
-		return append(out, 0), nil
-	}
-	if len(c.NGrams) != len(c.Keys) || len(c.Hits) != len(c.Keys) {
-		return nil, fmt.Errorf("classify: coverage cells of unequal lengths")
-	}
-	out = append(out, 1)
-	out = binary.AppendUvarint(out, uint64(len(c.Keys)))
-	var ok bool
-	for i, k := range c.Keys {
-		var last uint32
-		if i > 0 {
-			last = c.Keys[i-1]
-		}
-		if out, ok = appendIncreasing(out, i, uint64(last), uint64(k)); !ok {
-			return nil, fmt.Errorf("classify: coverage cells not increasing")
-		}
-		if !coverageKey(k).valid() || c.NGrams[i] < 0 || c.Hits[i] < 0 {
-			return nil, fmt.Errorf("classify: coverage cell %#x (%d n-grams, %d hits) out of range", k, c.NGrams[i], c.Hits[i])
-		}
-		out = binary.AppendVarint(out, int64(c.NGrams[i]))
-		out = binary.AppendVarint(out, int64(c.Hits[i]))
-	}
-	return out, nil
-}
-
-// coverCells reads what appendCoverCells wrote.
-func (d *decoder) coverCells() *CoverCells {
-	if !d.present("coverage flag") {
-		return nil
-	}
-	n := d.Count(3)
-	c := &CoverCells{Keys: make([]uint32, n), NGrams: make([]int32, n), Hits: make([]int32, n)}
-	var k uint64
-	for i := range n {
-		if k = d.increasing(i, k); k > 1<<32-1 || !coverageKey(k).valid() {
-			d.Fail("coverage key")
-		}
-		c.Keys[i], c.NGrams[i], c.Hits[i] = uint32(k), d.Int32(), d.Int32()
-		if c.NGrams[i] < 0 || c.Hits[i] < 0 {
-			d.Fail("coverage counts")
-		}
-	}
-	return c
+	return coverage.AppendCells(out, f.Cover)
 }
 
 // UnmarshalBinary sets f to the features of data, the output of
@@ -125,54 +79,13 @@ func (f *Features) UnmarshalBinary(data []byte) error {
 			return d.Err
 		}
 	}
-	if d.present("label flag") {
-		nf.Label = d.rows(rows)
+	if d.Present("label flag") {
+		nf.Label = d.Rows(rows)
 	}
-	nf.Cover = d.coverCells()
-	if err := d.end(); err != nil {
+	nf.Cover = coverage.ReadCells(&d.Reader)
+	if err := d.End(); err != nil {
 		return err
 	}
 	*f = nf
 	return nil
-}
-
-// appendRows appends the rows where label is true: their number, then
-// each as the difference from the one before.
-func appendRows(out []byte, label []bool) []byte {
-	n := 0
-	for _, y := range label {
-		if y {
-			n++
-		}
-	}
-	out = binary.AppendUvarint(out, uint64(n))
-	prev := 0
-	for i, y := range label {
-		if y {
-			out = binary.AppendUvarint(out, uint64(i-prev))
-			prev = i
-		}
-	}
-	return out
-}
-
-// rows reads what appendRows wrote for rows rows.
-func (d *decoder) rows(rows int) []bool {
-	label := make([]bool, rows)
-	n := d.Count(1)
-	at := uint64(0)
-	for k := range n {
-		step := d.Uvarint()
-		if k > 0 && step == 0 {
-			d.Fail("labelled row repeated")
-			return label
-		}
-		at += step
-		if at >= uint64(rows) {
-			d.Fail("labelled row out of range")
-			return label
-		}
-		label[at] = true
-	}
-	return label
 }

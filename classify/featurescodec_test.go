@@ -1,10 +1,11 @@
 package classify
 
 import (
-	"encoding/binary"
 	"errors"
 	"reflect"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify/coverage"
 )
 
 // TestFeaturesBinary checks that featurized books, with and without labels,
@@ -56,9 +57,9 @@ func TestFeaturesBinary(t *testing.T) {
 		{ID: "short length", Start: []int32{0, 1}, Index: []int32{1}},
 		{ID: "short label", Start: []int32{0, 1}, Index: []int32{1}, Length: []int32{1}, Label: []bool{}},
 		{ID: "backwards", Start: []int32{0, 2, 1}, Index: []int32{1, 2}, Length: []int32{1, 1}},
-		{ID: "coverage count bin", Start: []int32{0}, Length: []int32{}, Cover: &CoverCells{Keys: []uint32{countBins}, NGrams: []int32{1}, Hits: []int32{0}}},
-		{ID: "coverage bits", Start: []int32{0}, Length: []int32{}, Cover: &CoverCells{Keys: []uint32{1 << 25}, NGrams: []int32{1}, Hits: []int32{0}}},
-		{ID: "coverage counts", Start: []int32{0}, Length: []int32{}, Cover: &CoverCells{Keys: []uint32{1}, NGrams: []int32{-1}, Hits: []int32{0}}},
+		{ID: "coverage count bin 14, past the last", Start: []int32{0}, Length: []int32{}, Cover: &coverage.Cells{Keys: []uint32{14}, NGrams: []int32{1}, Hits: []int32{0}}},
+		{ID: "coverage bits", Start: []int32{0}, Length: []int32{}, Cover: &coverage.Cells{Keys: []uint32{1 << 25}, NGrams: []int32{1}, Hits: []int32{0}}},
+		{ID: "coverage counts", Start: []int32{0}, Length: []int32{}, Cover: &coverage.Cells{Keys: []uint32{1}, NGrams: []int32{-1}, Hits: []int32{0}}},
 	} {
 		if _, err := bad.MarshalBinary(); err == nil {
 			t.Errorf("%s: encoded", bad.ID)
@@ -72,7 +73,7 @@ func FuzzFeaturesBinary(f *testing.F) {
 	for _, x := range []*Features{
 		{ID: "a", Start: []int32{0, 2, 3}, Index: []int32{1, 5, 0}, Length: []int32{3, 1}, Label: []bool{true, false}},
 		{ID: "b", Start: []int32{0}, Length: []int32{}},
-		{ID: "c", Start: []int32{0, 1}, Index: []int32{2}, Length: []int32{4}, Cover: &CoverCells{Keys: []uint32{3, 1 << 31}, NGrams: []int32{5, 2}, Hits: []int32{1, 0}}},
+		{ID: "c", Start: []int32{0, 1}, Index: []int32{2}, Length: []int32{4}, Cover: &coverage.Cells{Keys: []uint32{3, 1 << 31}, NGrams: []int32{5, 2}, Hits: []int32{1, 0}}},
 	} {
 		data, err := x.MarshalBinary()
 		if err != nil {
@@ -91,38 +92,4 @@ func FuzzFeaturesBinary(f *testing.F) {
 			t.Fatalf("features do not round-trip: %v", err)
 		}
 	})
-}
-
-// TestCoverCellsDecode checks that coverage cells whose keys lie outside
-// their feature blocks, or whose counts are negative, are refused on
-// reading: such a key would index another block's weights.
-func TestCoverCellsDecode(t *testing.T) {
-	cell := func(key uint64, ngrams, hits int64) []byte {
-		out := binary.AppendUvarint([]byte{1}, 1)
-		out, _ = appendIncreasing(out, 0, 0, key)
-		return binary.AppendVarint(binary.AppendVarint(out, ngrams), hits)
-	}
-	for _, tc := range []struct {
-		name string
-		data []byte
-		ok   bool
-	}{
-		{"unigram", cell(uint64(keyCount.put(3)|keyRate.put(rateBins-1)), 4, 1), true},
-		{"bigram", cell(uint64(bigramFlag|keyStop.put(3)|keyRate2.put(2)), 4, 0), true},
-		{"count bin past the last", cell(uint64(keyCount.put(countBins)), 4, 1), false},
-		{"unigram stopword value 2", cell(uint64(keyStop.put(2)), 4, 1), false},
-		{"unused bits", cell(1<<24, 4, 1), false},
-		{"past 32 bits", cell(1<<33, 4, 1), false},
-		{"negative n-grams", cell(1, -1, 0), false},
-		{"negative hits", cell(1, 1, -2), false},
-	} {
-		d := newDecoder(tc.data)
-		d.coverCells()
-		if (d.Err == nil) != tc.ok {
-			t.Errorf("%s: error %v, want valid %v", tc.name, d.Err, tc.ok)
-		}
-	}
-	if countBin(0) != 0 || countBin(1) != 0 || countBin(1<<20) != countBins-1 {
-		t.Errorf("countBin: 0 → %d, 1 → %d, 2^20 → %d", countBin(0), countBin(1), countBin(1<<20))
-	}
 }

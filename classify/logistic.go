@@ -3,6 +3,7 @@ package classify
 import (
 	"math"
 
+	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"gonum.org/v1/gonum/floats"
 )
 
@@ -40,36 +41,17 @@ type problem struct {
 	lambda float64
 	o      *objective
 
-	lastX []float64 // point of lastF and lastG; nil when none
-	lastF float64
-	lastG []float64
+	// Memo gives optimize f and its gradient, from one evaluation by o
+	// per point.
+	fitting.Memo
 	evals int // passes over the data
 }
 
 // problem returns the problem of lambda on the rows of data, evaluated by o.
 func (o *objective) problem(data *dataset, lambda float64) *problem {
-	return &problem{dim: data.dim, rows: data.rows, y: data.y, lambda: lambda, o: o, lastG: make([]float64, data.dim+1)}
-}
-
-// Func returns f(x).
-func (p *problem) Func(x []float64) float64 {
-	p.at(x)
-	return p.lastF
-}
-
-// Grad writes the gradient of f at x into dst.
-func (p *problem) Grad(dst, x []float64) {
-	p.at(x)
-	copy(dst, p.lastG)
-}
-
-// at evaluates f and its gradient at x unless x was the last point.
-func (p *problem) at(x []float64) {
-	if p.lastX != nil && floats.Equal(p.lastX, x) {
-		return
-	}
-	p.lastX = append(p.lastX[:0], x...)
-	p.lastF = p.o.eval(p, x, p.lastG)
+	p := &problem{dim: data.dim, rows: data.rows, y: data.y, lambda: lambda, o: o}
+	p.Memo = fitting.NewMemo(data.dim+1, func(x, g []float64) float64 { return o.eval(p, x, g) })
+	return p
 }
 
 // penalise turns the sums loss and g over n terms into means and adds the

@@ -8,6 +8,8 @@ import (
 	"io"
 	"math"
 	"slices"
+
+	"github.com/bookalign/bookalign/classify/coverage"
 )
 
 // FormatVersion names the format of a model file; ReadModel accepts no
@@ -56,8 +58,8 @@ type Model struct {
 	Features []string  `json:"features"`
 	Weights  []float64 `json:"weights"`
 	// Coverage is the coverage model of extraction with
-	// Settings.Coverage (coverage.go); nil otherwise.
-	Coverage *CoverageModel `json:"coverage,omitempty"`
+	// Settings.Coverage (package coverage); nil otherwise.
+	Coverage *coverage.Model `json:"coverage,omitempty"`
 }
 
 // Training describes the data a model was fitted to.
@@ -87,7 +89,7 @@ func (m *Model) Logits(f *Features) []float64 {
 
 // Summarize returns the summary of the book p within budget words, in book
 // order: the document sentence indices of the rows coverage extraction
-// picks with Settings.Coverage (CoverageBook.Extract), else of the rows
+// picks with Settings.Coverage (coverage.Book.Extract), else of the rows
 // Extract picks by Logits, the paper's rule. The book is prepared under
 // m.Collection (m.Collection.Prepare), once for all the models trained on
 // one training set, which share it; a book prepared under another
@@ -100,7 +102,7 @@ func (m *Model) Summarize(p *Prepared, budget int) []int {
 		p = m.Collection.Prepare(p.b, p.g)
 	}
 	if cb := m.coverageBook(p); cb != nil {
-		return cb.Extract(budget, m.CoverageOptions())
+		return rowsToSentences(p.b, cb.Extract(budget, m.CoverageOptions()))
 	}
 	return p.b.Extract(m.Logits(p.rows), budget)
 }
@@ -205,10 +207,10 @@ func (m *Model) validate() error {
 		return errors.New("coverage model and statistics must go with Settings.Coverage")
 	}
 	if s.Coverage {
-		if err := m.Coverage.validate(); err != nil {
+		if err := m.Coverage.Validate(); err != nil {
 			return err
 		}
-		if err := c.Coverage.validate(len(c.IDs)); err != nil {
+		if err := c.Coverage.Validate(len(c.IDs)); err != nil {
 			return err
 		}
 	}

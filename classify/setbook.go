@@ -1,6 +1,9 @@
 package classify
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"github.com/bookalign/bookalign/internal/binform"
+)
 
 // setBookFormat is the first byte of a SetBook's binary form.
 const setBookFormat = 1
@@ -45,15 +48,15 @@ func (b *SetBook) MarshalBinary() ([]byte, error) {
 	}
 	out := make([]byte, 0, len(features)+16*len(b.Labels)+8)
 	out = append(out, setBookFormat)
-	out = appendString(out, string(features))
+	out = binform.AppendString(out, string(features))
 	out = binary.AppendUvarint(out, uint64(len(b.Labels)))
 	for _, l := range b.Labels {
 		label, err := RowLabels(l.Rows, b.Features.Rows())
 		if err != nil {
 			return nil, err
 		}
-		out = appendString(out, l.Method)
-		out = appendRows(out, label)
+		out = binform.AppendString(out, l.Method)
+		out = binform.AppendRows(out, label)
 	}
 	return out, nil
 }
@@ -74,9 +77,9 @@ func (b *SetBook) UnmarshalBinary(data []byte) error {
 	nb.Labels = make([]MethodRows, n)
 	for i := range nb.Labels {
 		nb.Labels[i].Method = d.String()
-		nb.Labels[i].Rows = LabelledRows(d.rows(nb.Features.Rows()))
+		nb.Labels[i].Rows = LabelledRows(d.Rows(nb.Features.Rows()))
 	}
-	if err := d.end(); err != nil {
+	if err := d.End(); err != nil {
 		return err
 	}
 	*b = nb

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"github.com/bookalign/bookalign/internal/parallel"
 	"gonum.org/v1/gonum/optimize"
 )
@@ -358,25 +359,10 @@ func (t *Trainer) fit(p *problem, x0 []float64, tol float64) (x []float64, itera
 	defer p.o.leave()
 	problem := optimize.Problem{Func: p.Func, Grad: p.Grad}
 	res, err := optimize.Minimize(problem, x0, settings, &optimize.LBFGS{})
-	if err := fitError(res, err); err != nil {
+	if err := fitting.Error(res, err); err != nil {
 		return nil, 0, fmt.Errorf("classify: fitting the model: %w", err)
 	}
 	return res.X, res.MajorIterations, nil
-}
-
-// fitError returns the error of an L-BFGS fit, or nil when it converged
-// or stopped at a finite objective it could not improve on (no progress,
-// or a failed line search near the optimum, where the gradient is too
-// small to follow).
-func fitError(res *optimize.Result, err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case res != nil && (errors.Is(err, optimize.ErrNoProgress) || errors.Is(err, optimize.ErrLinesearcherFailure)) &&
-		!math.IsNaN(res.F) && !math.IsInf(res.F, 0):
-		return nil
-	}
-	return err
 }
 
 func (t *Trainer) workers() int {

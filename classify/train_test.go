@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/optimize"
 )
 
 // trainOne returns the model tr.Train fits to one set of books.
@@ -153,31 +152,6 @@ func TestTrainTooFewBooks(t *testing.T) {
 	}
 	if m, err := trainOne(&Trainer{Lambdas: []float64{0.5, 0.1}}, c, books); err != nil || m.Lambda != 0.5 {
 		t.Errorf("with candidates 0.5, 0.1: lambda %v, %v", m.Lambda, err)
-	}
-}
-
-// TestFitError checks which ends of an L-BFGS fit are accepted: a
-// converged fit, and one stopped without progress or by its line search at
-// a finite objective; not a fit with a non-finite objective or another
-// error.
-func TestFitError(t *testing.T) {
-	finite, nan := &optimize.Result{Location: optimize.Location{F: 1.5}}, &optimize.Result{Location: optimize.Location{F: math.NaN()}}
-	for _, tc := range []struct {
-		name string
-		res  *optimize.Result
-		err  error
-		ok   bool
-	}{
-		{"converged", finite, nil, true},
-		{"no progress", finite, optimize.ErrNoProgress, true},
-		{"line search", finite, optimize.ErrLinesearcherFailure, true},
-		{"no progress at NaN", nan, optimize.ErrNoProgress, false},
-		{"no result", nil, optimize.ErrNoProgress, false},
-		{"other error", finite, errors.New("gradient evaluation failed"), false},
-	} {
-		if err := fitError(tc.res, tc.err); (err == nil) != tc.ok {
-			t.Errorf("%s: %v, want accepted %v", tc.name, err, tc.ok)
-		}
 	}
 }
 

@@ -16,7 +16,7 @@ import (
 // TestCoverageStatistics runs the experiment with coverage extraction (the
 // default) on prism and checks that the coverage statistics of the model
 // of all books, which the pipeline counts in two passes (the bigrams of at
-// least classify.CoverageMinBigramBooks books over the corpus first, then
+// least coverage.MinBigramBooks books over the corpus first, then
 // those of each training set), equal the statistics classify computes from
 // the books' whole term statistics at once; and that the books' bigrams
 // were cut to the frequent ones, or the check would prove nothing.

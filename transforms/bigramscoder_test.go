@@ -4,17 +4,17 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/coverage"
 )
 
 // TestBigramBooksCoder checks that the bigram counts round-trip through
 // their Beam coder, empty or not.
 func TestBigramBooksCoder(t *testing.T) {
 	b := testBookData(t)
-	var some classify.BigramBooks
-	some.Add(b.Book.TermStats(nil).Bigrams)
-	some.Add(b.Book.TermStats([]string{"the"}).Bigrams)
-	for _, c := range []classify.BigramBooks{{}, some} {
+	var some coverage.BigramBooks
+	some.Add(coverage.NewTermStats(&b.Book.Terms, nil).Bigrams)
+	some.Add(coverage.NewTermStats(&b.Book.Terms, []string{"the"}).Bigrams)
+	for _, c := range []coverage.BigramBooks{{}, some} {
 		data, err := encodeBigramBooks(c)
 		if err != nil {
 			t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/process"
 )
 
@@ -98,9 +99,9 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, t SetTask, emit fu
 	for i, m := range f.Methods {
 		labels[i] = classify.MethodRows{Method: m, Rows: classify.LabelledRows(b.Book.Labels(b.labels(m)))}
 	}
-	var grams *classify.BookGrams // the book's n-grams, counted once for all its sets
+	var grams *coverage.Grams // the book's n-grams, counted once for all its sets
 	if f.Features.Coverage {
-		grams = classify.NewBookGrams(&b.Book, f.Features.CoverageStopwords)
+		grams = coverage.NewGrams(&b.Book.Terms, f.Features.CoverageStopwords)
 	}
 	if err := f.loadCollections(ctx, t.Sets); err != nil {
 		return fmt.Errorf("book %q: %w", b.ID, err)

@@ -9,6 +9,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/coverage"
 )
 
 // sharedTexts counts the training books whose text another training book
@@ -124,7 +125,7 @@ func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(B
 	}
 	ref(BookRef{ID: b.ID, Test: b.Test, Text: b.Book.Fingerprint()})
 	if f.Terms && !b.Test {
-		bigrams(b.Book.TermStats(f.Stopwords).Bigrams)
+		bigrams(coverage.NewTermStats(&b.Book.Terms, f.Stopwords).Bigrams)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/layout"
 )
 
@@ -28,12 +29,12 @@ type Artifact struct {
 }
 
 // savedModelJSON is the file of m as models/<method>.json holds it: its
-// coverage statistics bounded (classify.SavedBigrams), so that the file
+// coverage statistics bounded (coverage.SavedBigrams), so that the file
 // does not grow with the books; m, which summarizes the test books, is not
 // changed.
 func savedModelJSON(m *classify.Model) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := m.Bounded(classify.SavedBigrams).WriteJSON(&buf); err != nil {
+	if err := m.Bounded(coverage.SavedBigrams).WriteJSON(&buf); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -11,13 +11,14 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/process"
 )
 
 func init() {
 	beam.RegisterType(reflect.TypeOf((*bigramBooksFn)(nil)).Elem())
-	register.Combiner3[classify.BigramBooks, []uint64, classify.BigramBooks](&bigramBooksFn{})
-	register.Function1x1[classify.BigramBooks, []uint32](frequentBigrams)
+	register.Combiner3[coverage.BigramBooks, []uint64, coverage.BigramBooks](&bigramBooksFn{})
+	register.Function1x1[coverage.BigramBooks, []uint32](frequentBigrams)
 	beam.RegisterType(reflect.TypeOf((*foldSumsFn)(nil)).Elem())
 	register.Emitter1[FoldSums]()
 	beam.RegisterType(reflect.TypeOf((*setSumsFn)(nil)).Elem())
@@ -32,9 +33,9 @@ func init() {
 // (Split.SetSizes). It is one path, whatever the features:
 //
 //  1. For the coverage model, the bigrams that the statistics keep: those
-//     that at least classify.CoverageMinBigramBooks training books hold
+//     that at least coverage.MinBigramBooks training books hold
 //     (the model uses the statistics of no other bigram), counted over all
-//     training books by a global combine of classify.BigramBooks, which a
+//     training books by a global combine of coverage.BigramBooks, which a
 //     runner lifts into the per-book stage. Without it, no bigram.
 //  2. The sums of each fold (foldSumsFn): the frequent bigrams, the books'
 //     refs and the plan meet in one element, which reads each training
@@ -139,27 +140,27 @@ func (f *foldSumsFn) stats(b *classify.Book, prefixes []uint32) *classify.Stats 
 }
 
 // bigramBooksFn counts in how many books each bigram occurs: a CombineFn
-// whose accumulator is classify.BigramBooks.
+// whose accumulator is coverage.BigramBooks.
 type bigramBooksFn struct{}
 
-func (bigramBooksFn) CreateAccumulator() classify.BigramBooks { return classify.BigramBooks{} }
+func (bigramBooksFn) CreateAccumulator() coverage.BigramBooks { return coverage.BigramBooks{} }
 
-func (bigramBooksFn) AddInput(c classify.BigramBooks, bigrams []uint64) classify.BigramBooks {
+func (bigramBooksFn) AddInput(c coverage.BigramBooks, bigrams []uint64) coverage.BigramBooks {
 	c.Add(bigrams)
 	return c
 }
 
-func (bigramBooksFn) MergeAccumulators(a, b classify.BigramBooks) classify.BigramBooks {
+func (bigramBooksFn) MergeAccumulators(a, b coverage.BigramBooks) coverage.BigramBooks {
 	a.Merge(&b)
 	return a
 }
 
-func (bigramBooksFn) ExtractOutput(c classify.BigramBooks) classify.BigramBooks { return c }
+func (bigramBooksFn) ExtractOutput(c coverage.BigramBooks) coverage.BigramBooks { return c }
 
 // frequentBigrams returns the prefixes of the bigrams of enough books,
-// increasing (classify.BigramBooks.Frequent).
-func frequentBigrams(c classify.BigramBooks) []uint32 {
-	return c.Frequent(classify.CoverageMinBigramBooks)
+// increasing (coverage.BigramBooks.Frequent).
+func frequentBigrams(c coverage.BigramBooks) []uint32 {
+	return c.Frequent(coverage.MinBigramBooks)
 }
 
 // setSumsFn adds up, for every training set of the plan, the statistics of

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/coverage"
 )
 
 // TestFoldSums checks the one statistics path's fold sums: each fold's are
@@ -26,8 +27,8 @@ func TestFoldSums(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var all classify.BigramBooks
-	all.Add(base.Book.TermStats(nil).Bigrams)
+	var all coverage.BigramBooks
+	all.Add(coverage.NewTermStats(&base.Book.Terms, nil).Bigrams)
 	frequent := all.Frequent(1)[:1] // one bigram kept
 	for _, terms := range []bool{false, true} {
 		f := &foldSumsFn{Dir: dir, Terms: terms}

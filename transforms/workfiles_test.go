@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/coverage"
 )
 
 // TestWorkFilesReadBeyondInputCap writes each kind of file a run writes to
@@ -175,23 +176,23 @@ func isIdent(e ast.Expr, name string) bool {
 }
 
 // TestSavedModelBounded checks that the file of the model of all books
-// carries at most classify.SavedBigrams bigrams, and that the model it is
+// carries at most coverage.SavedBigrams bigrams, and that the model it is
 // made from, which summarizes the test books, keeps them all.
 func TestSavedModelBounded(t *testing.T) {
-	const books, bigrams = 100, classify.SavedBigrams + 1000
-	col := &classify.Collection{Settings: classify.Settings{Coverage: true}, DF: map[string]int32{}, Coverage: &classify.CoverageStats{}}
+	const books, bigrams = 100, coverage.SavedBigrams + 1000
+	col := &classify.Collection{Settings: classify.Settings{Coverage: true}, DF: map[string]int32{}, Coverage: &coverage.Stats{}}
 	for i := range books {
 		col.IDs = append(col.IDs, "book-"+string(rune('a'+i/26))+string(rune('a'+i%26)))
 	}
 	t2 := &col.Coverage.Bigrams
 	for i := range bigrams {
 		t2.Keys = append(t2.Keys, uint64(i)<<20)
-		t2.Counts = append(t2.Counts, classify.TermCount{Books: int32(5 + i%95)})
+		t2.Counts = append(t2.Counts, coverage.TermCount{Books: int32(5 + i%95)})
 	}
-	names, cover := col.FeatureNames(), classify.CoverageFeatureNames()
+	names, cover := col.FeatureNames(), coverage.FeatureNames()
 	m := &classify.Model{Format: classify.FormatVersion, Collection: col, Criterion: "fixed",
 		Features: names, Weights: make([]float64, len(names)),
-		Coverage: &classify.CoverageModel{Features: cover, Weights: make([]float64, len(cover))}}
+		Coverage: &coverage.Model{Features: cover, Weights: make([]float64, len(cover))}}
 	data, err := savedModelJSON(m)
 	if err != nil {
 		t.Fatal(err)
@@ -200,8 +201,8 @@ func TestSavedModelBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(saved.Collection.Coverage.Bigrams.Keys); n > classify.SavedBigrams || n == 0 {
-		t.Errorf("the saved model carries %d bigrams, want 1 to %d", n, classify.SavedBigrams)
+	if n := len(saved.Collection.Coverage.Bigrams.Keys); n > coverage.SavedBigrams || n == 0 {
+		t.Errorf("the saved model carries %d bigrams, want 1 to %d", n, coverage.SavedBigrams)
 	}
 	if n := len(m.Collection.Coverage.Bigrams.Keys); n != bigrams {
 		t.Errorf("saving changed the trained model's table to %d bigrams", n)

@@ -1,7 +1,9 @@
 // Package binform reads the compact binary forms bookalign writes for its
 // values (text.Document, classify's Book, Features, Stats, Counts and
-// SetBook): bytes, varints and length-prefixed strings, with the first
-// error remembered so that a decoder reads straight through and checks once.
+// SetBook, classify/coverage's statistics): bytes, varints and
+// length-prefixed strings, with the first error remembered so that a
+// decoder reads straight through and checks once; and it writes the parts
+// those forms share (forms.go).
 package binform
 
 import (

@@ -1,15 +1,16 @@
-package classify
+package coverage
 
 import (
 	"container/heap"
 	"math"
 )
 
-// Coverage extraction (Settings.Coverage). With mu(g) the coverage model's
-// expected count of n-gram g in the book's summary, taken as Poisson, the
-// k-th copy of g in an extract is a ROUGE hit with probability
-// P(N >= k) = 1 - sum_{j<k} e^-mu mu^j / j!, since ROUGE counts a copy only
-// while the reference holds as many. The expected hits of an extract,
+// Coverage extraction (classify's Settings.Coverage). With mu(g) the
+// coverage model's expected count of n-gram g in the book's summary, taken
+// as Poisson, the k-th copy of g in an extract is a ROUGE hit with
+// probability P(N >= k) = 1 - sum_{j<k} e^-mu mu^j / j!, since ROUGE counts
+// a copy only while the reference holds as many. The expected hits of an
+// extract,
 //
 //	H(S) = sum_g sum_{k=1}^{n_S(g)} P(N_g >= k)   (unigrams)
 //	     + beta sum_g sum_{k=1}^{n_S(g)} P(N_g >= k)   (bigrams),
@@ -18,13 +19,13 @@ import (
 // (Khuller, Moss and Naor 1999; Lin and Bilmes 2010) applies: take, again
 // and again, the row that adds the most expected hits per budget word,
 // plus alpha times its log-probability under the logistic model, among
-// the rows of at least CoverageMinWords words that still fit (all rows
+// the rows of at least Options.MinWords words that still fit (all rows
 // that fit when none of that length does, so that no summary is empty).
-// With stopwords (Settings.CoverageStopwords), a hit on an n-gram that
-// holds one weighs gamma = CoverageFunction, and the bigrams are those of
-// ROUGE's -s beside those that hold a stopword (eachBigram). A row is
-// re-scored only when it reaches the top of the queue (lazy greedy, Minoux
-// 1978), which gives the same extract as re-scoring every row.
+// With stopwords, a hit on an n-gram that holds one weighs gamma =
+// Options.Function, and the bigrams are those of ROUGE's -s beside those
+// that hold a stopword (eachBigram). A row is re-scored only when it
+// reaches the top of the queue (lazy greedy, Minoux 1978), which gives the
+// same extract as re-scoring every row.
 
 // tailCut is the tail probability below which further copies of an n-gram
 // count as no hit.
@@ -74,12 +75,12 @@ func (t *tails) at(g int32, k int32) float64 {
 	return t.p[lo+k]
 }
 
-// CoverageOptions weigh coverage extraction: a bigram hit weighs Bigram
-// unigram hits, the logistic model's log-probability of a row is added
-// Prior times, and rows shorter than MinWords budget words are not taken
-// unless no longer row fits (Settings.CoverageBigram, CoveragePrior,
+// Options weigh coverage extraction: a bigram hit weighs Bigram unigram
+// hits, the logistic model's log-probability of a row is added Prior
+// times, and rows shorter than MinWords budget words are not taken unless
+// no longer row fits (classify's Settings.CoverageBigram, CoveragePrior,
 // CoverageMinWords).
-type CoverageOptions struct {
+type Options struct {
 	Bigram, Prior float64
 	MinWords      int
 	// Function weighs a hit on an n-gram that holds a stopword of
@@ -88,19 +89,14 @@ type CoverageOptions struct {
 	Function float64
 }
 
-// CoverageOptions returns the model's own coverage weights.
-func (m *Model) CoverageOptions() CoverageOptions {
-	s := m.Collection.Settings
-	return CoverageOptions{Bigram: s.CoverageBigram, Prior: s.CoveragePrior, MinWords: s.CoverageMinWords, Function: s.function()}
-}
-
-// A CoverageBook is a book made ready for coverage extraction by a model
-// with a coverage model: the expected summary counts of its n-grams and
-// the log-odds of its rows, computed once, so that extracts under several
-// weightings cost only the greedy walk each (Extract).
-type CoverageBook struct {
-	b       *Book
-	g       *BookGrams
+// A Book is a book made ready for coverage extraction by a coverage model:
+// the expected summary counts of its n-grams and the log-odds of its rows,
+// computed once, so that extracts under several weightings cost only the
+// greedy walk each (Extract).
+type Book struct {
+	t       *Terms
+	g       *Grams
+	length  []int32 // budget words of each row
 	uni, bi tails
 	logit   []float64
 	// stopUni and stopBi mark the unigrams and bigrams that hold a
@@ -108,34 +104,21 @@ type CoverageBook struct {
 	stopUni, stopBi []bool
 }
 
-// CoverageBook prepares b for coverage extraction under m, with its
-// n-grams g (NewBookGrams; counted here when nil); it returns nil when m
-// has no coverage model, or b no term view (a Book not made by NewBook).
-func (m *Model) CoverageBook(b *Book, g *BookGrams) *CoverageBook {
-	if m.Coverage == nil || !b.hasTerms() {
-		return nil
-	}
-	return m.coverageBook(m.Collection.Prepare(b, g))
-}
-
-// coverageBook is CoverageBook from a book prepared under m.Collection.
-func (m *Model) coverageBook(p *Prepared) *CoverageBook {
-	if m.Coverage == nil || !p.b.hasTerms() {
-		return nil
-	}
-	b, g := p.b, p.grams()
-	c := m.Collection
-	cb := &CoverageBook{b: b, g: g, logit: m.Logits(p.rows)}
-	uniKey, biKey := p.coverageKeys()
+// NewBook prepares for extraction under m the book whose terms are t,
+// n-grams g, rows' budget words length and log-odds under the logistic
+// model logit, with its n-grams' keys uni and bi (BookKeys) and the
+// stopwords stop (sorted; none: every n-gram counts alike).
+func (m *Model) NewBook(t *Terms, g *Grams, length []int32, logit []float64, uni, bi []Key, stop []string) *Book {
+	cb := &Book{t: t, g: g, length: length, logit: logit}
 	cb.uni.start, cb.bi.start = []int32{0}, []int32{0}
 	var buf []int32
-	for id, k := range uniKey {
-		cb.uni.add(m.Coverage.mean(k, buf), g.uni[id].count)
+	for id, k := range uni {
+		cb.uni.add(m.mean(k, buf), g.uni[id].count)
 	}
-	for x, k := range biKey {
-		cb.bi.add(m.Coverage.mean(k, buf), g.bi[x].count)
+	for x, k := range bi {
+		cb.bi.add(m.mean(k, buf), g.bi[x].count)
 	}
-	if cb.stopUni = stopMarks(b.Terms.Vocab, c.Settings.CoverageStopwords); cb.stopUni != nil {
+	if cb.stopUni = stopMarks(t.Vocab, stop); cb.stopUni != nil {
 		cb.stopBi = make([]bool, len(g.biTerms))
 		for x, pair := range g.biTerms {
 			cb.stopBi[x] = cb.stopUni[pair[0]] || cb.stopUni[pair[1]]
@@ -144,11 +127,10 @@ func (m *Model) coverageBook(p *Prepared) *CoverageBook {
 	return cb
 }
 
-// Extract returns the document sentence indices of the rows coverage
-// extraction picks within budget words under o, in book order.
-func (cb *CoverageBook) Extract(budget int, o CoverageOptions) []int {
-	b, g := cb.b, cb.g
-	t := &b.Terms
+// Extract returns the rows coverage extraction picks within budget words
+// under o, in the order it picks them.
+func (cb *Book) Extract(budget int, o Options) []int {
+	t, g := cb.t, cb.g
 	curUni, curBi := make([]int32, len(cb.uni.start)-1), make([]int32, len(cb.bi.start)-1)
 	value := func(r int) float64 {
 		// Copies within the row count too: bump the counts as the row is
@@ -177,9 +159,9 @@ func (cb *CoverageBook) Extract(budget int, o CoverageOptions) []int {
 		for _, x := range rowBi {
 			curBi[x]--
 		}
-		v := (hits + o.Bigram*biHits) / float64(b.Length[r])
+		v := (hits + o.Bigram*biHits) / float64(cb.length[r])
 		if o.Prior != 0 {
-			v += o.Prior * LogSigmoid(cb.logit[r])
+			v += o.Prior * logSigmoid(cb.logit[r])
 		}
 		return v
 	}
@@ -188,8 +170,8 @@ func (cb *CoverageBook) Extract(budget int, o CoverageOptions) []int {
 	for _, least := range []int{o.MinWords, 1} {
 		// A book with no row of MinWords words that fits is summarized
 		// from its shorter rows rather than not at all.
-		for r := range b.Rows() {
-			if l := int(b.Length[r]); l > 0 && l <= left && l >= least {
+		for r := range len(t.Start) - 1 {
+			if l := int(cb.length[r]); l > 0 && l <= left && l >= least {
 				q.rows = append(q.rows, rowValue{r, value(r)})
 			}
 		}
@@ -201,7 +183,7 @@ func (cb *CoverageBook) Extract(budget int, o CoverageOptions) []int {
 	var out []int
 	for q.Len() > 0 {
 		top := heap.Pop(q).(rowValue)
-		if int(b.Length[top.row]) > left {
+		if int(cb.length[top.row]) > left {
 			continue // it will never fit again
 		}
 		if v := value(top.row); q.Len() > 0 && q.less(q.rows[0], rowValue{top.row, v}) {
@@ -215,14 +197,14 @@ func (cb *CoverageBook) Extract(budget int, o CoverageOptions) []int {
 			curBi[x]++
 		}
 		out = append(out, top.row)
-		left -= int(b.Length[top.row])
+		left -= int(cb.length[top.row])
 	}
-	return rowsToSentences(b, out)
+	return out
 }
 
-// LogSigmoid returns log(1 / (1 + e^-z)): the log-probability of a row
-// whose log-odds (Model.Logits) are z, without overflow.
-func LogSigmoid(z float64) float64 {
+// logSigmoid returns log(1 / (1 + e^-z)): the log-probability of a row
+// whose log-odds (classify's Model.Logits) are z, without overflow.
+func logSigmoid(z float64) float64 {
 	if z < -30 {
 		return z
 	}

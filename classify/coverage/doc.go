@@ -1,0 +1,54 @@
+// Package coverage is the coverage extraction of bookalign's summarizer
+// (classify's Settings.Coverage, the default): a model of which of a
+// book's unigrams and bigrams its plot summary will hold, and the greedy
+// extract that covers the most of them in expectation.
+//
+// docs/method.md ("Coverage extraction") says what it does: ROUGE recall
+// counts the reference's unigrams and bigrams that the extract holds, each
+// at most as often as the reference does, so coverage extraction models
+// which ones the plot summary will hold and counts which ones the extract
+// holds already, in two steps:
+//
+//  1. A count model: for every unigram and bigram of ROUGE's tokens in the
+//     book, a Poisson regression predicts how often the plot summary holds
+//     it, from binned properties of the n-gram in the book (frequency, how
+//     often it is capitalised inside a sentence, stopwords) and in the
+//     training pairs (how often the summaries of training books that hold
+//     it hold it too, smoothed, a training book leaving itself out). It is
+//     fitted per training set. Bigrams are counted as consecutive tokens
+//     and, as ROUGE -s counts them, as content words that become
+//     consecutive once ROUGE's stopwords are removed.
+//  2. Greedy choice: take again and again the sentence that adds the most
+//     expected clipped hits per budget word (unigram hits plus beta times
+//     bigram hits, a hit on an n-gram holding a stopword weighing gamma),
+//     plus alpha times the sentence's log-probability under the trained
+//     logistic model; only sentences of a least length are taken. This is
+//     the greedy rule of budgeted submodular maximisation, evaluated
+//     lazily.
+//
+// The files, one job each:
+//
+//   - terms.go: a book's rows as ROUGE's tokens (Terms) and its reference.
+//   - ngrams.go: a book's unigrams and bigrams (Grams), the bigram hash, the
+//     bigrams with and without stopwords, the radix sort by hash.
+//   - termstats.go: a book's distinct terms and bigrams for a training set's
+//     counts (TermStats), and the corpus-wide count of bigram books that a
+//     pipeline keeps the frequent bigrams by (BigramBooks).
+//   - stats.go: a training set's counts (TermCounts) and the statistics the
+//     model reads (Stats), with their look-ups; bounded.go: the bound of a
+//     saved model's bigram table.
+//   - keys.go: the binned properties of an n-gram packed in a Key, and the
+//     model's feature blocks; ratememo.go: the smoothed summary rate's bin,
+//     remembered by (books, summaries) pair.
+//   - cells.go: a book's keys under a training set (BookKeys) and a training
+//     book's n-grams grouped by key (Cells).
+//   - fit.go: the Poisson regression (Model, Fit), by L-BFGS on the memo
+//     classify's logistic fit uses too (classify/internal/fitting).
+//   - extract.go: the Poisson tails and the lazy greedy (Book.Extract).
+//   - codec.go, jsoncodec.go: the binary forms a pipeline moves between its
+//     steps, and the JSON forms of a model file's tables.
+//
+// Package coverage depends on classify's settings only through what
+// classify passes it (the stopwords, Options), and classify imports it, not
+// the reverse. It never imports Beam.
+package coverage

@@ -1,0 +1,142 @@
+package coverage
+
+import (
+	"math"
+	"slices"
+)
+
+// TermStats are the terms (Terms.Vocab) and term bigrams of one book, and
+// which of them its reference summary holds.
+type TermStats struct {
+	// Terms are the book's distinct terms, sorted; InSummary[k] says whether
+	// the summary holds Terms[k] (nil without a summary).
+	Terms     []string `json:"terms,omitempty"`
+	InSummary []bool   `json:"in_summary,omitempty"`
+	// Bigrams are the hashes (bigramHasher) of the book's distinct bigrams
+	// of consecutive terms within a row, increasing, or of those a pipeline
+	// keeps (KeepBigrams); BigramInSummary[k] says whether the summary holds
+	// the bigram of Bigrams[k] (nil without a summary).
+	Bigrams         []uint64 `json:"bigrams,omitempty"`
+	BigramInSummary []bool   `json:"bigram_in_summary,omitempty"`
+	// BigramTypes is the number of the book's distinct bigrams and
+	// BigramTypesInSummary the number its summary holds, before any is
+	// dropped: what the base rate of bigrams counts.
+	BigramTypes          int32 `json:"bigram_types,omitempty"`
+	BigramTypesInSummary int32 `json:"bigram_types_in_summary,omitempty"`
+}
+
+// NewTermStats returns the term statistics of a book's terms t: its terms,
+// its bigrams and which of them its reference holds (Terms.Reference; none
+// without one). With stop (sorted, classify's Settings.CoverageStopwords)
+// the bigrams are those the coverage model counts with it (eachBigram):
+// the content bigrams of ROUGE's -s beside the bigrams that hold a
+// stopword.
+func NewTermStats(t *Terms, stop []string) TermStats {
+	s := TermStats{Terms: slices.Clone(t.Vocab)}
+	h := newBigramHasher(t.Vocab)
+	marks := stopMarks(t.Vocab, stop)
+	for i := range len(t.Start) - 1 {
+		row := t.Row(i)
+		eachBigram(row, marks, func(x, y int) {
+			s.Bigrams = append(s.Bigrams, h.hash(row[x], row[y]))
+		})
+	}
+	slices.Sort(s.Bigrams)
+	s.Bigrams = slices.Compact(s.Bigrams)
+	s.BigramTypes = int32(len(s.Bigrams))
+	if t.Reference == nil {
+		return s
+	}
+	s.InSummary = make([]bool, len(t.Vocab))
+	s.BigramInSummary = make([]bool, len(s.Bigrams))
+	for _, id := range t.Reference {
+		if id >= 0 {
+			s.InSummary[id] = true
+		}
+	}
+	ref := t.Reference
+	eachBigram(ref, marks, func(x, y int) {
+		if k, ok := slices.BinarySearch(s.Bigrams, h.hash(ref[x], ref[y])); ok && !s.BigramInSummary[k] {
+			s.BigramInSummary[k] = true
+			s.BigramTypesInSummary++
+		}
+	})
+	return s
+}
+
+// KeepBigrams drops from s the bigrams whose prefix (the top 32 bits of
+// their hash) is not in keep (increasing): a pipeline first finds the
+// bigrams that enough training books hold (BigramBooks.Frequent), so that
+// each book sends only those to its training sets. The totals BigramTypes
+// and BigramTypesInSummary stay.
+func (s *TermStats) KeepBigrams(keep []uint32) {
+	out, in := s.Bigrams[:0], s.BigramInSummary
+	var outIn []bool
+	if in != nil {
+		outIn = in[:0]
+	}
+	j := 0
+	for k, g := range s.Bigrams { // increasing, so their prefixes do not fall
+		p := bigramPrefix(g)
+		for j < len(keep) && keep[j] < p {
+			j++
+		}
+		if j < len(keep) && keep[j] == p {
+			out = append(out, g)
+			if in != nil {
+				outIn = append(outIn, in[k])
+			}
+		}
+	}
+	s.Bigrams, s.BigramInSummary = out, outIn
+}
+
+// BigramBooks counts, for a pipeline's first pass, in how many books each
+// bigram occurs: a CombineFn's accumulator over the Bigrams of the books'
+// TermStats. Add and Merge commute. It counts a bigram by its prefix, the
+// top 32 bits of its hash, and stops counting at 255: the pass needs only
+// which bigrams enough books hold (Frequent). Two bigrams that share a
+// prefix are counted as one, so a rare bigram may pass for a frequent one
+// (the training sets count each bigram exactly): never the reverse.
+type BigramBooks struct {
+	Count map[uint32]uint8 `json:"count,omitempty"`
+}
+
+// bigramPrefix returns the prefix BigramBooks counts bigram g by.
+func bigramPrefix(g uint64) uint32 { return uint32(g >> 32) }
+
+// Add counts the bigrams of one book (its TermStats.Bigrams, distinct).
+func (c *BigramBooks) Add(bigrams []uint64) {
+	if c.Count == nil {
+		c.Count = make(map[uint32]uint8, len(bigrams))
+	}
+	for _, g := range bigrams {
+		if p := bigramPrefix(g); c.Count[p] < math.MaxUint8 {
+			c.Count[p]++
+		}
+	}
+}
+
+// Merge adds o to c.
+func (c *BigramBooks) Merge(o *BigramBooks) {
+	if c.Count == nil {
+		c.Count = make(map[uint32]uint8, len(o.Count))
+	}
+	for p, n := range o.Count {
+		c.Count[p] = uint8(min(int(c.Count[p])+int(n), math.MaxUint8))
+	}
+}
+
+// Frequent returns the prefixes of the bigrams counted in at least min
+// books (min at most 255), increasing: the argument of
+// TermStats.KeepBigrams.
+func (c *BigramBooks) Frequent(min int) []uint32 {
+	var out []uint32
+	for p, n := range c.Count {
+		if int(n) >= min {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
