@@ -13,8 +13,11 @@ import (
 // (through slog, prism relaying a worker's with "[SDK] " before them) as
 // plain lines in bookalign's own form, "bookalign run: warning: …", rather
 // than slog's "time=… level=WARN msg=…" among the command's lines. Records
-// below warning are dropped; --verbose replaces it with Beam's own text
-// logging at INFO.
+// below warning are dropped, and so are errors: those are the runner's
+// account of a failed bundle (stages, coders, the plan), whose cause the
+// command itself reports, once, when the run fails (pipelineError);
+// --verbose replaces this handler with Beam's own text logging at INFO,
+// errors included.
 type plainLog struct {
 	mu     *sync.Mutex
 	w      io.Writer
@@ -28,15 +31,13 @@ func newPlainLog(w io.Writer, command string) *plainLog {
 	return &plainLog{mu: &sync.Mutex{}, w: w, prefix: "bookalign " + command}
 }
 
-func (h *plainLog) Enabled(_ context.Context, l slog.Level) bool { return l >= slog.LevelWarn }
+func (h *plainLog) Enabled(_ context.Context, l slog.Level) bool {
+	return l >= slog.LevelWarn && l < slog.LevelError
+}
 
 func (h *plainLog) Handle(_ context.Context, r slog.Record) error {
-	kind := "warning"
-	if r.Level >= slog.LevelError {
-		kind = "error"
-	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s: %s", h.prefix, kind, strings.TrimPrefix(r.Message, "[SDK] "))
+	fmt.Fprintf(&b, "%s: warning: %s", h.prefix, strings.TrimPrefix(r.Message, "[SDK] "))
 	attrs := h.attrs
 	r.Attrs(func(a slog.Attr) bool {
 		attrs = append(attrs, h.qualified(a))

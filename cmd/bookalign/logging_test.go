@@ -10,17 +10,18 @@ import (
 )
 
 // TestPlainLog checks the form of Beam's and the runner's log records on
-// the terminal: warnings and errors as plain lines of the command, the
-// runner's "[SDK] " dropped, attributes after the message; nothing below
-// warning.
+// the terminal: warnings as plain lines of the command, the runner's
+// "[SDK] " dropped, attributes after the message; nothing below warning,
+// and no error (the command reports a failed run itself).
 func TestPlainLog(t *testing.T) {
 	var buf bytes.Buffer
 	l := slog.New(newPlainLog(&buf, "run"))
 	l.Info("bundle done")
 	l.Warn("[SDK] pairs.tsv has a header but no rows")
-	l.With("job", "j1").WithGroup("sdk").Error("failed", "stage", 3)
+	l.Error("process bundle failed for instruction inst003 using plan stage-004")
+	l.With("job", "j1").WithGroup("sdk").Warn("slow", "stage", 3)
 	want := "bookalign run: warning: pairs.tsv has a header but no rows\n" +
-		"bookalign run: error: failed (job: j1, sdk.stage: 3)\n"
+		"bookalign run: warning: slow (job: j1, sdk.stage: 3)\n"
 	if buf.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
 	}

@@ -56,9 +56,9 @@ func TestErrorsAddContextOnce(t *testing.T) {
 		want string // a part of the message that says what failed
 	}{
 		{[]string{"rouge", "--candidate", cand, "--reference", ref, "--stopwords"}, "bookalign rouge: removing stopwords"},
-		{[]string{"rouge", "--candidate", cand, "--reference", ref, "--stem", "--rouge-data", filepath.Join(dir, "none")}, "bookalign rouge: loading ROUGE data"},
-		{[]string{"rouge", "--candidate", cand, "--reference", ref, "--stem", "--rouge-data", bad}, "bookalign rouge: ROUGE data file " + rouge.ExceptionFiles[0] + " line 1"},
-		{[]string{"run", "--corpus", sample, "--out", filepath.Join(dir, "out"), "--methods", "first1000", "--rouge-data", bad}, "bookalign run: ROUGE data file"},
+		{[]string{"rouge", "--candidate", cand, "--reference", ref, "--stem", "--rouge-data", filepath.Join(dir, "none")}, "bookalign rouge: --rouge-data \"" + filepath.Join(dir, "none") + "\": loading ROUGE data"},
+		{[]string{"rouge", "--candidate", cand, "--reference", ref, "--stem", "--rouge-data", bad}, "bookalign rouge: --rouge-data \"" + bad + "\": ROUGE data file " + rouge.ExceptionFiles[0] + " line 1"},
+		{[]string{"run", "--corpus", sample, "--out", filepath.Join(dir, "out"), "--methods", "first1000", "--rouge-data", bad}, "bookalign run: --rouge-data \"" + bad + "\": ROUGE data file " + rouge.ExceptionFiles[0] + " line 1"},
 		{[]string{"report", "--out", dir}, "bookalign report: " + filepath.Join(dir, "results.json") + ": no such file"},
 		{[]string{"config", "--set", "lambda=abc"}, "bookalign config: --set lambda=abc: lambda: want"},
 		{[]string{"config", "--config", cand}, "bookalign config: --config " + cand + ": not JSON"},

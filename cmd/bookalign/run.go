@@ -285,6 +285,11 @@ func checkInputs(ctx context.Context, cfg pipelines.Config) error {
 				return fmt.Errorf("ROUGE data file %s missing (--rouge-data %q)%s%s", path, cfg.Rouge.DataDir, errSuffix(err), builtinHint(cfg.Rouge.DataDir))
 			}
 		}
+		// Read them as the scorers will, so that a file that does not
+		// parse is refused before the run, not by a worker within it.
+		if _, err := cfg.Rouge.ReadData(ctx); err != nil {
+			return fmt.Errorf("--rouge-data %q: %w", cfg.Rouge.DataDir, err)
+		}
 	}
 	return nil
 }
