@@ -373,18 +373,27 @@ func TestSharedTextsShareAFold(t *testing.T) {
 	}
 }
 
-// TestTestCorpus trains on one corpus and evaluates on another: the results
-// are about the test corpus only, with no cross-validation, and the training
-// corpus's rejects go to train_rejects.jsonl.
-func TestTestCorpus(t *testing.T) {
+// trainAndTestCorpora writes a training corpus of 5 pairs, 10 rows of
+// which are rejected, and a test corpus of 3 good pairs sharing its ids, and
+// returns their directories and an output directory.
+func trainAndTestCorpora(t *testing.T) (trainDir, testDir, out string) {
+	t.Helper()
 	train, _ := testcorpus.Bad(5)
-	trainDir, testDir, out := t.TempDir(), t.TempDir(), t.TempDir()
+	trainDir, testDir, out = t.TempDir(), t.TempDir(), t.TempDir()
 	if err := train.WriteTo(trainDir); err != nil {
 		t.Fatal(err)
 	}
 	if err := testcorpus.Good(3).WriteTo(testDir); err != nil {
 		t.Fatal(err)
 	}
+	return trainDir, testDir, out
+}
+
+// TestTestCorpus trains on one corpus and evaluates on another: the results
+// are about the test corpus only, with no cross-validation, and the training
+// corpus's rejects go to train_rejects.jsonl.
+func TestTestCorpus(t *testing.T) {
+	trainDir, testDir, out := trainAndTestCorpora(t)
 	cfg := smallConfig(trainDir, out)
 	cfg.Methods = []string{"passage", "jing", "first1000", "names"}
 	cfg.TestCorpus = testDir
@@ -424,14 +433,7 @@ func TestTestCorpus(t *testing.T) {
 // run: the test corpus, not the training corpus, is the one in the results,
 // whatever the methods.
 func TestTestCorpusBaselinesOnly(t *testing.T) {
-	train, _ := testcorpus.Bad(5)
-	trainDir, testDir, out := t.TempDir(), t.TempDir(), t.TempDir()
-	if err := train.WriteTo(trainDir); err != nil {
-		t.Fatal(err)
-	}
-	if err := testcorpus.Good(3).WriteTo(testDir); err != nil {
-		t.Fatal(err)
-	}
+	trainDir, testDir, out := trainAndTestCorpora(t)
 	cfg := smallConfig(trainDir, out)
 	cfg.Methods = []string{"first1000", "random"}
 	cfg.TestCorpus = testDir
