@@ -3,6 +3,7 @@ package transforms
 import (
 	"context"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -101,7 +102,7 @@ func (o RougeOptions) ReadData(ctx context.Context) (*rouge.Data, error) {
 		return rouge.Builtin()
 	}
 	return rouge.ReadData(o.DataDir, func(name string) ([]byte, error) {
-		return ReadFile(ctx, corpus.Join(o.DataDir, name))
+		return store.ReadFile(ctx, corpus.Join(o.DataDir, name))
 	})
 }
 
