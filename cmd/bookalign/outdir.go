@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"io/fs"
 	"os"
@@ -19,7 +20,6 @@ import (
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/rundir"
-	"github.com/bookalign/bookalign/transforms"
 )
 
 // outDir is the output directory of `bookalign run` while the run owns it:
@@ -124,9 +124,9 @@ func (d *outDir) writeMarker(ctx context.Context) error {
 // writeRemote writes a file through Beam's filesystem, removing the
 // temporary file a failed write leaves.
 func writeRemote(ctx context.Context, path string, b []byte) error {
-	err := transforms.WriteFile(ctx, path, b)
+	err := store.WriteFile(ctx, path, b)
 	if err != nil {
-		if ok, _ := transforms.Exists(ctx, path+tmpSuffix); ok {
+		if ok, _ := store.Exists(ctx, path+tmpSuffix); ok {
 			_ = removeFile(ctx, path+tmpSuffix)
 		}
 	}
@@ -134,7 +134,7 @@ func writeRemote(ctx context.Context, path string, b []byte) error {
 }
 
 // tmpSuffix ends the name of the temporary file a write replaces a file
-// with (transforms.WriteFile).
+// with (store.WriteFile).
 const tmpSuffix = ".tmp"
 
 // writeLocal replaces the marker at path by a new file holding b. When
@@ -277,12 +277,12 @@ func (d *outDir) tryLock(ctx context.Context, path string, mine []byte) (*rundir
 		if !errors.Is(err, fs.ErrExist) {
 			return nil, err
 		}
-	} else if ok, err := transforms.Exists(ctx, path); err != nil {
+	} else if ok, err := store.Exists(ctx, path); err != nil {
 		return nil, err
 	} else if !ok {
-		return nil, transforms.WriteFile(ctx, path, mine)
+		return nil, store.WriteFile(ctx, path, mine)
 	}
-	b, err := transforms.ReadFile(ctx, path)
+	b, err := store.ReadFile(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -346,7 +346,7 @@ func (d *outDir) state(ctx context.Context) (rundir.State, error) {
 
 // readMarker reads OUT/run.json.
 func readMarker(ctx context.Context, out string) (*rundir.Marker, error) {
-	b, err := transforms.ReadFile(ctx, layout.Out{Dir: out}.Marker())
+	b, err := store.ReadFile(ctx, layout.Out{Dir: out}.Marker())
 	if err != nil {
 		return nil, err
 	}
@@ -425,7 +425,7 @@ func corpusFiles(ctx context.Context, dir, prefix string) ([]rundir.File, error)
 		return nil, nil
 	}
 	index := corpus.Layout{Dir: dir}.Pairs()
-	b, err := transforms.ReadFile(ctx, index)
+	b, err := store.ReadFile(ctx, index)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"os"
 	"strings"
@@ -15,7 +16,6 @@ import (
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/report"
 	"github.com/bookalign/bookalign/rundir"
-	"github.com/bookalign/bookalign/transforms"
 )
 
 // runReport is `bookalign report`: it rebuilds OUT/report from a finished
@@ -55,7 +55,7 @@ func runReport(args []string) error {
 // not nil, is told so.
 func checkFinished(ctx context.Context, out string, w io.Writer) (*rundir.Marker, error) {
 	path := layout.Out{Dir: out}.Marker()
-	ok, err := transforms.Exists(ctx, path)
+	ok, err := store.Exists(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -79,10 +79,10 @@ func checkFinished(ctx context.Context, out string, w io.Writer) (*rundir.Marker
 // there, and is not one left by a process of this host that is gone.
 func runHoldsLock(ctx context.Context, out string) bool {
 	path := layout.Out{Dir: out}.Lock()
-	if ok, err := transforms.Exists(ctx, path); err != nil || !ok {
+	if ok, err := store.Exists(ctx, path); err != nil || !ok {
 		return false
 	}
-	b, err := transforms.ReadFile(ctx, path)
+	b, err := store.ReadFile(ctx, path)
 	if err != nil {
 		return true
 	}
@@ -167,7 +167,7 @@ func buildReport(ctx context.Context, out, corpusDir string, w io.Writer) error 
 			}
 		}
 	}
-	files := report.Files{Read: transforms.ReadFile, ReadWritten: transforms.ReadWritten, Exists: transforms.Exists, Write: transforms.WriteFile, RemoveAll: removeAll, Rename: renameDir}
+	files := report.Files{Read: store.ReadFile, ReadWritten: store.ReadWritten, Exists: store.Exists, Write: store.WriteFile, RemoveAll: removeAll, Rename: renameDir}
 	built, err := report.Build(ctx, files, opts)
 	if err != nil {
 		return err

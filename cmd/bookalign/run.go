@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"os"
 	"path/filepath"
@@ -107,7 +108,7 @@ func runExperiment(args []string) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "bookalign run: done in %.1fs; results in %s\n\n", time.Since(start).Seconds(), cfg.Out)
-	table, err := transforms.ReadWritten(ctx, layout.Out{Dir: cfg.Out}.Table())
+	table, err := store.ReadWritten(ctx, layout.Out{Dir: cfg.Out}.Table())
 	if err != nil {
 		return err
 	}
@@ -191,7 +192,7 @@ func runWarnings(ctx context.Context, cfg pipelines.Config, counters map[string]
 	if n := counters["lambda_fallbacks"]; n > 0 {
 		warnings = append(warnings, fmt.Sprintf("%d of %d models were trained with a fixed lambda, the strongest candidate: their training books were too few to choose it on an inner split", n, counters["models_trained"]))
 	}
-	if skipped, err := transforms.Exists(ctx, corpus.Join(cfg.Out, layout.Rel.BoundaryNote())); err != nil {
+	if skipped, err := store.Exists(ctx, corpus.Join(cfg.Out, layout.Rel.BoundaryNote())); err != nil {
 		return nil, err
 	} else if skipped {
 		warnings = append(warnings, "Figure 3 was not drawn: "+layout.Rel.BoundaryNote()+" says why")
@@ -226,7 +227,7 @@ func allRejected(ctx context.Context, cfg pipelines.Config) error {
 
 // readResults reads OUT/results.json.
 func readResults(ctx context.Context, dir string) (*evaluate.Results, error) {
-	b, err := transforms.ReadWritten(ctx, layout.Out{Dir: dir}.Results())
+	b, err := store.ReadWritten(ctx, layout.Out{Dir: dir}.Results())
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +240,7 @@ func readResults(ctx context.Context, dir string) (*evaluate.Results, error) {
 
 // readRejects reads a rejects.jsonl file.
 func readRejects(ctx context.Context, path string) ([]outcome.Reject, error) {
-	b, err := transforms.ReadWritten(ctx, path)
+	b, err := store.ReadWritten(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -265,23 +266,23 @@ func checkInputs(ctx context.Context, cfg pipelines.Config) error {
 			continue
 		}
 		index := corpus.Layout{Dir: dir}.Pairs()
-		if ok, err := transforms.Exists(ctx, index); err != nil || !ok {
+		if ok, err := store.Exists(ctx, index); err != nil || !ok {
 			return fmt.Errorf("no corpus index at %s (is %q a corpus directory?)%s", index, dir, errSuffix(err))
 		}
-		if err := transforms.CheckInput(index, "", true); err != nil {
+		if err := store.CheckInput(index, "", true); err != nil {
 			return fmt.Errorf("the corpus index: %w", err)
 		}
 	}
 	if cfg.Thesaurus != "" {
 		path := corpus.Join(cfg.Thesaurus, align.ThesaurusFile)
-		if ok, err := transforms.Exists(ctx, path); err != nil || !ok {
+		if ok, err := store.Exists(ctx, path); err != nil || !ok {
 			return fmt.Errorf("thesaurus %s missing (--thesaurus %q)%s", path, cfg.Thesaurus, errSuffix(err))
 		}
 	}
 	if cfg.Rouge.DataDir != "" && cfg.Rouge.DataDir != rouge.BuiltinDir {
 		for _, name := range transforms.RougeDataFiles {
 			path := corpus.Join(cfg.Rouge.DataDir, name)
-			if ok, err := transforms.Exists(ctx, path); err != nil || !ok {
+			if ok, err := store.Exists(ctx, path); err != nil || !ok {
 				return fmt.Errorf("ROUGE data file %s missing (--rouge-data %q)%s%s", path, cfg.Rouge.DataDir, errSuffix(err), builtinHint(cfg.Rouge.DataDir))
 			}
 		}
@@ -341,7 +342,7 @@ func printEndOfRun(ctx context.Context, w io.Writer, dir string, runner map[stri
 	line("pairs_rejected", res.Rejected)
 	byStage(rejects, func(stage string, n int) { line("rejected_"+stage, n) })
 	train := corpus.Join(dir, layout.Rel.TrainRejects())
-	if ok, err := transforms.Exists(ctx, train); err != nil {
+	if ok, err := store.Exists(ctx, train); err != nil {
 		return err
 	} else if ok {
 		trainRejects, err := readRejects(ctx, train)
@@ -455,7 +456,7 @@ func checkCorpora(ctx context.Context, cfg pipelines.Config) error {
 // (the rejected rows are the pipeline's to report).
 func readIndex(ctx context.Context, dir string) ([]corpus.Pair, error) {
 	path := corpus.Layout{Dir: dir}.Pairs()
-	b, err := transforms.ReadFile(ctx, path)
+	b, err := store.ReadFile(ctx, path)
 	if err != nil {
 		return nil, fmt.Errorf("the corpus index: %w", err)
 	}
@@ -550,14 +551,14 @@ func sameDir(a, b string) bool {
 
 // bookPrints returns the SHA-256 of the book file of each pair of the
 // local corpus dir, keyed by id, and the first id of each SHA-256 keyed by
-// it. A book that is missing, unreadable or refused (transforms.CheckInput:
+// it. A book that is missing, unreadable or refused (store.CheckInput:
 // a FIFO, a link out of the corpus) has none: the pipeline rejects its
 // pair.
 func bookPrints(dir string, pairs []corpus.Pair, allowOutside bool) (map[string]string, error) {
 	prints := map[string]string{}
 	for _, p := range pairs {
 		path := corpus.Layout{Dir: dir}.Book(p.ID)
-		if transforms.CheckInput(path, dir, allowOutside) != nil {
+		if store.CheckInput(path, dir, allowOutside) != nil {
 			continue
 		}
 		sum, err := fileSHA256(path)
