@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"github.com/bookalign/bookalign/internal/store"
-
 )
 
 // The caps on what summarize, align and rouge read, so that a wrong file

@@ -96,9 +96,9 @@ func runExperiment(args []string) error {
 	start := time.Now()
 	counters, err := runAndReport(ctx, cfg, *writeReport, *quiet, *term.verbose)
 	if err == nil {
-		dir.marker.Warnings, err = runWarnings(ctx, cfg, counters)
+		dir.Marker.Warnings, err = runWarnings(ctx, cfg, counters)
 	}
-	if ferr := dir.finish(ctx, err); err == nil {
+	if ferr := dir.Finish(ctx, err); err == nil {
 		err = ferr
 	}
 	if perr := stop(); err == nil {

@@ -145,14 +145,21 @@ func Remove(ctx context.Context, path string) error {
 }
 
 // RemoveAll removes p and everything under it, if it exists: a local
-// file or directory, or every object under a remote p.
+// file or directory, or on an object store the object p and every object
+// under p/.
 func RemoveAll(ctx context.Context, p string) error {
 	if !IsRemote(p) {
 		return os.RemoveAll(p)
 	}
+	p = strings.TrimSuffix(p, "/")
 	files, err := List(ctx, p+"/**")
 	if err != nil {
 		return err
+	}
+	if ok, err := Exists(ctx, p); err != nil {
+		return err
+	} else if ok {
+		files = append(files, p)
 	}
 	for _, f := range files {
 		if err := Remove(ctx, f); err != nil {
