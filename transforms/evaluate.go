@@ -7,7 +7,6 @@ import (
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
@@ -34,23 +33,6 @@ type RougeOptions struct {
 // names ROUGE data, a directory or the embedded copy (rouge.BuiltinDir),
 // of which the list is a required file (rouge.DataFiles).
 func (o RougeOptions) HasStopwords() bool { return o.DataDir != "" }
-
-// RunnableMethods returns the methods of a run that can run with the ROUGE
-// data of o (evaluate.Runnable): without a stopword list, the methods that
-// need one are left out of the default list (byDefault), and the log says
-// so. Methods asked for by name are returned as they are: a configuration
-// that asks for one it cannot run is refused before (pipelines Validate),
-// and Baselines fails on it.
-func RunnableMethods(methods []string, o RougeOptions, byDefault bool) []string {
-	run, note, err := evaluate.Runnable(methods, o.HasStopwords(), byDefault)
-	if err != nil {
-		return methods
-	}
-	if note != "" {
-		log.Warn(context.Background(), note)
-	}
-	return run
-}
 
 // Evaluate scores each candidate against its reference with ROUGE-1.5.5
 // recall, stemmed (-m, with the exception table when DataDir is set) and
