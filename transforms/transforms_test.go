@@ -65,4 +65,3 @@ func TestReadPairsCountsRows(t *testing.T) {
 	passert.Equals(s, rows, 4)
 	ptest.RunAndValidate(t, p)
 }
-
