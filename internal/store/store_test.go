@@ -103,3 +103,35 @@ func TestWriteAndReadFile(t *testing.T) {
 		t.Error("ReadFile of a missing file succeeded")
 	}
 }
+
+// TestRemoveAllOneFile checks that RemoveAll removes a file as well as a
+// tree, locally and on an object store, where a file is an object with
+// nothing under it: clearing an earlier run's results.json from a gs://
+// --out goes through it.
+func TestRemoveAllOneFile(t *testing.T) {
+	srv := gcstest.Start(t)
+	srv.CreateBucket("b")
+	for name, root := range map[string]string{"local": filepath.ToSlash(t.TempDir()), "gcs": "gs://b/one"} {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			file, beside := root+"/results.json", root+"/results.json.keep"
+			for _, p := range []string{file, beside} {
+				if err := WriteFile(ctx, p, []byte("{}")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := RemoveAll(ctx, file); err != nil {
+				t.Fatal(err)
+			}
+			if ok, err := Exists(ctx, file); ok || err != nil {
+				t.Errorf("%s survived RemoveAll (%v)", file, err)
+			}
+			if ok, err := Exists(ctx, beside); !ok || err != nil {
+				t.Errorf("RemoveAll of %s took %s too (%v)", file, beside, err)
+			}
+			if err := RemoveAll(ctx, root+"/none"); err != nil {
+				t.Errorf("RemoveAll of nothing: %v", err)
+			}
+		})
+	}
+}
