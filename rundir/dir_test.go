@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -15,16 +14,12 @@ import (
 	"testing"
 )
 
-// markerOf reads OUT/run.json as the user would.
-func markerOf(t *testing.T, out string) map[string]any {
+// markerOf reads OUT/run.json.
+func markerOf(t *testing.T, out string) *Marker {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(out, "run.json"))
+	m, err := ReadMarker(context.Background(), out)
 	if err != nil {
-		t.Fatalf("no run marker: %v", err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatalf("run.json: %v\n%s", err, b)
+		t.Fatalf("run marker: %v", err)
 	}
 	return m
 }
@@ -56,7 +51,7 @@ func TestMarkerSurvivesFailedWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.Finish(context.Background(), errors.New("pipeline failed: no space left on device"))
-	if m := markerOf(t, d.out); m["complete"] != false || !strings.Contains(fmt.Sprint(m["error"]), "no space left") {
+	if m := markerOf(t, d.out); m.Complete || !strings.Contains(m.Error, "no space left") {
 		t.Errorf("run marker of a run that failed: %v", m)
 	}
 }
@@ -128,15 +123,15 @@ func TestMarkerWriteFailures(t *testing.T) {
 			m := markerOf(t, d.out)
 			switch {
 			case tt.wantErr:
-				if m["finished"] != nil || m["error"] != nil {
+				if m.Finished != "" || m.Error != "" {
 					t.Errorf("marker %v changed by a write that failed", m)
 				}
 			case tt.runErr == "":
-				if m["complete"] != true {
+				if !m.Complete {
 					t.Errorf("marker %v of a finished run", m)
 				}
 			default:
-				if got := fmt.Sprint(m["error"]); m["complete"] != false || m["finished"] == nil || !strings.HasPrefix(got, tt.error) {
+				if m.Complete || m.Finished == "" || !strings.HasPrefix(m.Error, tt.error) {
 					t.Errorf("marker %v, want error %q…", m, tt.error)
 				}
 			}

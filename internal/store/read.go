@@ -98,6 +98,11 @@ func readAll(ctx context.Context, path string, limit int64) ([]byte, error) {
 
 // Open opens a whole file for streaming.
 func Open(ctx context.Context, path string) (io.ReadCloser, error) {
+	return openRead(ctx, path)
+}
+
+// openRead opens path on its filesystem; closing the reader closes both.
+func openRead(ctx context.Context, path string) (*rangeReader, error) {
 	fs, err := filesystem.New(ctx, path)
 	if err != nil {
 		return nil, err
@@ -117,26 +122,21 @@ func OpenRange(ctx context.Context, path string, start, length int64) (io.ReadCl
 	if strings.HasPrefix(path, "gs://") {
 		return openGCSRange(ctx, path, start, length)
 	}
-	fs, err := filesystem.New(ctx, path)
+	rr, err := openRead(ctx, path)
 	if err != nil {
 		return nil, err
 	}
-	r, err := fs.OpenRead(ctx, path)
-	if err != nil {
-		fs.Close()
-		return nil, err
-	}
-	if sk, ok := r.(io.Seeker); ok {
+	if sk, ok := rr.Reader.(io.Seeker); ok {
 		_, err = sk.Seek(start, io.SeekStart)
 	} else {
-		_, err = io.CopyN(io.Discard, r, start)
+		_, err = io.CopyN(io.Discard, rr.Reader, start)
 	}
 	if err != nil {
-		r.Close()
-		fs.Close()
+		rr.Close()
 		return nil, err
 	}
-	return &rangeReader{Reader: io.LimitReader(r, length), closers: []io.Closer{r, fs}}, nil
+	rr.Reader = io.LimitReader(rr.Reader, length)
+	return rr, nil
 }
 
 // ReadRange returns length bytes of the file at path from byte start,
