@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/bookalign/bookalign/internal/gcstest"
+	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"io/fs"
 	"os"
@@ -136,5 +138,50 @@ func TestMarkerWriteFailures(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDirOnGCS runs the lifecycle on a gs:// --out of a fake GCS server:
+// a run locks, marks and finishes; a rerun of the same settings clears
+// the earlier outputs object by object, and keeps what bookalign did not
+// write; a second run while the first holds the lock is refused.
+func TestDirOnGCS(t *testing.T) {
+	srv := gcstest.Start(t)
+	srv.CreateBucket("b")
+	ctx, out := context.Background(), "gs://b/run"
+	corpusDir, err := filepath.Abs("../sample")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Command: "run", Out: out, Settings: json.RawMessage(`{"Seed":1}`), Corpus: corpusDir, Stderr: io.Discard}
+	d, err := Open(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(ctx, opts); err == nil || !strings.Contains(err.Error(), "another bookalign run") {
+		t.Errorf("a second run while the first holds the lock: %v", err)
+	}
+	for _, name := range []string{"results.json", "summaries/passage/a.txt", "notes.txt"} {
+		if err := store.WriteFile(ctx, out+"/"+name, []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := d.Finish(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	opts.Say = func(s string) { said = append(said, s) }
+	d, err = Open(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Finish(ctx, nil)
+	for name, want := range map[string]bool{"results.json": false, "summaries/passage/a.txt": false, "notes.txt": true, "run.lock": true} {
+		if ok, err := store.Exists(ctx, out+"/"+name); ok != want || err != nil {
+			t.Errorf("after the rerun opened, %s exists %v (%v), want %v", name, ok, err, want)
+		}
+	}
+	if len(said) == 0 {
+		t.Error("the rerun said nothing of what it cleared")
 	}
 }
