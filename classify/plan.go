@@ -175,11 +175,23 @@ type TooFewBooksError struct {
 	// Test says that the books to summarize are test books: one training
 	// book is enough.
 	Test bool
+	// Corpus, when set, is the corpus whose index counts Books pairs,
+	// before any is read: the message names it and its pairs, rather than
+	// the books left once the rejected pairs are set aside.
+	Corpus string
 }
 
 func (e *TooFewBooksError) Error() string {
 	if e.Test {
 		return "no book to train on: every pair of the training corpus (--corpus) was rejected"
+	}
+	const needs = "where --folds %d needs at least 2 books with distinct texts, one to hold out and one to train on"
+	if e.Corpus != "" {
+		pairs := fmt.Sprintf("%d pair", e.Books)
+		if e.Books != 1 {
+			pairs += "s"
+		}
+		return fmt.Sprintf("too few books for cross-validation: the corpus %s has %s, "+needs, e.Corpus, pairs, e.Folds)
 	}
 	usable := fmt.Sprintf("%d usable book", e.Books)
 	if e.Books != 1 {
@@ -188,7 +200,7 @@ func (e *TooFewBooksError) Error() string {
 	if e.Distinct != e.Books {
 		usable += fmt.Sprintf(" with %d distinct text", e.Distinct)
 	}
-	return fmt.Sprintf("too few books for cross-validation: %s once the rejected pairs are set aside, where --folds %d needs at least 2 books with distinct texts, one to hold out and one to train on", usable, e.Folds)
+	return fmt.Sprintf("too few books for cross-validation: %s once the rejected pairs are set aside, "+needs, usable, e.Folds)
 }
 
 // CheckBooks returns a *TooFewBooksError unless books training books, of

@@ -128,7 +128,7 @@ func TestContentOracleNeedsStopwords(t *testing.T) {
 	if err := cfg.Validate(); err != nil {
 		t.Errorf("the default methods without ROUGE data: %v", err)
 	}
-	run := transforms.RunnableMethods(cfg.Methods, cfg.Rouge, slices.Equal(cfg.Methods, Methods))
+	run := cfg.RunnableMethods()
 	if slices.Contains(run, evaluate.MethodOracleContent) || len(run) != len(cfg.Methods)-1 {
 		t.Errorf("without ROUGE data the default methods run %q", run)
 	}
@@ -140,7 +140,8 @@ func TestContentOracleNeedsStopwords(t *testing.T) {
 	if err := cfg.Validate(); err != nil {
 		t.Errorf("content oracle with ROUGE data: %v", err)
 	}
-	if run := transforms.RunnableMethods(Methods, cfg.Rouge, true); !slices.Equal(run, Methods) {
+	cfg.Methods = Methods
+	if run := cfg.RunnableMethods(); !slices.Equal(run, Methods) {
 		t.Errorf("with ROUGE data the default methods run %q", run)
 	}
 }

@@ -1,7 +1,9 @@
 package pipelines
 
 import (
+	"context"
 	"fmt"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -64,7 +66,7 @@ func (c Config) Validate() error {
 	if c.Rouge.Stopwords && c.Rouge.DataDir == "" {
 		return fmt.Errorf("ROUGE stopword removal (-s) needs ROUGE's stopword list: give --rouge-data or BOOKALIGN_ROUGE_DATA")
 	}
-	if _, _, err := evaluate.Runnable(c.Methods, c.Rouge.HasStopwords(), slices.Equal(c.Methods, Methods)); err != nil {
+	if _, _, err := c.Runnable(); err != nil {
 		return err
 	}
 	return nil
@@ -78,7 +80,10 @@ func (c Config) Validate() error {
 // ask for yields no collection, and the writers skip it.
 func Experiment(s beam.Scope, cfg Config) {
 	s = s.Scope("Experiment")
-	cfg.Methods = transforms.RunnableMethods(cfg.Methods, cfg.Rouge, slices.Equal(cfg.Methods, Methods))
+	if _, note, err := cfg.Runnable(); err == nil && note != "" {
+		log.Warn(context.Background(), note)
+	}
+	cfg.Methods = cfg.RunnableMethods()
 	work := transforms.WorkDir(cfg.Out)
 
 	train := readCorpus(s, cfg, cfg.Corpus)

@@ -13,10 +13,7 @@ import (
 // corpus's (0 without one). A pair rejected on the way lowers what the
 // later stages do, so a stage may end below its total.
 func (c Config) ProgressTotals(pairs, testPairs int) map[string]int {
-	methods, _, err := evaluate.Runnable(c.Methods, c.Rouge.HasStopwords(), slices.Equal(c.Methods, Methods))
-	if err != nil {
-		methods = c.Methods
-	}
+	methods := c.RunnableMethods()
 	scored := pairs
 	if c.TestCorpus != "" {
 		scored = testPairs

@@ -3,6 +3,7 @@ package rouge
 import (
 	"embed"
 	"path"
+	"strings"
 )
 
 // BuiltinDir is the name by which a data directory names the copy of
@@ -30,3 +31,13 @@ func BuiltinFile(name string) ([]byte, error) { return builtin.ReadFile(path.Joi
 // files: the same lists, and so the same scores, as the files of the
 // ROUGE distribution.
 func Builtin() (*Data, error) { return ReadData(BuiltinDir, BuiltinFile) }
+
+// BuiltinHint is what an error about a missing ROUGE data directory dir
+// adds when dir looks like a misspelling of BuiltinDir ("BUILTIN",
+// " builtin"): only the exact word names the embedded copy.
+func BuiltinHint(dir string) string {
+	if dir != BuiltinDir && strings.EqualFold(strings.TrimSpace(strings.TrimRight(dir, "/")), BuiltinDir) {
+		return "; the copy in the binary is named builtin, in lower case and without spaces"
+	}
+	return ""
+}

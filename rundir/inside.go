@@ -2,6 +2,7 @@ package rundir
 
 import (
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"path/filepath"
 	"strings"
 )
@@ -58,7 +59,7 @@ func (in Input) key() string {
 	if in.Resolved != "" {
 		p = in.Resolved
 	}
-	if strings.Contains(p, "://") {
+	if store.IsRemote(p) {
 		return strings.TrimRight(p, "/")
 	}
 	return filepath.Clean(p)
@@ -68,10 +69,10 @@ func (in Input) key() string {
 // are keys.
 func within(p, dir string) bool {
 	sep := "/"
-	if !strings.Contains(dir, "://") {
+	if !store.IsRemote(dir) {
 		sep = string(filepath.Separator)
 	}
-	if strings.Contains(p, "://") != strings.Contains(dir, "://") {
+	if store.IsRemote(p) != store.IsRemote(dir) {
 		return false
 	}
 	return strings.HasPrefix(p, strings.TrimSuffix(dir, sep)+sep)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 	"slices"
 	"sync"
@@ -168,7 +169,7 @@ type alignFn struct {
 func (f *alignFn) Setup(ctx context.Context) error {
 	var th *align.Thesaurus
 	if f.Options.tokenHMM() && f.Options.UsesSynonyms() {
-		b, err := ReadFile(ctx, corpus.Join(f.Options.Thesaurus, align.ThesaurusFile))
+		b, err := store.ReadFile(ctx, corpus.Join(f.Options.Thesaurus, align.ThesaurusFile))
 		if err != nil {
 			return fmt.Errorf("thesaurus: %w", err)
 		}
@@ -281,7 +282,7 @@ type writeAlignmentsFn struct {
 
 func (f *writeAlignmentsFn) ProcessElement(ctx context.Context, ap AlignmentFiles) error {
 	for _, m := range ap.Alignments {
-		if err := WriteFile(ctx, layout.Out{Dir: f.Out}.Alignment(m.Method, ap.ID), []byte(m.JSONL)); err != nil {
+		if err := store.WriteFile(ctx, layout.Out{Dir: f.Out}.Alignment(m.Method, ap.ID), []byte(m.JSONL)); err != nil {
 			return err
 		}
 	}

@@ -3,10 +3,10 @@ package transforms
 import (
 	"context"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
@@ -33,23 +33,6 @@ type RougeOptions struct {
 // names ROUGE data, a directory or the embedded copy (rouge.BuiltinDir),
 // of which the list is a required file (rouge.DataFiles).
 func (o RougeOptions) HasStopwords() bool { return o.DataDir != "" }
-
-// RunnableMethods returns the methods of a run that can run with the ROUGE
-// data of o (evaluate.Runnable): without a stopword list, the methods that
-// need one are left out of the default list (byDefault), and the log says
-// so. Methods asked for by name are returned as they are: a configuration
-// that asks for one it cannot run is refused before (pipelines Validate),
-// and Baselines fails on it.
-func RunnableMethods(methods []string, o RougeOptions, byDefault bool) []string {
-	run, note, err := evaluate.Runnable(methods, o.HasStopwords(), byDefault)
-	if err != nil {
-		return methods
-	}
-	if note != "" {
-		log.Warn(context.Background(), note)
-	}
-	return run
-}
 
 // Evaluate scores each candidate against its reference with ROUGE-1.5.5
 // recall, stemmed (-m, with the exception table when DataDir is set) and
@@ -101,7 +84,7 @@ func (o RougeOptions) ReadData(ctx context.Context) (*rouge.Data, error) {
 		return rouge.Builtin()
 	}
 	return rouge.ReadData(o.DataDir, func(name string) ([]byte, error) {
-		return ReadFile(ctx, corpus.Join(o.DataDir, name))
+		return store.ReadFile(ctx, corpus.Join(o.DataDir, name))
 	})
 }
 

@@ -3,6 +3,7 @@ package transforms
 import (
 	"context"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 	"slices"
 
@@ -114,7 +115,7 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, t SetTask, emit fu
 		if err != nil {
 			return fmt.Errorf("book %q: %w", t.ID, err)
 		}
-		if err := WriteFile(ctx, setBookFile(f.Dir, set, t.ID), data); err != nil {
+		if err := store.WriteFile(ctx, setBookFile(f.Dir, set, t.ID), data); err != nil {
 			return err
 		}
 		emit(set, t.ID)

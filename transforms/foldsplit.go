@@ -3,6 +3,7 @@ package transforms
 import (
 	"context"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -120,7 +121,7 @@ func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(B
 	if err != nil {
 		return fmt.Errorf("book %q: %w", b.ID, err)
 	}
-	if err := WriteFile(ctx, bookFile(f.Dir, b.ID, b.Test), data); err != nil {
+	if err := store.WriteFile(ctx, bookFile(f.Dir, b.ID, b.Test), data); err != nil {
 		return err
 	}
 	ref(BookRef{ID: b.ID, Test: b.Test, Text: b.Book.Fingerprint()})

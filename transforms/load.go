@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"context"
+	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -90,8 +91,8 @@ func (f *loadPairFn) load(ctx context.Context, p corpus.Pair) (PairText, string)
 
 // read checks a file of the corpus, then reads it.
 func (f *loadPairFn) read(ctx context.Context, path string) ([]byte, error) {
-	if err := CheckInput(path, f.Options.Dir, f.Options.AllowOutsideSymlinks); err != nil {
+	if err := store.CheckInput(path, f.Options.Dir, f.Options.AllowOutsideSymlinks); err != nil {
 		return nil, err
 	}
-	return ReadFile(ctx, path)
+	return store.ReadFile(ctx, path)
 }

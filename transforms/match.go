@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"reflect"
 	"strconv"
@@ -93,7 +94,7 @@ type readSummariesFn struct {
 }
 
 func (f *readSummariesFn) ProcessElement(ctx context.Context, _ []byte, emit func(SummaryRow), reject func(Reject), count func(int)) error {
-	in, err := OpenFile(ctx, f.Path)
+	in, err := store.Open(ctx, f.Path)
 	if err != nil {
 		return fmt.Errorf("opening the summaries: %w", err)
 	}
@@ -161,7 +162,7 @@ func (f *matchFn) Setup(ctx context.Context) error {
 // not empty) and returns a Matcher of them, with the number of catalog
 // rows that could not be used.
 func LoadMatcher(ctx context.Context, catalog, decisions string) (m *match.Matcher, badRows int, err error) {
-	in, err := OpenFile(ctx, catalog)
+	in, err := store.Open(ctx, catalog)
 	if err != nil {
 		return nil, 0, fmt.Errorf("opening the catalog: %w", err)
 	}
@@ -172,7 +173,7 @@ func LoadMatcher(ctx context.Context, catalog, decisions string) (m *match.Match
 	}
 	m = match.NewMatcher(books)
 	if decisions != "" {
-		d, err := OpenFile(ctx, decisions)
+		d, err := store.Open(ctx, decisions)
 		if err != nil {
 			return nil, 0, fmt.Errorf("opening the decision list: %w", err)
 		}
@@ -284,7 +285,7 @@ func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit
 	}
 	var lookupErr error
 	rel, ok := match.LocateBook(m.Ebook, func(rel string) bool {
-		found, err := Exists(ctx, corpus.Join(f.Mirror, rel))
+		found, err := store.Exists(ctx, corpus.Join(f.Mirror, rel))
 		if err != nil && lookupErr == nil {
 			lookupErr = err
 		}
@@ -301,7 +302,7 @@ func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit
 		fail("book not in the mirror", "looked for "+strings.Join(match.BookPaths(m.Ebook), ", "))
 		return nil
 	}
-	book, err := ReadFile(ctx, corpus.Join(f.Mirror, rel))
+	book, err := store.ReadFile(ctx, corpus.Join(f.Mirror, rel))
 	if err != nil {
 		return err
 	}
@@ -311,10 +312,10 @@ func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit
 		return nil
 	}
 	layout := corpus.Layout{Dir: f.Out}
-	if err := WriteFile(ctx, layout.Book(m.ID), book); err != nil {
+	if err := store.WriteFile(ctx, layout.Book(m.ID), book); err != nil {
 		return err
 	}
-	if err := WriteFile(ctx, layout.Summary(m.ID), []byte(m.Summary.Text+"\n")); err != nil {
+	if err := store.WriteFile(ctx, layout.Summary(m.ID), []byte(m.Summary.Text+"\n")); err != nil {
 		return err
 	}
 	booksFetched.Inc(ctx, 1)

@@ -3,6 +3,7 @@ package transforms
 import (
 	"bytes"
 	"context"
+	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -51,7 +52,7 @@ func (f *savedModelFn) ProcessElement(ctx context.Context, m TrainedModel, emit 
 	if m.Set != classify.AllBooks {
 		return nil
 	}
-	data, err := ReadWritten(ctx, modelFile(f.Dir, m.Set, m.Method))
+	data, err := store.ReadWritten(ctx, modelFile(f.Dir, m.Set, m.Method))
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"context"
+	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -118,7 +119,7 @@ func gatherOutcomes(iter func(*Outcome) bool) outcomes {
 // writeOutcomeFiles writes files into the directory out.
 func writeOutcomeFiles(ctx context.Context, out string, files []outcome.File) error {
 	for _, f := range files {
-		if err := WriteFile(ctx, corpus.Join(out, f.Name), f.Data); err != nil {
+		if err := store.WriteFile(ctx, corpus.Join(out, f.Name), f.Data); err != nil {
 			return err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -49,10 +50,10 @@ type readPairsFn struct {
 
 func (f *readPairsFn) ProcessElement(ctx context.Context, _ []byte, emit func(corpus.Pair), reject func(Reject), rows func(int)) error {
 	path := corpus.Layout{Dir: f.Dir}.Pairs()
-	if err := CheckInput(path, "", true); err != nil {
+	if err := store.CheckInput(path, "", true); err != nil {
 		return fmt.Errorf("reading the corpus index: %w", err)
 	}
-	b, err := ReadFile(ctx, path)
+	b, err := store.ReadFile(ctx, path)
 	if err != nil {
 		return fmt.Errorf("reading the corpus index: %w", err)
 	}

@@ -3,6 +3,7 @@ package transforms
 import (
 	"context"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -41,7 +42,7 @@ func (f *spillTextFn) ProcessElement(ctx context.Context, pt PairText, emit func
 	if err != nil {
 		return err
 	}
-	if err := WriteFile(ctx, textFile(f.Dir, pt.Pair.ID), data); err != nil {
+	if err := store.WriteFile(ctx, textFile(f.Dir, pt.Pair.ID), data); err != nil {
 		return err
 	}
 	emit(pt.Pair.ID, pt.Pair.ID)
@@ -78,7 +79,7 @@ func (f *renderFn) ProcessElement(ctx context.Context, id string, spilled func(*
 	var sel Selection
 	for selections(&sel) {
 		if pt.Book == nil {
-			data, err := ReadWritten(ctx, textFile(f.Dir, id))
+			data, err := store.ReadWritten(ctx, textFile(f.Dir, id))
 			if err != nil {
 				return err
 			}

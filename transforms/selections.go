@@ -3,6 +3,7 @@ package transforms
 import (
 	"context"
 	"encoding/json"
+	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -36,5 +37,5 @@ func (f *writeSelectionFn) ProcessElement(ctx context.Context, c Candidate) erro
 	if err != nil {
 		return err
 	}
-	return WriteFile(ctx, layout.Out{Dir: f.Out}.Selection(c.Method, c.ID), append(data, '\n'))
+	return store.WriteFile(ctx, layout.Out{Dir: f.Out}.Selection(c.Method, c.ID), append(data, '\n'))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"maps"
 	"reflect"
 	"slices"
@@ -219,7 +220,7 @@ func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, iter func(*FoldSu
 		if err != nil {
 			return fmt.Errorf("%s: %w", setName(sets[i]), err)
 		}
-		return WriteFile(ctx, setSumsFile(f.Dir, sets[i]), data)
+		return store.WriteFile(ctx, setSumsFile(f.Dir, sets[i]), data)
 	}); err != nil {
 		return err
 	}
@@ -234,7 +235,7 @@ func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, iter func(*FoldSu
 // readSetSums reads the statistics of training set set from the work
 // directory, in their binary form.
 func readSetSums(ctx context.Context, dir string, set int) ([]byte, error) {
-	data, err := ReadWritten(ctx, setSumsFile(dir, set))
+	data, err := store.ReadWritten(ctx, setSumsFile(dir, set))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", setName(set), err)
 	}

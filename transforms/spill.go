@@ -3,9 +3,9 @@ package transforms
 import (
 	"context"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"os"
 	"reflect"
-	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -68,7 +68,7 @@ func textFile(dir, id string) string { return layout.Work{Dir: dir}.Text(id) }
 
 // readBook reads the BookData of a book from the work directory.
 func readBook(ctx context.Context, dir, id string, test bool) (BookData, error) {
-	data, err := ReadWritten(ctx, bookFile(dir, id, test))
+	data, err := store.ReadWritten(ctx, bookFile(dir, id, test))
 	if err != nil {
 		return BookData{}, err
 	}
@@ -132,7 +132,7 @@ func RemoveTree(ctx context.Context, dir string) error {
 			return fmt.Errorf("removing %s: %w", f, err)
 		}
 	}
-	if !strings.Contains(dir, "://") {
+	if !store.IsRemote(dir) {
 		if err := os.Remove(dir); err != nil && !os.IsNotExist(err) {
 			return err
 		}

@@ -3,6 +3,7 @@ package transforms
 import (
 	"context"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 	"strings"
 
@@ -188,7 +189,7 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 			if err != nil {
 				return err
 			}
-			if err := WriteFile(ctx, modelFile(f.Dir, set, methods[i]), data); err != nil {
+			if err := store.WriteFile(ctx, modelFile(f.Dir, set, methods[i]), data); err != nil {
 				return err
 			}
 		}
@@ -229,7 +230,7 @@ func (f *trainFn) readLabelled(ctx context.Context, methods []string, set int, i
 	}
 	err := process.OnCores(len(ids), func(i int) error {
 		file := setBookFile(f.Dir, set, ids[i])
-		data, err := ReadWritten(ctx, file)
+		data, err := store.ReadWritten(ctx, file)
 		if err != nil {
 			return fmt.Errorf("%s: %w", setName(set), err)
 		}

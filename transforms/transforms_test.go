@@ -1,7 +1,6 @@
 package transforms
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,31 +64,4 @@ func TestReadPairsCountsRows(t *testing.T) {
 	passert.Count(s, rejects, "rejects", 2)
 	passert.Equals(s, rows, 4)
 	ptest.RunAndValidate(t, p)
-}
-
-func TestWriteAndReadFile(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "a", "b", "file.txt")
-	if err := WriteFile(ctx, path, []byte("hello")); err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteFile(ctx, path, []byte("again")); err != nil {
-		t.Fatal(err)
-	}
-	b, err := ReadFile(ctx, path)
-	if err != nil || string(b) != "again" {
-		t.Fatalf("ReadFile = %q, %v", b, err)
-	}
-	if _, err := os.Stat(path + ".tmp"); !os.IsNotExist(err) {
-		t.Errorf("temporary file left behind: %v", err)
-	}
-	if ok, err := Exists(ctx, path); !ok || err != nil {
-		t.Errorf("Exists(%s) = %v, %v", path, ok, err)
-	}
-	if ok, _ := Exists(ctx, path+".nope"); ok {
-		t.Error("Exists reports a missing file")
-	}
-	if _, err := ReadFile(ctx, path+".nope"); err == nil {
-		t.Error("ReadFile of a missing file succeeded")
-	}
 }

@@ -4,18 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"reflect"
 	"sort"
-	"strings"
 
-	"cloud.google.com/go/storage"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/util/gcsx"
 	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/wiki"
 )
@@ -77,7 +74,7 @@ type planDumpFn struct {
 }
 
 func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(WikiChunk), reject func(Reject)) error {
-	size, err := FileSize(ctx, f.Dump)
+	size, err := store.Size(ctx, f.Dump)
 	if err != nil {
 		return fmt.Errorf("opening the dump: %w", err)
 	}
@@ -143,7 +140,7 @@ func PlanChunks(dump string, offsets []int64, size, chunkBytes int64) []WikiChun
 
 // ReadIndex returns the streams of a multistream index (plain or bzip2).
 func ReadIndex(ctx context.Context, path string) ([]wiki.IndexStream, error) {
-	r, err := OpenFile(ctx, path)
+	r, err := store.Open(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -232,7 +229,7 @@ func (f *readDumpFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, c
 			end = c.Streams[i+1]
 		}
 		if in == nil {
-			r, err := openRange(ctx, c.Dump, start, c.End-start)
+			r, err := store.OpenRange(ctx, c.Dump, start, c.End-start)
 			if err != nil {
 				return fmt.Errorf("opening %s at byte %d: %w", c.Dump, start, err)
 			}
@@ -306,103 +303,3 @@ func (s *sourceReader) Read(p []byte) (int, error) {
 }
 
 func (s *sourceReader) Close() error { return s.r.Close() }
-
-// FileSize returns the size of a file through Beam's filesystem.
-func FileSize(ctx context.Context, path string) (int64, error) {
-	fs, err := filesystem.New(ctx, path)
-	if err != nil {
-		return 0, err
-	}
-	defer fs.Close()
-	return fs.Size(ctx, path)
-}
-
-// OpenFile opens a whole file through Beam's filesystem, for streaming.
-func OpenFile(ctx context.Context, path string) (io.ReadCloser, error) {
-	fs, err := filesystem.New(ctx, path)
-	if err != nil {
-		return nil, err
-	}
-	r, err := fs.OpenRead(ctx, path)
-	if err != nil {
-		fs.Close()
-		return nil, err
-	}
-	return &rangeReader{Reader: r, closers: []io.Closer{r, fs}}, nil
-}
-
-// openRange opens length bytes of path from byte start. Local files seek,
-// Google Cloud Storage objects are read with a ranged request, and any
-// other filesystem reads and discards the bytes before start.
-func openRange(ctx context.Context, path string, start, length int64) (io.ReadCloser, error) {
-	if strings.HasPrefix(path, "gs://") {
-		return openGCSRange(ctx, path, start, length)
-	}
-	fs, err := filesystem.New(ctx, path)
-	if err != nil {
-		return nil, err
-	}
-	r, err := fs.OpenRead(ctx, path)
-	if err != nil {
-		fs.Close()
-		return nil, err
-	}
-	if sk, ok := r.(io.Seeker); ok {
-		_, err = sk.Seek(start, io.SeekStart)
-	} else {
-		_, err = io.CopyN(io.Discard, r, start)
-	}
-	if err != nil {
-		r.Close()
-		fs.Close()
-		return nil, err
-	}
-	return &rangeReader{Reader: io.LimitReader(r, length), closers: []io.Closer{r, fs}}, nil
-}
-
-// ReadRange returns length bytes of the file at path (local or any Beam
-// filesystem) from byte start, fewer at the end of the file.
-func ReadRange(ctx context.Context, path string, start, length int64) ([]byte, error) {
-	r, err := openRange(ctx, path, start, length)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	return io.ReadAll(r)
-}
-
-// openGCSRange reads a byte range of a GCS object with one ranged request.
-func openGCSRange(ctx context.Context, path string, start, length int64) (io.ReadCloser, error) {
-	bucket, object, err := gcsx.ParseObject(path)
-	if err != nil {
-		return nil, err
-	}
-	client, err := gcsx.NewClient(ctx, storage.ScopeReadOnly)
-	if err != nil {
-		if client, err = gcsx.NewUnauthenticatedClient(ctx); err != nil {
-			return nil, err
-		}
-	}
-	r, err := client.Bucket(bucket).Object(object).NewRangeReader(ctx, start, length)
-	if err != nil {
-		client.Close()
-		return nil, err
-	}
-	return &rangeReader{Reader: r, closers: []io.Closer{r, client}}, nil
-}
-
-// rangeReader reads a range and closes what it was opened with.
-type rangeReader struct {
-	io.Reader
-	closers []io.Closer
-}
-
-func (r *rangeReader) Close() error {
-	var first error
-	for _, c := range r.closers {
-		if err := c.Close(); err != nil && first == nil {
-			first = err
-		}
-	}
-	return first
-}

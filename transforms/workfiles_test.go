@@ -3,6 +3,7 @@ package transforms
 import (
 	"bytes"
 	"context"
+	"github.com/bookalign/bookalign/internal/store"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -97,17 +98,17 @@ func TestWorkFilesReadBeyondInputCap(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := WriteFile(ctx, tc.path(dir), data); err != nil {
+			if err := store.WriteFile(ctx, tc.path(dir), data); err != nil {
 				t.Fatal(err)
 			}
-			defer func(cap int64) { maxFileSize = cap }(maxFileSize)
-			maxFileSize = int64(len(data)) / 2
-			if _, err := ReadFile(ctx, tc.path(dir)); err == nil {
-				t.Fatalf("the input cap of %d bytes lets a file of %d through: the test proves nothing", maxFileSize, len(data))
+			defer func(cap int64) { store.MaxFileSize = cap }(store.MaxFileSize)
+			store.MaxFileSize = int64(len(data)) / 2
+			if _, err := store.ReadFile(ctx, tc.path(dir)); err == nil {
+				t.Fatalf("the input cap of %d bytes lets a file of %d through: the test proves nothing", store.MaxFileSize, len(data))
 			}
 			got, err := tc.read(dir)
 			if err != nil {
-				t.Fatalf("a file of %d bytes the run wrote, under an input cap of %d: %v", len(data), maxFileSize, err)
+				t.Fatalf("a file of %d bytes the run wrote, under an input cap of %d: %v", len(data), store.MaxFileSize, err)
 			}
 			if tc.check == nil && !bytes.Equal(got, data) || tc.check != nil && !tc.check(got) {
 				t.Errorf("read back %q", got)
@@ -151,7 +152,7 @@ func TestInputCapOnlyOnInputs(t *testing.T) {
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || !isIdent(call.Fun, "ReadFile") {
+			if !ok || !isStoreRead(call.Fun) {
 				return true
 			}
 			calls++
@@ -169,10 +170,15 @@ func TestInputCapOnlyOnInputs(t *testing.T) {
 	}
 }
 
-// isIdent reports whether e is the identifier name.
-func isIdent(e ast.Expr, name string) bool {
-	id, ok := e.(*ast.Ident)
-	return ok && id.Name == name
+// isStoreRead reports whether e is store.ReadFile, the read with the
+// input cap.
+func isStoreRead(e ast.Expr) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "ReadFile" {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "store"
 }
 
 // TestSavedModelBounded checks that the file of the model of all books

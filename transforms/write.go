@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"context"
+	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -37,7 +38,7 @@ type writeSummaryFn struct {
 }
 
 func (f *writeSummaryFn) ProcessElement(ctx context.Context, c Candidate) error {
-	if err := WriteFile(ctx, layout.Out{Dir: f.Out}.Summary(c.Method, c.ID), []byte(c.Text)); err != nil {
+	if err := store.WriteFile(ctx, layout.Out{Dir: f.Out}.Summary(c.Method, c.ID), []byte(c.Text)); err != nil {
 		return err
 	}
 	summariesWritten.Inc(ctx, 1)
@@ -105,7 +106,7 @@ func (f *writeRejectsFn) ProcessElement(ctx context.Context, _ int, iter func(*R
 	if err != nil {
 		return err
 	}
-	return WriteFile(ctx, f.Path, b)
+	return store.WriteFile(ctx, f.Path, b)
 }
 
 // WriteArtifacts writes each artifact to OUT/<path>.
@@ -123,5 +124,5 @@ type writeArtifactFn struct {
 }
 
 func (f *writeArtifactFn) ProcessElement(ctx context.Context, a Artifact) error {
-	return WriteFile(ctx, corpus.Join(f.Out, a.Path), a.Data)
+	return store.WriteFile(ctx, corpus.Join(f.Out, a.Path), a.Data)
 }

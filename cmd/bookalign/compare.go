@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"os"
 	"reflect"
@@ -18,7 +19,6 @@ import (
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/rundir"
-	"github.com/bookalign/bookalign/transforms"
 )
 
 // runCompare is `bookalign compare OUT_A OUT_B`: the paired tests of every
@@ -90,7 +90,7 @@ type finishedRun struct {
 // (evaluate.ParseResults).
 func readRun(ctx context.Context, dir string) (finishedRun, error) {
 	dir = dirFlag(dir)
-	b, err := transforms.ReadFile(ctx, layout.Out{Dir: dir}.Marker())
+	b, err := store.ReadFile(ctx, layout.Out{Dir: dir}.Marker())
 	if err != nil {
 		return finishedRun{}, fmt.Errorf("%s is not a bookalign run: %w", dir, err)
 	}
@@ -106,7 +106,7 @@ func readRun(ctx context.Context, dir string) (finishedRun, error) {
 		return finishedRun{}, fmt.Errorf("%s: the settings of run.json: %w", dir, jsonmsg.Plain(err))
 	}
 	path := layout.Out{Dir: dir}.Results()
-	if b, err = transforms.ReadWritten(ctx, path); err != nil {
+	if b, err = store.ReadWritten(ctx, path); err != nil {
 		return finishedRun{}, err
 	}
 	if run.results, err = evaluate.ParseResults(b); err != nil {

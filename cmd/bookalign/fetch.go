@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"os"
 	"os/signal"
@@ -51,7 +52,7 @@ func runFetch(args []string) error {
 	if *out == "" {
 		return errors.New("--out is required")
 	}
-	if strings.Contains(*out, "://") {
+	if store.IsRemote(*out) {
 		return fmt.Errorf("--out %s: fetch writes a local directory", *out)
 	}
 	if err := checkFetchDir(*out); err != nil {

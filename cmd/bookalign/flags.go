@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"os"
 	"strings"
 
@@ -115,7 +116,7 @@ func readSettings(preset, file string, sets setFlag) (config.Settings, error) {
 		return config.Settings{}, fmt.Errorf("--preset: %w", err)
 	}
 	if file != "" {
-		b, err := transforms.ReadFile(context.Background(), file)
+		b, err := store.ReadFile(context.Background(), file)
 		if err != nil {
 			return config.Settings{}, fmt.Errorf("--config: %w", err)
 		}

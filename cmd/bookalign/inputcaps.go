@@ -5,8 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-
-	"github.com/bookalign/bookalign/transforms"
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 // The caps on what summarize, align and rouge read, so that a wrong file
@@ -16,10 +15,10 @@ import (
 // them.
 var (
 	// capBook bounds a book (summarize's BOOK.txt, align --book).
-	capBook int64 = transforms.MaxFileSize
+	capBook int64 = store.MaxFileSize
 	// capSummary bounds a summary (align --summary, rouge --candidate and
 	// --reference).
-	capSummary int64 = transforms.MaxFileSize
+	capSummary int64 = store.MaxFileSize
 	// capModel bounds a saved model (summarize --model), with room over the
 	// few tens of MB that run writes for a large corpus.
 	capModel int64 = 256 << 20
@@ -48,8 +47,8 @@ func pairsLineInput() input          { return input{"--pairs", "line of --pairs"
 // read reads path, the file of in, whole: one over in's cap is refused,
 // with an error naming in and the cap, after at most cap+1 bytes.
 func (in input) read(path string) ([]byte, error) {
-	b, err := transforms.ReadFileMax(context.Background(), path, in.max)
-	if errors.Is(err, transforms.ErrTooLarge) {
+	b, err := store.ReadFileMax(context.Background(), path, in.max)
+	if errors.Is(err, store.ErrTooLarge) {
 		return nil, in.tooLarge(path, "")
 	}
 	return b, err // an error of its own names path

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"os"
 	"time"
 
@@ -45,7 +46,7 @@ func buildCorpus(ctx context.Context, cfg pipelines.MatchConfig, quiet bool) (be
 		if in.path == "" {
 			continue
 		}
-		if ok, err := transforms.Exists(ctx, in.path); err != nil || !ok {
+		if ok, err := store.Exists(ctx, in.path); err != nil || !ok {
 			return nil, fmt.Errorf("%s %s: no such file%s", in.flag, in.path, errSuffix(err))
 		}
 	}

@@ -1,23 +1,16 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/pipelines"
-	"github.com/bookalign/bookalign/rundir"
 	"github.com/bookalign/bookalign/transforms"
 )
 
@@ -254,116 +247,6 @@ func TestOutKeepsUserFiles(t *testing.T) {
 		if !strings.Contains(stderr, "kept 2 entries") || !strings.Contains(stderr, "analysis-notes.txt, my-figures/") {
 			t.Errorf("rerun %v does not say what it kept:\n%s", extra, stderr)
 		}
-	}
-}
-
-// startedOutDir is an outDir of a run that has written its first marker
-// in a new directory.
-func startedOutDir(t *testing.T) *outDir {
-	t.Helper()
-	d := &outDir{out: t.TempDir(), marker: rundir.Marker{Format: rundir.FormatVersion, Command: "run", Settings: json.RawMessage(`{"Seed":1}`), Started: now()}}
-	if err := d.writeMarker(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
-
-// TestMarkerSurvivesFailedWrite checks that a failed run is recorded as
-// failed even when its marker cannot be replaced by a new file (here,
-// because a directory is in the way of the temporary file).
-func TestMarkerSurvivesFailedWrite(t *testing.T) {
-	d := startedOutDir(t)
-	d.stderr = io.Discard
-	blocker := filepath.Join(d.out, "run.json.tmp", "x")
-	if err := os.MkdirAll(blocker, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	d.finish(context.Background(), errors.New("pipeline failed: no space left on device"))
-	if m := runMarker(t, d.out); m["complete"] != false || !strings.Contains(fmt.Sprint(m["error"]), "no space left") {
-		t.Errorf("run marker of a run that failed: %v", m)
-	}
-}
-
-// failingDisk is the local disk with a full disk injected: writing a new
-// file leaves it empty and fails, and rewriting a file in place fails
-// when fail is set or when the new content is longer than the file.
-func failingDisk(failInPlace bool) localDisk {
-	full := &fs.PathError{Op: "write", Err: syscall.ENOSPC}
-	disk := osDisk
-	disk.writeFile = func(name string, _ []byte) error {
-		if err := os.WriteFile(name, nil, 0o644); err != nil {
-			return err
-		}
-		full.Path = name
-		return full
-	}
-	disk.overwrite = func(name string, data []byte) error {
-		info, err := os.Stat(name)
-		if err != nil {
-			return err
-		}
-		if failInPlace || int64(len(data)) > info.Size() {
-			full.Path = name
-			return full
-		}
-		return osDisk.overwrite(name, data)
-	}
-	return disk
-}
-
-// TestMarkerWriteFailures checks the marker write on a full disk: no
-// temporary file stays, the final marker is rewritten in place (its error
-// shortened to fit), and when even that fails, stderr says so.
-func TestMarkerWriteFailures(t *testing.T) {
-	long := "pipeline failed: " + strings.Repeat("a stage said something long; ", 200) + "no space left on device"
-	tests := []struct {
-		name        string
-		runErr      string
-		failInPlace bool
-		wantErr     bool
-		error       string
-		stderr      string
-	}{
-		{"failed run, rewritten in place", "pipeline failed: no space left on device", false, false, "pipeline failed: no space left on device", "in place"},
-		{"long error shortened to fit", long, false, false, "pipeline failed: a stage said", "in place"},
-		{"finished run, rewritten in place", "", false, false, "", "in place"},
-		{"even in place fails", "pipeline failed: no space left on device", true, true, "", "could not record"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			d := startedOutDir(t)
-			var stderr bytes.Buffer
-			d.disk, d.stderr = failingDisk(tt.failInPlace), &stderr
-			var runErr error
-			if tt.runErr != "" {
-				runErr = errors.New(tt.runErr)
-			}
-			err := d.finish(context.Background(), runErr)
-			if (err != nil) != tt.wantErr {
-				t.Errorf("finish: error %v, want one: %v", err, tt.wantErr)
-			}
-			if exists(filepath.Join(d.out, "run.json.tmp")) {
-				t.Error("run.json.tmp left behind")
-			}
-			if !strings.Contains(stderr.String(), tt.stderr) {
-				t.Errorf("stderr %q, want it to say %q", stderr.String(), tt.stderr)
-			}
-			m := runMarker(t, d.out)
-			switch {
-			case tt.wantErr:
-				if m["finished"] != nil || m["error"] != nil {
-					t.Errorf("marker %v changed by a write that failed", m)
-				}
-			case tt.runErr == "":
-				if m["complete"] != true {
-					t.Errorf("marker %v of a finished run", m)
-				}
-			default:
-				if got := fmt.Sprint(m["error"]); m["complete"] != false || m["finished"] == nil || !strings.HasPrefix(got, tt.error) {
-					t.Errorf("marker %v, want error %q…", m, tt.error)
-				}
-			}
-		})
 	}
 }
 

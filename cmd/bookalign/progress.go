@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"os"
 
-	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/internal/progressline"
-	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/transforms"
 )
 
@@ -23,21 +20,4 @@ func showProgress(totals map[string]int) (stop func()) {
 		transforms.ShowProgress(nil)
 		l.Stop()
 	}
-}
-
-// experimentTotals are the totals of the experiment's stages for the
-// progress line, from the rows of the corpora's indexes; nil when an index
-// cannot be read (the pipeline then says why).
-func experimentTotals(ctx context.Context, cfg pipelines.Config) map[string]int {
-	train, err := readIndex(ctx, cfg.Corpus)
-	if err != nil {
-		return nil
-	}
-	var test []corpus.Pair
-	if cfg.TestCorpus != "" {
-		if test, err = readIndex(ctx, cfg.TestCorpus); err != nil {
-			return nil
-		}
-	}
-	return cfg.ProgressTotals(len(train), len(test))
 }

@@ -5,17 +5,15 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"os"
 	"strings"
 	"time"
 
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/bookalign/bookalign/layout"
-	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/report"
 	"github.com/bookalign/bookalign/rundir"
-	"github.com/bookalign/bookalign/transforms"
 )
 
 // runReport is `bookalign report`: it rebuilds OUT/report from a finished
@@ -55,7 +53,7 @@ func runReport(args []string) error {
 // not nil, is told so.
 func checkFinished(ctx context.Context, out string, w io.Writer) (*rundir.Marker, error) {
 	path := layout.Out{Dir: out}.Marker()
-	ok, err := transforms.Exists(ctx, path)
+	ok, err := store.Exists(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -65,33 +63,14 @@ func checkFinished(ctx context.Context, out string, w io.Writer) (*rundir.Marker
 		}
 		return nil, nil
 	}
-	m, err := readMarker(ctx, out)
+	m, err := rundir.ReadMarker(ctx, out)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", out, err)
 	}
 	if !m.Complete {
-		return nil, fmt.Errorf("the run in %s (started %s) did not finish: it %s; its files may mix two runs, so no report is built from them (rerun it: bookalign run with --overwrite)", out, m.Started, m.Unfinished(runHoldsLock(ctx, out)))
+		return nil, fmt.Errorf("the run in %s (started %s) did not finish: it %s; its files may mix two runs, so no report is built from them (rerun it: bookalign run with --overwrite)", out, m.Started, m.Unfinished(rundir.Running(ctx, out)))
 	}
 	return m, nil
-}
-
-// runHoldsLock reports whether a run may still be writing out: its lock is
-// there, and is not one left by a process of this host that is gone.
-func runHoldsLock(ctx context.Context, out string) bool {
-	path := layout.Out{Dir: out}.Lock()
-	if ok, err := transforms.Exists(ctx, path); err != nil || !ok {
-		return false
-	}
-	b, err := transforms.ReadFile(ctx, path)
-	if err != nil {
-		return true
-	}
-	l, err := rundir.ParseLock(b)
-	if err != nil {
-		return true
-	}
-	host, _ := os.Hostname()
-	return !l.Stale(host, processAlive)
 }
 
 // checkCorpus refuses to report on a corpus that differs from the one the
@@ -114,7 +93,7 @@ func checkCorpus(ctx context.Context, out string, m *rundir.Marker, corpusDir st
 		dir = corpusDir
 	}
 	if m.InputFiles != nil {
-		now, err := corpusFiles(ctx, dir, "")
+		now, err := rundir.CorpusFiles(ctx, dir, "")
 		if err != nil {
 			return fmt.Errorf("reading the corpus %s: %w", dir, err)
 		}
@@ -129,7 +108,7 @@ func checkCorpus(ctx context.Context, out string, m *rundir.Marker, corpusDir st
 		}
 		return nil
 	}
-	now, err := inputFiles(ctx, pipelines.Config{Corpus: set.Corpus, TestCorpus: set.TestCorpus})
+	now, err := rundir.InputFiles(ctx, set.Corpus, set.TestCorpus)
 	if err != nil {
 		return fmt.Errorf("reading the corpus %s: %w", dir, err)
 	}
@@ -167,7 +146,7 @@ func buildReport(ctx context.Context, out, corpusDir string, w io.Writer) error 
 			}
 		}
 	}
-	files := report.Files{Read: transforms.ReadFile, ReadWritten: transforms.ReadWritten, Exists: transforms.Exists, Write: transforms.WriteFile, RemoveAll: removeAll, Rename: renameDir}
+	files := report.Files{Read: store.ReadFile, ReadWritten: store.ReadWritten, Exists: store.Exists, Write: store.WriteFile, RemoveAll: store.RemoveAll, Rename: moveDir}
 	built, err := report.Build(ctx, files, opts)
 	if err != nil {
 		return err
@@ -181,43 +160,7 @@ func buildReport(ctx context.Context, out, corpusDir string, w io.Writer) error 
 	return nil
 }
 
-// removeAll removes a directory and everything under it, local or not;
-// one that does not exist is no error.
-func removeAll(ctx context.Context, dir string) error {
-	if isLocal(dir) {
-		return os.RemoveAll(dir)
-	}
-	files, err := listTree(ctx, dir, "**")
-	if err != nil {
-		return err
-	}
-	for _, f := range files {
-		if err := removeFile(ctx, f); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// renameDir gives the directory from the name to, which must not exist:
-// locally one rename, on an object store one per object.
-func renameDir(ctx context.Context, from, to string) error {
-	if isLocal(from) {
-		return os.Rename(from, to)
-	}
-	files, err := listTree(ctx, from, "**")
-	if err != nil {
-		return err
-	}
-	fsys, err := filesystem.New(ctx, from)
-	if err != nil {
-		return err
-	}
-	defer fsys.Close()
-	for _, f := range files {
-		if err := filesystem.Rename(ctx, fsys, f, to+strings.TrimPrefix(f, from)); err != nil {
-			return err
-		}
-	}
-	return nil
+// moveDir gives the directory from the name to (store.MoveTree).
+func moveDir(ctx context.Context, from, to string) error {
+	return store.MoveTree(ctx, from, to, "")
 }

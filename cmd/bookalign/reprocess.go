@@ -54,7 +54,8 @@ type reprocessSteps struct {
 	quiet, verbose            bool
 }
 
-// Check validates the experiment's settings and checks its inputs.
+// Check validates the experiment's settings and checks the inputs that
+// exist before a dump has made its corpus (pipelines.CheckInputs).
 func (s *reprocessSteps) Check(ctx context.Context) error {
 	check := s.experiment
 	check.Corpus, check.Out = "corpus", "out"
@@ -62,7 +63,7 @@ func (s *reprocessSteps) Check(ctx context.Context) error {
 		return err
 	}
 	check.Corpus = ""
-	return checkInputs(ctx, check)
+	return pipelines.CheckInputs(ctx, check)
 }
 
 func (s *reprocessSteps) Extract(ctx context.Context, dump, index, out string) error {
@@ -79,20 +80,19 @@ func (s *reprocessSteps) Match(ctx context.Context, summaries, out, source strin
 }
 
 // Experiment runs the pipeline of `bookalign run` on the corpus, naming it
-// corpusName in the results, and ends as run does (runAndReport, without
+// corpusName in the results, once it has passed run's preflight
+// (pipelines.Preflight), and ends as run does (runAndReport, without
 // the report, which is a step of its own): the final counts read from the
 // outputs, and an error that says why when every pair was rejected, so
 // that the dump is not recorded as processed with no result.
 func (s *reprocessSteps) Experiment(ctx context.Context, corpusDir, out, corpusName string) error {
 	cfg := s.experiment
 	cfg.Corpus, cfg.Out, cfg.CorpusName = corpusDir, out, corpusName
-	if err := cfg.Validate(); err != nil {
+	checked, err := pipelines.Preflight(ctx, &cfg)
+	if err != nil {
 		return err
 	}
-	if _, err := pipelines.ResolveContent(ctx, &cfg); err != nil {
-		return err
-	}
-	_, err := runAndReport(ctx, cfg, false, s.quiet, s.verbose)
+	_, err = runAndReport(ctx, cfg, checked, false, s.quiet, s.verbose)
 	return err
 }
 

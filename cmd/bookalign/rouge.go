@@ -73,7 +73,7 @@ func runRouge(args []string, stdout io.Writer) error {
 	}
 	data, err := opts.ReadData(context.Background())
 	if err != nil {
-		return fmt.Errorf("--rouge-data %q: %w%s", opts.DataDir, err, builtinHint(opts.DataDir))
+		return fmt.Errorf("--rouge-data %q: %w%s", opts.DataDir, err, rouge.BuiltinHint(opts.DataDir))
 	}
 	sc := rouge.NewScorers(data, *stopwords)
 	s := sc.NoStem

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"os"
-	"strings"
 
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/rouge"
@@ -41,14 +40,4 @@ func rougeData(fs *flag.FlagSet, dir string) string {
 		return dir
 	}
 	return rouge.BuiltinDir
-}
-
-// builtinHint is what the error about a missing ROUGE data directory dir
-// adds when dir looks like a misspelling of builtin ("BUILTIN",
-// " builtin"): only the exact word names the embedded copy.
-func builtinHint(dir string) string {
-	if dir != rouge.BuiltinDir && strings.EqualFold(strings.TrimSpace(strings.TrimRight(dir, "/")), rouge.BuiltinDir) {
-		return "; the copy in the binary is named builtin, in lower case and without spaces"
-	}
-	return ""
 }

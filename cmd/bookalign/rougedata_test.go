@@ -122,7 +122,7 @@ func TestBuiltinRougeFingerprint(t *testing.T) {
 }
 
 // TestRougeDataValues checks what run makes of each --rouge-data before
-// any pipeline work (checkInputs, checkOutside): builtin is the copy in
+// any pipeline work (pipelines.CheckInputs, checkOutside): builtin is the copy in
 // the binary, never a path (so never inside --out), and a value that is
 // not a whole data directory is refused, with a hint for one that looks
 // like builtin.
@@ -159,7 +159,7 @@ func TestRougeDataValues(t *testing.T) {
 			cfg := pipelines.Config{Out: tc.out, Rouge: transforms.RougeOptions{DataDir: tc.data}}
 			err := checkOutside(cfg)
 			if err == nil {
-				err = checkInputs(context.Background(), cfg)
+				err = pipelines.CheckInputs(context.Background(), cfg)
 			}
 			switch {
 			case tc.want == "" && err != nil:

@@ -1,33 +1,26 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"io"
+	"maps"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/beamrun"
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/pipelines"
-	"github.com/bookalign/bookalign/rouge"
-	"github.com/bookalign/bookalign/transforms"
 
 	// Runners selectable with --runner.
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
@@ -64,21 +57,13 @@ func runExperiment(args []string) error {
 		return err
 	}
 	cfg.TrainByMethod = !inProcessRunner()
-	if err := cfg.Validate(); err != nil {
-		return err
-	}
-
 	ctx := context.Background()
-	if err := checkInputs(ctx, cfg); err != nil {
+	checked, err := pipelines.Preflight(ctx, &cfg)
+	if err != nil {
 		return err
 	}
-	if err := checkCorpora(ctx, cfg); err != nil {
-		return err
-	}
-	if note, err := pipelines.ResolveContent(ctx, &cfg); err != nil {
-		return err
-	} else if note != "" && !*quiet {
-		fmt.Fprintf(os.Stderr, "bookalign run: %s\n", note)
+	if checked.Note != "" && !*quiet {
+		fmt.Fprintf(os.Stderr, "bookalign run: %s\n", checked.Note)
 	}
 	var say func(string)
 	if !*quiet {
@@ -93,11 +78,11 @@ func runExperiment(args []string) error {
 		return err
 	}
 	start := time.Now()
-	counters, err := runAndReport(ctx, cfg, *writeReport, *quiet, *term.verbose)
+	counters, err := runAndReport(ctx, cfg, checked, *writeReport, *quiet, *term.verbose)
 	if err == nil {
-		dir.marker.Warnings, err = runWarnings(ctx, cfg, counters)
+		dir.Marker.Warnings, err = runWarnings(ctx, cfg, counters)
 	}
-	if ferr := dir.finish(ctx, err); err == nil {
+	if ferr := dir.Finish(ctx, err); err == nil {
 		err = ferr
 	}
 	if perr := stop(); err == nil {
@@ -107,7 +92,7 @@ func runExperiment(args []string) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "bookalign run: done in %.1fs; results in %s\n\n", time.Since(start).Seconds(), cfg.Out)
-	table, err := transforms.ReadWritten(ctx, layout.Out{Dir: cfg.Out}.Table())
+	table, err := store.ReadWritten(ctx, layout.Out{Dir: cfg.Out}.Table())
 	if err != nil {
 		return err
 	}
@@ -131,28 +116,24 @@ func inProcessRunner() bool {
 	return false
 }
 
-// runAndReport runs the experiment pipeline of cfg, prints the final
+// runAndReport runs the experiment pipeline of cfg, which has passed
+// its preflight (checked: the methods that run and the pairs of the
+// corpora, for the header and the progress line), prints the final
 // counts of what became of the pairs (printEndOfRun) and, if asked, builds
 // its report. A run none of whose pairs has results is an error that says
 // why (allRejected), once the rejects are written. It returns the
 // pipeline's bookalign counters, as the runner reported them.
-func runAndReport(ctx context.Context, cfg pipelines.Config, writeReport, quiet, verbose bool) (map[string]int64, error) {
+func runAndReport(ctx context.Context, cfg pipelines.Config, checked pipelines.Checked, writeReport, quiet, verbose bool) (map[string]int64, error) {
 	p, s := beam.NewPipelineWithRoot()
 	pipelines.Experiment(s, cfg)
 	stopProgress := func() {}
 	if !quiet {
-		// The methods that run: a default method that needs ROUGE's
-		// stopwords is left out without ROUGE data (evaluate.Runnable).
-		methods, _, err := evaluate.Runnable(cfg.Methods, cfg.Rouge.HasStopwords(), slices.Equal(cfg.Methods, pipelines.Methods))
-		if err != nil {
-			methods = cfg.Methods
-		}
 		aligners := ""
 		if a := cfg.AlignOptions().Methods; len(a) > 0 {
 			aligners = "; aligners " + strings.Join(a, ",")
 		}
-		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s%s)\n", cfg.Corpus, cfg.Out, strings.Join(methods, ","), aligners)
-		stopProgress = showProgress(experimentTotals(ctx, cfg))
+		fmt.Fprintf(os.Stderr, "bookalign run: corpus %s → %s (methods %s%s)\n", cfg.Corpus, cfg.Out, strings.Join(checked.Methods, ","), aligners)
+		stopProgress = showProgress(cfg.ProgressTotals(checked.Pairs, checked.TestPairs))
 	}
 	res, err := beamrun.Run(ctx, p)
 	stopProgress()
@@ -191,7 +172,7 @@ func runWarnings(ctx context.Context, cfg pipelines.Config, counters map[string]
 	if n := counters["lambda_fallbacks"]; n > 0 {
 		warnings = append(warnings, fmt.Sprintf("%d of %d models were trained with a fixed lambda, the strongest candidate: their training books were too few to choose it on an inner split", n, counters["models_trained"]))
 	}
-	if skipped, err := transforms.Exists(ctx, corpus.Join(cfg.Out, layout.Rel.BoundaryNote())); err != nil {
+	if skipped, err := store.Exists(ctx, corpus.Join(cfg.Out, layout.Rel.BoundaryNote())); err != nil {
 		return nil, err
 	} else if skipped {
 		warnings = append(warnings, "Figure 3 was not drawn: "+layout.Rel.BoundaryNote()+" says why")
@@ -226,7 +207,7 @@ func allRejected(ctx context.Context, cfg pipelines.Config) error {
 
 // readResults reads OUT/results.json.
 func readResults(ctx context.Context, dir string) (*evaluate.Results, error) {
-	b, err := transforms.ReadWritten(ctx, layout.Out{Dir: dir}.Results())
+	b, err := store.ReadWritten(ctx, layout.Out{Dir: dir}.Results())
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +220,7 @@ func readResults(ctx context.Context, dir string) (*evaluate.Results, error) {
 
 // readRejects reads a rejects.jsonl file.
 func readRejects(ctx context.Context, path string) ([]outcome.Reject, error) {
-	b, err := transforms.ReadWritten(ctx, path)
+	b, err := store.ReadWritten(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -257,43 +238,7 @@ func readRejects(ctx context.Context, path string) ([]outcome.Reject, error) {
 	return rejects, nil
 }
 
-// checkInputs turns a missing corpus or ROUGE data directory into a clear
-// error before any pipeline starts.
-func checkInputs(ctx context.Context, cfg pipelines.Config) error {
-	for _, dir := range []string{cfg.Corpus, cfg.TestCorpus} {
-		if dir == "" {
-			continue
-		}
-		index := corpus.Layout{Dir: dir}.Pairs()
-		if ok, err := transforms.Exists(ctx, index); err != nil || !ok {
-			return fmt.Errorf("no corpus index at %s (is %q a corpus directory?)%s", index, dir, errSuffix(err))
-		}
-		if err := transforms.CheckInput(index, "", true); err != nil {
-			return fmt.Errorf("the corpus index: %w", err)
-		}
-	}
-	if cfg.Thesaurus != "" {
-		path := corpus.Join(cfg.Thesaurus, align.ThesaurusFile)
-		if ok, err := transforms.Exists(ctx, path); err != nil || !ok {
-			return fmt.Errorf("thesaurus %s missing (--thesaurus %q)%s", path, cfg.Thesaurus, errSuffix(err))
-		}
-	}
-	if cfg.Rouge.DataDir != "" && cfg.Rouge.DataDir != rouge.BuiltinDir {
-		for _, name := range transforms.RougeDataFiles {
-			path := corpus.Join(cfg.Rouge.DataDir, name)
-			if ok, err := transforms.Exists(ctx, path); err != nil || !ok {
-				return fmt.Errorf("ROUGE data file %s missing (--rouge-data %q)%s%s", path, cfg.Rouge.DataDir, errSuffix(err), builtinHint(cfg.Rouge.DataDir))
-			}
-		}
-		// Read them as the scorers will, so that a file that does not
-		// parse is refused before the run, not by a worker within it.
-		if _, err := cfg.Rouge.ReadData(ctx); err != nil {
-			return fmt.Errorf("--rouge-data %q: %w", cfg.Rouge.DataDir, err)
-		}
-	}
-	return nil
-}
-
+// errSuffix is ": " and err's message, or nothing without an error.
 func errSuffix(err error) string {
 	if err == nil {
 		return ""
@@ -321,9 +266,8 @@ func counterTotals(res beam.PipelineResult) map[string]int64 {
 // rejects.jsonl, and train_rejects.jsonl with a test corpus), so that the
 // same run prints the same figures on every runner and every time. With
 // verbose it prints the runner's counters too (runner, by name), marked
-// as the runner's: a runner may report them in part (prism v2.77 keeps
-// one bundle's counts of several that finish before it has learned a
-// counter's name), and they vary from one run to the next.
+// as the runner's: a runner may report them in part (docs/benchmarks.md
+// says which and why), and they vary from one run to the next.
 func printEndOfRun(ctx context.Context, w io.Writer, dir string, runner map[string]int64, verbose bool) error {
 	res, err := readResults(ctx, dir)
 	if err != nil {
@@ -346,7 +290,7 @@ func printEndOfRun(ctx context.Context, w io.Writer, dir string, runner map[stri
 	line("pairs_rejected", res.Rejected)
 	byStage(rejects, func(stage string, n int) { line("rejected_"+stage, n) })
 	train := corpus.Join(dir, layout.Rel.TrainRejects())
-	if ok, err := transforms.Exists(ctx, train); err != nil {
+	if ok, err := store.Exists(ctx, train); err != nil {
 		return err
 	} else if ok {
 		trainRejects, err := readRejects(ctx, train)
@@ -360,14 +304,7 @@ func printEndOfRun(ctx context.Context, w io.Writer, dir string, runner map[stri
 		return nil
 	}
 	fmt.Fprintln(w, "bookalign run: the runner's counters, as it reported them (they may miss some bundles' counts):")
-	names := make([]string, 0, len(runner))
-	for n := range runner {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-36s %d\n", n, runner[n])
-	}
+	printSorted(w, runner, 36)
 	return nil
 }
 
@@ -379,13 +316,14 @@ func printCounters(totals map[string]int64) {
 		return
 	}
 	fmt.Fprintln(os.Stderr, "  counters, as the runner reported them (they may miss some bundles' counts):")
-	names := make([]string, 0, len(totals))
-	for n := range totals {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(os.Stderr, "  %-24s %d\n", n, totals[n])
+	printSorted(os.Stderr, totals, 24)
+}
+
+// printSorted prints counters to w one a line, indented, sorted by name,
+// the names padded to width.
+func printSorted(w io.Writer, counters map[string]int64, width int) {
+	for _, n := range slices.Sorted(maps.Keys(counters)) {
+		fmt.Fprintf(w, "  %-*s %d\n", width, n, counters[n])
 	}
 }
 
@@ -430,183 +368,6 @@ func pipelineError(err error) error {
 // error it returned following: "DoFn[UID:14, PID:e31, Name:
 // github.com/bookalign/bookalign/transforms.trainFn] failed:".
 var failedDoFn = regexp.MustCompile(`DoFn\[[^\]]*?Name: ([^\]]+)\] failed:`)
-
-// checkCorpora refuses, before anything runs, corpora that cannot make the
-// experiment asked for: an index that is not UTF-8 or has no header (the
-// pipeline would fail on it after it had started), a corpus of one pair to
-// cross-validate (tooFewPairs) and a test corpus that overlaps the
-// training corpus (checkTestCorpus).
-func checkCorpora(ctx context.Context, cfg pipelines.Config) error {
-	train, err := readIndex(ctx, cfg.Corpus)
-	if err != nil {
-		return err
-	}
-	var test []corpus.Pair
-	if cfg.TestCorpus != "" {
-		if test, err = readIndex(ctx, cfg.TestCorpus); err != nil {
-			return err
-		}
-	}
-	if !slices.ContainsFunc(cfg.Methods, func(m string) bool { return slices.Contains(pipelines.Aligners, m) }) {
-		return nil // nothing is trained, nor cross-validated
-	}
-	if cfg.TestCorpus == "" {
-		return tooFewPairs(cfg, len(train))
-	}
-	return checkTestCorpus(ctx, cfg, train, test)
-}
-
-// readIndex returns the usable pairs of the index of the corpus at dir
-// (the rejected rows are the pipeline's to report).
-func readIndex(ctx context.Context, dir string) ([]corpus.Pair, error) {
-	path := corpus.Layout{Dir: dir}.Pairs()
-	b, err := transforms.ReadFile(ctx, path)
-	if err != nil {
-		return nil, fmt.Errorf("the corpus index: %w", err)
-	}
-	pairs, _, err := corpus.ParsePairs(bytes.NewReader(b))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return pairs, nil
-}
-
-// tooFewPairs refuses to cross-validate a corpus of one pair, a book needs
-// another to train on, and folds beyond the corpus's pairs, which would
-// only train the models of empty folds again. A corpus of more pairs may
-// still have too few once some are rejected, which the fold assignment
-// reports (transforms.FoldSplit); one of no pairs runs, with a warning
-// that there was nothing to do.
-func tooFewPairs(cfg pipelines.Config, pairs int) error {
-	if pairs == 1 {
-		return fmt.Errorf("too few books for cross-validation: the corpus %s has 1 pair, where --folds %d needs at least 2 books with distinct texts, one to hold out and one to train on", cfg.Corpus, cfg.Folds)
-	}
-	if pairs > 1 && cfg.Folds > pairs {
-		return fmt.Errorf("folds %d is out of range for the corpus %s of %d pairs: want 2 to %d, each fold holding out one book at least (--folds, or folds in the settings)", cfg.Folds, cfg.Corpus, pairs, pairs)
-	}
-	return nil
-}
-
-// checkTestCorpus refuses a test corpus that is the training corpus (the
-// same directory once its path is cleaned and, for a local corpus, its
-// links resolved), that shares a pair id with it (the two pairs would
-// share one work file, and a book would be scored by a model trained on
-// it), or, for local corpora, that holds a book file of the training
-// corpus under another id (the same SHA-256).
-func checkTestCorpus(ctx context.Context, cfg pipelines.Config, train, test []corpus.Pair) error {
-	if sameDir(cfg.Corpus, cfg.TestCorpus) {
-		return fmt.Errorf("--test-corpus %s is the same corpus as --corpus %s: the summarizers would be scored on the books they were trained on", cfg.TestCorpus, cfg.Corpus)
-	}
-	trainIDs := map[string]bool{}
-	for _, p := range train {
-		trainIDs[p.ID] = true
-	}
-	var shared []string
-	for _, p := range test {
-		if trainIDs[p.ID] {
-			shared = append(shared, strconv.Quote(p.ID))
-		}
-	}
-	if len(shared) > 0 {
-		return fmt.Errorf("--test-corpus %s and --corpus %s both hold the pair %s %s: a test book must not be a training book", cfg.TestCorpus, cfg.Corpus, plural(len(shared), "id"), listSome(shared, 10))
-	}
-	if strings.Contains(cfg.Corpus, "://") || strings.Contains(cfg.TestCorpus, "://") {
-		return nil // reading every book up front is for local corpora
-	}
-	trainTexts, err := bookPrints(cfg.Corpus, train, cfg.AllowOutsideSymlinks)
-	if err != nil {
-		return err
-	}
-	testTexts, err := bookPrints(cfg.TestCorpus, test, cfg.AllowOutsideSymlinks)
-	if err != nil {
-		return err
-	}
-	var same []string
-	for _, p := range test {
-		if id, ok := trainTexts[testTexts[p.ID]]; ok && testTexts[p.ID] != "" {
-			same = append(same, fmt.Sprintf("test %q is training %q", p.ID, id))
-		}
-	}
-	if len(same) > 0 {
-		return fmt.Errorf("--test-corpus %s holds the same book text as --corpus %s under other ids (%s): a test book must not be a training book", cfg.TestCorpus, cfg.Corpus, listSome(same, 10))
-	}
-	return nil
-}
-
-// sameDir reports whether the directories a and b are one: the same path
-// once cleaned, or, on the local filesystem, once made absolute with every
-// symbolic link followed.
-func sameDir(a, b string) bool {
-	if strings.Contains(a, "://") || strings.Contains(b, "://") {
-		return strings.TrimRight(a, "/") == strings.TrimRight(b, "/")
-	}
-	if filepath.Clean(a) == filepath.Clean(b) {
-		return true
-	}
-	ra, errA := filepath.EvalSymlinks(a)
-	rb, errB := filepath.EvalSymlinks(b)
-	if errA != nil || errB != nil {
-		return false
-	}
-	ra, errA = filepath.Abs(ra)
-	rb, errB = filepath.Abs(rb)
-	return errA == nil && errB == nil && ra == rb
-}
-
-// bookPrints returns the SHA-256 of the book file of each pair of the
-// local corpus dir, keyed by id, and the first id of each SHA-256 keyed by
-// it. A book that is missing, unreadable or refused (transforms.CheckInput:
-// a FIFO, a link out of the corpus) has none: the pipeline rejects its
-// pair.
-func bookPrints(dir string, pairs []corpus.Pair, allowOutside bool) (map[string]string, error) {
-	prints := map[string]string{}
-	for _, p := range pairs {
-		path := corpus.Layout{Dir: dir}.Book(p.ID)
-		if transforms.CheckInput(path, dir, allowOutside) != nil {
-			continue
-		}
-		sum, err := fileSHA256(path)
-		if err != nil {
-			continue
-		}
-		prints[p.ID] = sum
-		if _, ok := prints[sum]; !ok {
-			prints[sum] = p.ID
-		}
-	}
-	return prints, nil
-}
-
-// fileSHA256 returns the SHA-256 of the file at path, in hex.
-func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// listSome joins the first n of items, saying how many there are in all
-// when there are more.
-func listSome(items []string, n int) string {
-	if len(items) <= n {
-		return strings.Join(items, ", ")
-	}
-	return fmt.Sprintf("%s, … (%d in all)", strings.Join(items[:n], ", "), len(items))
-}
-
-// plural is n and noun, with an s unless n is 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return noun
-	}
-	return noun + "s"
-}
 
 func splitList(s string) []string {
 	var out []string

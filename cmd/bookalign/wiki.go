@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/bookalign/bookalign/internal/store"
 	"os"
 	"time"
 
@@ -46,7 +47,7 @@ func extractDump(ctx context.Context, cfg pipelines.WikiConfig, quiet bool) (bea
 		if path == "" {
 			continue
 		}
-		if ok, err := transforms.Exists(ctx, path); err != nil || !ok {
+		if ok, err := store.Exists(ctx, path); err != nil || !ok {
 			return nil, fmt.Errorf("%s %s: no such file%s", flagName, path, errSuffix(err))
 		}
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package transforms
+package store
 
 import (
 	"os"

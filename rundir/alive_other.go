@@ -1,6 +1,6 @@
 //go:build !unix
 
-package main
+package rundir
 
 // processAlive cannot check a process here: every lock is taken as held.
 func processAlive(int) bool { return true }
