@@ -1,7 +1,7 @@
 // Package beamrun runs a Beam pipeline on the runner the Beam flags choose
 // and removes what the runner leaves in the temporary directory.
 //
-// Beam v2.77's universal runner, which prism runs through, creates an
+// Beam's universal runner, which prism runs through, creates an
 // empty file "beamloopbackworker-*" in os.TempDir() for every job it
 // submits in LOOPBACK mode (runners/universal/runnerlib/execute.go; see
 // https://github.com/apache/beam/issues/27569) and neither removes it nor
