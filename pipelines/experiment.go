@@ -58,7 +58,7 @@ func (c Config) Validate() error {
 	if err := c.Summarizer.Validate(); err != nil {
 		return fmt.Errorf("summarizer: %w", err)
 	}
-	if err := c.AlignOptions().CheckThesaurus(); err != nil {
+	if err := c.Align.CheckThesaurus(c.aligners(), c.Thesaurus != ""); err != nil {
 		return err
 	}
 	if c.Rouge.Stopwords && c.Rouge.DataDir == "" {
@@ -136,7 +136,7 @@ func readTestCorpus(s beam.Scope, cfg Config) corpusRead {
 // AlignOptions are the options of the run's aligners: its aligner
 // settings, the aligners the methods need and the thesaurus.
 func (cfg Config) AlignOptions() transforms.AlignOptions {
-	return transforms.AlignOptions{Align: cfg.Align, Methods: cfg.aligners(), Thesaurus: cfg.Thesaurus}
+	return transforms.AlignOptions{Settings: cfg.Align, Methods: cfg.aligners(), Thesaurus: cfg.Thesaurus}
 }
 
 // alignPairs runs the aligners on the pairs, and fits the Figure 3 book
