@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/bookalign/bookalign/text"
+	"github.com/bookalign/bookalign/transforms"
 )
 
 // ResolveContent sets the terms that coverage extraction weighs as
@@ -25,7 +26,7 @@ func ResolveContent(ctx context.Context, cfg *Config) (note string, err error) {
 		stop = slices.Compact(stop)
 		note = "no ROUGE data: coverage extraction weighs NLTK's stopwords as function words instead of ROUGE's"
 	} else {
-		data, err := cfg.Rouge.ReadData(ctx)
+		data, err := transforms.ReadRougeData(ctx, cfg.Rouge)
 		if err != nil {
 			return "", err
 		}

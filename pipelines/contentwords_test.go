@@ -56,7 +56,7 @@ func TestContentColumns(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			out := t.TempDir()
 			cfg := smallConfig(corpusDir, out)
-			cfg.Methods, cfg.Rouge = tc.methods, transforms.RougeOptions{DataDir: tc.dataDir}
+			cfg.Methods, cfg.Rouge = tc.methods, evaluate.Scoring{DataDir: tc.dataDir}
 			runExperiment(t, prism.Execute, cfg)
 			res := readResults(t, out)
 			var names []string

@@ -31,7 +31,7 @@ type Config struct {
 	// the Token HMM's synonyms; empty means identity emissions only.
 	Thesaurus string
 	// Rouge says how summaries are scored.
-	Rouge transforms.RougeOptions
+	Rouge evaluate.Scoring
 	// TrainByMethod trains each model as a Beam element of its own rather
 	// than a training set's models together (transforms.TrainOptions.
 	// ByMethod): for a runner with more workers than training sets. The
@@ -61,8 +61,8 @@ func (c Config) Validate() error {
 	if err := c.Align.CheckThesaurus(c.aligners(), c.Thesaurus != ""); err != nil {
 		return err
 	}
-	if c.Rouge.Stopwords && c.Rouge.DataDir == "" {
-		return fmt.Errorf("ROUGE stopword removal (-s) needs ROUGE's stopword list: give --rouge-data or BOOKALIGN_ROUGE_DATA")
+	if err := c.Rouge.Check(); err != nil {
+		return err
 	}
 	if _, _, err := evaluate.Runnable(c.Methods, c.Rouge.HasStopwords(), slices.Equal(c.Methods, Methods)); err != nil {
 		return err
@@ -303,6 +303,6 @@ func (c Config) settings() evaluate.Settings {
 		TestCorpus: c.TestCorpus,
 		Words:      c.Words,
 		Seed:       c.Seed,
-		Rouge:      evaluate.RougeSettings{Stem: true, Stopwords: c.Rouge.Stopwords, Exceptions: c.Rouge.DataDir != ""},
+		Rouge:      c.Rouge.Settings(),
 	}
 }
