@@ -125,22 +125,26 @@ func (c *Counts) Without(o *Counts) (*Counts, error) {
 	return out, nil
 }
 
-// Collection returns the features that the counted books define under set:
+// Collection returns the features that the counted books define under set
+// and, with coverage extraction (Settings.Coverage), the function words
+// stop (sorted; none: every n-gram counts alike), which a pipeline takes
+// from ROUGE's -s list (rouge.Data.Stopwords):
 // the vocabulary (the set.Vocabulary most frequent words that are not
 // stopwords, most frequent first, ties in byte order) and the document
 // frequency of every word that is not a stopword. It returns ErrNoBooks
 // when nothing was counted.
-func (c *Counts) Collection(set Settings) (*Collection, error) {
+func (c *Counts) Collection(set Settings, stop []string) (*Collection, error) {
 	if len(c.IDs) == 0 {
 		return nil, ErrNoBooks
 	}
-	if err := set.Validate(); err != nil {
+	if err := checkStopwords(set, stop); err != nil {
 		return nil, err
 	}
 	col := &Collection{
-		Settings: set,
-		IDs:      slices.Clone(c.IDs),
-		DF:       make(map[string]int32, len(c.Words)),
+		Settings:  set,
+		Stopwords: stop,
+		IDs:       slices.Clone(c.IDs),
+		DF:        make(map[string]int32, len(c.Words)),
 	}
 	words := make([]string, 0, len(c.Words))
 	for w, n := range c.Words {
@@ -178,6 +182,11 @@ func (c *Counts) Collection(set Settings) (*Collection, error) {
 type Collection struct {
 	// Settings are the settings it was built with.
 	Settings Settings `json:"settings"`
+	// Stopwords are, with Settings.Coverage, the function words of
+	// coverage extraction (sorted), saved inside the settings object
+	// (collectioncodec.go) as coverage_stopwords; none: every n-gram
+	// counts alike.
+	Stopwords []string `json:"-"`
 	// IDs are the training books, sorted.
 	IDs []string `json:"ids"`
 	// Vocabulary holds the words of the lexical features, in feature order.

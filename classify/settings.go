@@ -2,7 +2,6 @@ package classify
 
 import (
 	"errors"
-	"slices"
 
 	"github.com/bookalign/bookalign/internal/bounds"
 )
@@ -45,24 +44,17 @@ type Settings struct {
 	CoverageBigram   float64 `json:"coverage_bigram,omitempty"`
 	CoveragePrior    float64 `json:"coverage_prior,omitempty"`
 	CoverageMinWords int     `json:"coverage_min_words,omitempty"`
-	// CoverageStopwords, when not empty, are the function words of
-	// coverage extraction (sorted): a pipeline sets ROUGE's own -s list
-	// (rouge.Data.Stopwords). An expected hit on a unigram or bigram that
-	// holds one weighs CoverageFunction (0 to 1) against 1 for a content
-	// n-gram. Without a list every n-gram counts alike and CoverageFunction
-	// is not used.
-	CoverageStopwords []string `json:"coverage_stopwords,omitempty"`
-	CoverageFunction  float64  `json:"coverage_function,omitempty"`
+	// CoverageFunction (0 to 1) is the weight of an expected hit on a
+	// unigram or bigram that holds a function word, one of the
+	// collection's stopwords (Counts.Collection), against 1 for a content
+	// n-gram. Without a stopword list every n-gram counts alike and
+	// CoverageFunction is not used.
+	CoverageFunction float64 `json:"coverage_function,omitempty"`
 }
 
-// function returns the weight of a function-word hit: CoverageFunction,
-// or 1 without a stopword list (every n-gram counts alike).
-func (s Settings) function() float64 {
-	if len(s.CoverageStopwords) == 0 {
-		return 1
-	}
-	return s.CoverageFunction
-}
+// errCoverageOff refuses coverage settings, or a stopword list
+// (Counts.Collection), without coverage extraction.
+var errCoverageOff = errors.New("coverage settings (coverage_bigram, coverage_prior, coverage_min_words, coverage_function, the stopwords) set without coverage: they apply to coverage extraction only")
 
 // Validate reports a setting out of range (Ranges: "names -3 is out of
 // range: want 0 to 1048576 (0: 100)"), or coverage settings that do not go
@@ -72,13 +64,9 @@ func (s Settings) Validate() error {
 		return err
 	}
 	if !s.Coverage {
-		if s.CoverageBigram != 0 || s.CoveragePrior != 0 || s.CoverageMinWords != 0 || len(s.CoverageStopwords) != 0 || s.CoverageFunction != 0 {
-			return errors.New("coverage settings (coverage_bigram, coverage_prior, coverage_min_words, coverage_function, the stopwords) set without coverage: they apply to coverage extraction only")
+		if s.CoverageBigram != 0 || s.CoveragePrior != 0 || s.CoverageMinWords != 0 || s.CoverageFunction != 0 {
+			return errCoverageOff
 		}
-		return nil
-	}
-	if !slices.IsSorted(s.CoverageStopwords) {
-		return errors.New("classify: CoverageStopwords not sorted")
 	}
 	return nil
 }

@@ -159,14 +159,12 @@ func Read(r io.Reader, base Settings) (Settings, error) {
 // means "the run chooses" (autoSettings) is written as the string
 // "auto: MEANING", which Read takes back as 0. With coverage
 // extraction off and its weights cleared, they are written at their
-// defaults, which turning it on brings (Read); the stopword list is not a
-// setting.
+// defaults, which turning it on brings (Read).
 func (s Settings) Write(w io.Writer) error {
 	if s.Align.Extra == nil {
 		s.Align.Extra = []string{}
 	}
 	s = s.withCoverageWeights()
-	s.Summarizer.CoverageStopwords = nil
 	summarizer, err := allFields(s.Summarizer)
 	if err != nil {
 		return err
@@ -188,7 +186,7 @@ func (s Settings) Write(w io.Writer) error {
 
 // allFields encodes a struct as a JSON object with every field, in their
 // order, whatever their omitempty; fields tagged "-" and lists not set
-// (CoverageStopwords, which a run sets from ROUGE's data) are left out.
+// are left out.
 func allFields(v any) (json.RawMessage, error) {
 	rv := reflect.ValueOf(v)
 	var b bytes.Buffer
@@ -227,7 +225,7 @@ func allFields(v any) (json.RawMessage, error) {
 func (s Settings) WithoutUnused() Settings {
 	if !s.Summarizer.Coverage {
 		c := &s.Summarizer
-		c.CoverageBigram, c.CoveragePrior, c.CoverageMinWords, c.CoverageFunction, c.CoverageStopwords = 0, 0, 0, 0, nil
+		c.CoverageBigram, c.CoveragePrior, c.CoverageMinWords, c.CoverageFunction = 0, 0, 0, 0
 	}
 	return s
 }

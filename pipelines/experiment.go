@@ -32,6 +32,10 @@ type Config struct {
 	Thesaurus string
 	// Rouge says how summaries are scored.
 	Rouge evaluate.Scoring
+	// CoverageStopwords are the function words of coverage extraction
+	// (classify's Counts.Collection), sorted: data read at run time
+	// (ResolveContent), not a setting; none counts every n-gram alike.
+	CoverageStopwords []string `json:",omitempty"`
 	// TrainByMethod trains each model as a Beam element of its own rather
 	// than a training set's models together (transforms.TrainOptions.
 	// ByMethod): for a runner with more workers than training sets. The
@@ -289,7 +293,7 @@ func (c Config) baselines() []string {
 
 // trainOptions configure the trained summarizers.
 func (c Config) trainOptions(methods []string) transforms.TrainOptions {
-	return transforms.TrainOptions{Methods: methods, Settings: c.Settings, Test: c.TestCorpus != "", ByMethod: c.TrainByMethod, WorkDir: transforms.WorkDir(c.Out)}
+	return transforms.TrainOptions{Methods: methods, Settings: c.Settings, Stopwords: c.CoverageStopwords, Test: c.TestCorpus != "", ByMethod: c.TrainByMethod, WorkDir: transforms.WorkDir(c.Out)}
 }
 
 // settings describe the run in results.json.
