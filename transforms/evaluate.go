@@ -64,7 +64,7 @@ func (f *scoreFn) Setup(ctx context.Context) (err error) {
 // scorers are the scorers of an evaluation over one ROUGE data directory.
 type scorers struct {
 	// stem (-m, the one the oracle baseline maximises) and noStem score
-	// the main columns, removing stopwords when RougeOptions say so.
+	// the main columns, removing stopwords when the Scoring says so.
 	stem, noStem *rouge.Scorer
 	// content (-m -s, the one the content oracle maximises) and
 	// contentNoStem (-s) remove ROUGE's stopwords; nil when the data has
