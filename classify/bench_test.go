@@ -72,7 +72,7 @@ func BenchmarkFeaturize(b *testing.B) {
 	for _, p := range pairs {
 		c.Add(p.book.Stats())
 	}
-	col, err := c.Collection(Settings{})
+	col, err := c.Collection(Settings{}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func BenchmarkTrainingSetMemory(b *testing.B) {
 	}
 	for b.Loop() {
 		before := liveHeap()
-		col, err := counts.Collection(Settings{})
+		col, err := counts.Collection(Settings{}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -354,7 +354,7 @@ func BenchmarkFeaturesBinary(b *testing.B) {
 		b.Fatal(err)
 	}
 	before := liveHeap()
-	col, err := counts.Collection(benchSettings)
+	col, err := counts.Collection(benchSettings, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -199,7 +199,7 @@ func (b *Book) row(s int) (int, bool) {
 func (b *Book) Stats() *Stats { return b.StatsWithStopwords(nil) }
 
 // StatsWithStopwords is Stats for a collection whose coverage extraction
-// names stopwords (Settings.CoverageStopwords, sorted): its term bigrams
+// names stopwords (Collection.Stopwords, sorted): its term bigrams
 // are those the coverage model counts with them (coverage.NewTermStats).
 func (b *Book) StatsWithStopwords(stop []string) *Stats {
 	st := b.WordStats()

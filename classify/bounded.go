@@ -16,6 +16,6 @@ func (m *Model) Bounded(maxBigrams int) *Model {
 		return m
 	}
 	out := *m
-	out.Collection = &Collection{Settings: c.Settings, IDs: c.IDs, Vocabulary: c.Vocabulary, DF: c.DF, Summaries: c.Summaries, Coverage: s}
+	out.Collection = &Collection{Settings: c.Settings, Stopwords: c.Stopwords, IDs: c.IDs, Vocabulary: c.Vocabulary, DF: c.DF, Summaries: c.Summaries, Coverage: s}
 	return &out
 }

@@ -11,95 +11,8 @@ import (
 
 	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/classify/internal/tables"
-	"github.com/bookalign/bookalign/internal/bounds"
 	"github.com/bookalign/bookalign/text"
 )
-
-// Defaults of Settings, the paper's values (§4.2).
-const (
-	DefaultVocabulary = 10000
-	DefaultNames      = 100
-)
-
-// Settings say which features a Collection defines. The zero value is the
-// paper's: a vocabulary of the 10,000 most frequent words and 100 salient
-// names.
-type Settings struct {
-	// Vocabulary is the number of words x with features "contains x" and
-	// "contains the first mention of x"; zero means DefaultVocabulary.
-	Vocabulary int `json:"vocabulary"`
-	// Names is the number of salient names of a book; zero means
-	// DefaultNames.
-	Names int `json:"names"`
-	// Counts adds features beyond the paper's, which are all presence
-	// features: NAMES>=k, the row holds at least k capitalised occurrences
-	// of the book's salient names (k = 2, 3, 5, 8), and LENGTH>=k, the row
-	// has at least k budget words (k = 10, 20, 40, 80).
-	Counts bool `json:"counts,omitempty"`
-
-	// Events adds the event-word features of events.go: how often each
-	// word of a training book occurs in that book's summary
-	// (WordCount.Summaries), turned into row features.
-	Events bool `json:"events,omitempty"`
-
-	// Coverage changes extraction: the training set also fits the coverage
-	// model (coverage.go), and Model.Summarize picks, one after another, the
-	// row of at least
-	// CoverageMinWords budget words that adds the most expected ROUGE hits
-	// per word, a bigram hit weighing CoverageBigram unigram hits, plus
-	// CoveragePrior times the row's log-probability under the logistic
-	// model (coverextract.go).
-	Coverage         bool    `json:"coverage,omitempty"`
-	CoverageBigram   float64 `json:"coverage_bigram,omitempty"`
-	CoveragePrior    float64 `json:"coverage_prior,omitempty"`
-	CoverageMinWords int     `json:"coverage_min_words,omitempty"`
-	// CoverageStopwords, when not empty, are the function words of
-	// coverage extraction (sorted): a pipeline sets ROUGE's own -s list
-	// (rouge.Data.Stopwords). An expected hit on a unigram or bigram that
-	// holds one weighs CoverageFunction (0 to 1) against 1 for a content
-	// n-gram. Without a list every n-gram counts alike and CoverageFunction
-	// is not used.
-	CoverageStopwords []string `json:"coverage_stopwords,omitempty"`
-	CoverageFunction  float64  `json:"coverage_function,omitempty"`
-}
-
-// function returns the weight of a function-word hit: CoverageFunction,
-// or 1 without a stopword list (every n-gram counts alike).
-func (s Settings) function() float64 {
-	if len(s.CoverageStopwords) == 0 {
-		return 1
-	}
-	return s.CoverageFunction
-}
-
-// Validate reports a setting out of range (Ranges: "names -3 is out of
-// range: want 0 to 1048576 (0: 100)"), or coverage settings that do not go
-// together.
-func (s Settings) Validate() error {
-	if err := bounds.First("", s.Ranges()...); err != nil {
-		return err
-	}
-	if !s.Coverage {
-		if s.CoverageBigram != 0 || s.CoveragePrior != 0 || s.CoverageMinWords != 0 || len(s.CoverageStopwords) != 0 || s.CoverageFunction != 0 {
-			return errors.New("coverage settings (coverage_bigram, coverage_prior, coverage_min_words, coverage_function, the stopwords) set without coverage: they apply to coverage extraction only")
-		}
-		return nil
-	}
-	if !slices.IsSorted(s.CoverageStopwords) {
-		return errors.New("classify: CoverageStopwords not sorted")
-	}
-	return nil
-}
-
-func (s Settings) vocabulary() int { return orDefault(s.Vocabulary, DefaultVocabulary) }
-func (s Settings) names() int      { return orDefault(s.Names, DefaultNames) }
-
-func orDefault(v, def int) int {
-	if v == 0 {
-		return def
-	}
-	return v
-}
 
 // Errors of building a Collection.
 var (
@@ -212,22 +125,26 @@ func (c *Counts) Without(o *Counts) (*Counts, error) {
 	return out, nil
 }
 
-// Collection returns the features that the counted books define under set:
+// Collection returns the features that the counted books define under set
+// and, with coverage extraction (Settings.Coverage), the function words
+// stop (sorted; none: every n-gram counts alike), which a pipeline takes
+// from ROUGE's -s list (rouge.Data.Stopwords):
 // the vocabulary (the set.Vocabulary most frequent words that are not
 // stopwords, most frequent first, ties in byte order) and the document
 // frequency of every word that is not a stopword. It returns ErrNoBooks
 // when nothing was counted.
-func (c *Counts) Collection(set Settings) (*Collection, error) {
+func (c *Counts) Collection(set Settings, stop []string) (*Collection, error) {
 	if len(c.IDs) == 0 {
 		return nil, ErrNoBooks
 	}
-	if err := set.Validate(); err != nil {
+	if err := checkStopwords(set, stop); err != nil {
 		return nil, err
 	}
 	col := &Collection{
-		Settings: set,
-		IDs:      slices.Clone(c.IDs),
-		DF:       make(map[string]int32, len(c.Words)),
+		Settings:  set,
+		Stopwords: stop,
+		IDs:       slices.Clone(c.IDs),
+		DF:        make(map[string]int32, len(c.Words)),
 	}
 	words := make([]string, 0, len(c.Words))
 	for w, n := range c.Words {
@@ -265,6 +182,11 @@ func (c *Counts) Collection(set Settings) (*Collection, error) {
 type Collection struct {
 	// Settings are the settings it was built with.
 	Settings Settings `json:"settings"`
+	// Stopwords are, with Settings.Coverage, the function words of
+	// coverage extraction (sorted), saved inside the settings object
+	// (collectioncodec.go) as coverage_stopwords; none: every n-gram
+	// counts alike.
+	Stopwords []string `json:"-"`
 	// IDs are the training books, sorted.
 	IDs []string `json:"ids"`
 	// Vocabulary holds the words of the lexical features, in feature order.

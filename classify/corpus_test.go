@@ -255,7 +255,7 @@ func labelledFeatures(tb testing.TB, train []*corpusPair, set Settings) (*Collec
 			tb.Fatal(err)
 		}
 	}
-	col, err := c.Collection(set)
+	col, err := c.Collection(set, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}

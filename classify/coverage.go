@@ -27,7 +27,7 @@ func fitCoverage(books []*Features) (*coverage.Model, error) {
 // CoverageOptions returns the model's own coverage weights.
 func (m *Model) CoverageOptions() coverage.Options {
 	s := m.Collection.Settings
-	return coverage.Options{Bigram: s.CoverageBigram, Prior: s.CoveragePrior, MinWords: s.CoverageMinWords, Function: s.function()}
+	return coverage.Options{Bigram: s.CoverageBigram, Prior: s.CoveragePrior, MinWords: s.CoverageMinWords, Function: m.Collection.function()}
 }
 
 // CoverageBook prepares b for coverage extraction under m, with its
@@ -46,7 +46,7 @@ func (m *Model) coverageBook(p *Prepared) *coverage.Book {
 		return nil
 	}
 	uni, bi := p.coverageKeys()
-	return m.Coverage.NewBook(&p.b.Terms, p.grams(), p.b.Length, m.Logits(p.rows), uni, bi, m.Collection.Settings.CoverageStopwords)
+	return m.Coverage.NewBook(&p.b.Terms, p.grams(), p.b.Length, m.Logits(p.rows), uni, bi, m.Collection.Stopwords)
 }
 
 // SetReference sets the book's reference summary (Terms.Reference) from its

@@ -256,7 +256,6 @@ func TestCoverageModelFile(t *testing.T) {
 // refused (coverage's TestExtractFunctionWeight checks its effect).
 func TestCoverageFunctionRange(t *testing.T) {
 	set := coverageSettings
-	set.CoverageStopwords = []string{"a", "and", "the"}
 	bad := set
 	bad.CoverageFunction = 1.5
 	if bad.Validate() == nil {

@@ -51,7 +51,7 @@ func TestEventScores(t *testing.T) {
 	if got := c.Words["king"]; got.Books != 3 || got.Summaries != 2 {
 		t.Errorf("king counted %+v, want 3 books, 2 summaries", got)
 	}
-	col, err := c.Collection(Settings{Events: true})
+	col, err := c.Collection(Settings{Events: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestEventScores(t *testing.T) {
 	}
 
 	// Without Events the collection keeps no summary counts.
-	if plain, _ := c.Collection(Settings{}); plain.Summaries != nil {
+	if plain, _ := c.Collection(Settings{}, nil); plain.Summaries != nil {
 		t.Error("summary counts kept without Settings.Events")
 	}
 	// The binary forms carry the summary words.

@@ -164,7 +164,7 @@ func (c *Collection) FeaturizeGrams(b *Book, g *coverage.Grams) *Features {
 	f := c.featurizeRows(b)
 	if c.Coverage != nil && c.contains(b.ID) && b.Terms.Reference != nil {
 		if g == nil {
-			g = coverage.NewGrams(&b.Terms, c.Settings.CoverageStopwords)
+			g = coverage.NewGrams(&b.Terms, c.Stopwords)
 		}
 		f.Cover = coverage.NewCells(c.Coverage, &b.Terms, g, c.contains(b.ID))
 	}

@@ -51,7 +51,7 @@ func TestCountsOrder(t *testing.T) {
 	}
 	var cols []string
 	for _, c := range []*Counts{&ab, &ba, &merged} {
-		col, err := c.Collection(Settings{})
+		col, err := c.Collection(Settings{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +68,7 @@ func TestCountsOrder(t *testing.T) {
 	if err := ab.Add(a.Stats()); !errors.Is(err, ErrDuplicateBook) {
 		t.Errorf("adding a book twice: %v, want ErrDuplicateBook", err)
 	}
-	if _, err := (&Counts{}).Collection(Settings{}); !errors.Is(err, ErrNoBooks) {
+	if _, err := (&Counts{}).Collection(Settings{}, nil); !errors.Is(err, ErrNoBooks) {
 		t.Errorf("empty counts: %v, want ErrNoBooks", err)
 	}
 }
@@ -182,7 +182,7 @@ func newCollection(stats []*Stats, set Settings) (*Collection, error) {
 			return nil, err
 		}
 	}
-	return c.Collection(set)
+	return c.Collection(set, nil)
 }
 
 func withLabels(f *Features, i int) *Features {

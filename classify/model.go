@@ -200,7 +200,7 @@ func (m *Model) validate() error {
 	if m.Lambda < 0 {
 		return errors.New("negative lambda")
 	}
-	if err := s.Validate(); err != nil {
+	if err := checkStopwords(s, c.Stopwords); err != nil {
 		return err
 	}
 	if s.Coverage != (m.Coverage != nil) || s.Coverage != (c.Coverage != nil) {

@@ -26,7 +26,7 @@ func (c *Collection) Prepare(b *Book, g *coverage.Grams) *Prepared {
 // grams returns the book's n-grams, counting them on first use.
 func (p *Prepared) grams() *coverage.Grams {
 	if p.g == nil {
-		p.g = coverage.NewGrams(&p.b.Terms, p.c.Settings.CoverageStopwords)
+		p.g = coverage.NewGrams(&p.b.Terms, p.c.Stopwords)
 	}
 	return p.g
 }

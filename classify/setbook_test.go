@@ -15,7 +15,7 @@ func testSetBook(t testing.TB) SetBook {
 	if err := c.Add(b.Stats()); err != nil {
 		t.Fatal(err)
 	}
-	col, err := c.Collection(Settings{})
+	col, err := c.Collection(Settings{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,17 +20,6 @@ const (
 	// per trained method, so 1000 folds cost a hundred times the paper's
 	// ten. A run refuses folds beyond its corpus's pairs too.
 	MaxFolds = 1000
-	// MaxIterations bounds align.iterations: the Passage HMM keeps every
-	// round's boundaries of its 100 passages (800 bytes a round and pair),
-	// and 10,000 rounds are 20 times the paper's 500.
-	MaxIterations = 10000
-	// MinPassagePrior and MaxPassagePrior bound align.passage_prior μ, a
-	// pseudo-count of words. Below 1e-6 the prior is nothing; above 1e12
-	// it outweighs the words of any book (at most classify.MaxBookWords)
-	// by four orders of magnitude, and its products with word counts stay
-	// exact enough for one occurrence to count.
-	MinPassagePrior = 1e-6
-	MaxPassagePrior = 1e12
 	// MaxLambda bounds lambda: the gradient of the mean log-loss on a
 	// weight is at most 1, so at λ = 1000 every weight is at most 0.001
 	// and the model is its bias; a larger λ changes nothing but the
@@ -57,10 +46,7 @@ func (s Settings) Check(crossValidated bool) error {
 	if err := bounds.First("", checks...); err != nil {
 		return err
 	}
-	if err := bounds.First("align",
-		bounds.Int("iterations", s.Align.Iterations, 0, MaxIterations, "0: the aligners' own, Passage HMM 500, Token HMM at most 20"),
-		bounds.ZeroOrFloat("passage_prior", s.Align.PassagePrior, MinPassagePrior, MaxPassagePrior, "0: the default, 100"),
-	); err != nil {
+	if err := s.Align.Check(); err != nil {
 		return err
 	}
 	if err := bounds.First("summarizer", s.Summarizer.Ranges()...); err != nil {
@@ -73,35 +59,17 @@ func (s Settings) Check(crossValidated bool) error {
 }
 
 // checkNames checks the settings that name things: the methods (one at
-// least, each known, none twice), the extra aligners, and the book of
-// Figure 3, a pair id.
+// least, each known, none twice) and the book of Figure 3, a pair id.
 func (s Settings) checkNames() error {
 	if len(s.Methods) == 0 {
 		return fmt.Errorf("no method to run: methods is empty")
 	}
-	if err := knownOnce("method", "methods", s.Methods, evaluate.NamesOf()); err != nil {
-		return err
-	}
-	if err := knownOnce("aligner", "align.extra", s.Align.Extra, evaluate.NamesOf(evaluate.Trained)); err != nil {
+	if err := bounds.KnownOnce("method", "methods", s.Methods, evaluate.NamesOf()); err != nil {
 		return err
 	}
 	if s.FigureBook != "" {
 		if err := corpus.ValidID(s.FigureBook); err != nil {
 			return fmt.Errorf("figure_book %s: %w", bounds.Quote(s.FigureBook), err)
-		}
-	}
-	return nil
-}
-
-// knownOnce refuses, in the list named key, a name that is not one of
-// known, or one given twice.
-func knownOnce(what, key string, names, known []string) error {
-	for i, m := range names {
-		if !slices.Contains(known, m) {
-			return fmt.Errorf("unknown %s %s in %s (known: %s)", what, bounds.Quote(m), key, strings.Join(known, ", "))
-		}
-		if slices.Contains(names[:i], m) {
-			return fmt.Errorf("%s lists %s twice: give each %s once", key, bounds.Quote(m), what)
 		}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/evaluate"
 )
@@ -52,40 +53,12 @@ type Settings struct {
 	// links to files outside the corpus directory; by default (false)
 	// their pairs are rejected.
 	AllowOutsideSymlinks bool `json:"allow_outside_symlinks"`
-	// Align configures the aligners.
-	Align Align `json:"align"`
+	// Align configures the aligners (align.Settings documents each
+	// field).
+	Align align.Settings `json:"align"`
 	// Summarizer configures the trained summarizers' features and
 	// extraction (classify.Settings documents each field).
 	Summarizer classify.Settings `json:"summarizer"`
-}
-
-// Align configures the aligners.
-type Align struct {
-	// Extra are aligners to run on every pair even when no summarizer
-	// needs them (passage, token, jing), writing their alignments to
-	// OUT/alignments/<method>/. Default none.
-	Extra []string `json:"extra"`
-	// Iterations are the EM rounds of the HMM aligners; 0 (the default)
-	// keeps theirs: Passage HMM 500, the paper's, Token HMM at most 20.
-	Iterations int `json:"iterations"`
-	// PassagePrior is μ, the strength of the Passage HMM's Dirichlet prior
-	// toward the book's word rates; 0 (the default) means 100.
-	PassagePrior float64 `json:"passage_prior"`
-	// WholeSpans labels every book sentence of an aligned span, the
-	// paper's words read literally, instead of the one sharing the most
-	// words with the summary sentence. Default false; Paper true.
-	WholeSpans bool `json:"whole_spans"`
-	// PaperAligners runs the aligners as the paper describes them: words
-	// compared by their lower-cased forms (no possessive dropped, no
-	// stem), a summary sentence with no book word left unaligned, and the
-	// Token HMM's synonyms from Roget's Thesaurus. Default false (stems,
-	// possessives dropped, placement by the neighbours); Paper true.
-	PaperAligners bool `json:"paper_aligners"`
-	// Synonyms lets the default Token HMM emit a summary word from a book
-	// word that Roget's Thesaurus lists as its synonym, as the paper's
-	// does. Default false: it changed neither the silver-anchor hits nor
-	// ROUGE, at three to five times the Token HMM's CPU.
-	Synonyms bool `json:"synonyms"`
 }
 
 // Presets are the names Preset knows.
@@ -186,14 +159,12 @@ func Read(r io.Reader, base Settings) (Settings, error) {
 // means "the run chooses" (autoSettings) is written as the string
 // "auto: MEANING", which Read takes back as 0. With coverage
 // extraction off and its weights cleared, they are written at their
-// defaults, which turning it on brings (Read); the stopword list is not a
-// setting.
+// defaults, which turning it on brings (Read).
 func (s Settings) Write(w io.Writer) error {
 	if s.Align.Extra == nil {
 		s.Align.Extra = []string{}
 	}
 	s = s.withCoverageWeights()
-	s.Summarizer.CoverageStopwords = nil
 	summarizer, err := allFields(s.Summarizer)
 	if err != nil {
 		return err
@@ -215,7 +186,7 @@ func (s Settings) Write(w io.Writer) error {
 
 // allFields encodes a struct as a JSON object with every field, in their
 // order, whatever their omitempty; fields tagged "-" and lists not set
-// (CoverageStopwords, which a run sets from ROUGE's data) are left out.
+// are left out.
 func allFields(v any) (json.RawMessage, error) {
 	rv := reflect.ValueOf(v)
 	var b bytes.Buffer
@@ -254,7 +225,7 @@ func allFields(v any) (json.RawMessage, error) {
 func (s Settings) WithoutUnused() Settings {
 	if !s.Summarizer.Coverage {
 		c := &s.Summarizer
-		c.CoverageBigram, c.CoveragePrior, c.CoverageMinWords, c.CoverageFunction, c.CoverageStopwords = 0, 0, 0, 0, nil
+		c.CoverageBigram, c.CoveragePrior, c.CoverageMinWords, c.CoverageFunction = 0, 0, 0, 0
 	}
 	return s
 }

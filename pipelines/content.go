@@ -5,11 +5,11 @@ import (
 	"slices"
 
 	"github.com/bookalign/bookalign/text"
+	"github.com/bookalign/bookalign/transforms"
 )
 
 // ResolveContent sets the terms that coverage extraction weighs as
-// function words (classify.Settings.CoverageStopwords) in every
-// configuration of cfg that extracts by coverage: ROUGE's own stopword list from cfg.Rouge.DataDir, so that the coverage
+// function words (Config.CoverageStopwords) when cfg extracts by coverage: ROUGE's own stopword list from cfg.Rouge.DataDir, so that the coverage
 // model counts the n-grams that ROUGE's -s scores, or, without ROUGE data,
 // NLTK's list (text.Stopwords), which it returns a note about. Settings
 // without coverage, or a run that trains no summarizer, are left as they are. A pipeline built without it counts
@@ -25,12 +25,12 @@ func ResolveContent(ctx context.Context, cfg *Config) (note string, err error) {
 		stop = slices.Compact(stop)
 		note = "no ROUGE data: coverage extraction weighs NLTK's stopwords as function words instead of ROUGE's"
 	} else {
-		data, err := cfg.Rouge.ReadData(ctx)
+		data, err := transforms.ReadRougeData(ctx, cfg.Rouge)
 		if err != nil {
 			return "", err
 		}
 		stop = data.Stopwords()
 	}
-	cfg.Summarizer.CoverageStopwords = stop
+	cfg.CoverageStopwords = stop
 	return note, nil
 }

@@ -22,7 +22,7 @@ func TestResolveContent(t *testing.T) {
 	if err != nil || note == "" {
 		t.Fatalf("no ROUGE data: note %q, error %v", note, err)
 	}
-	stop := cfg.Summarizer.CoverageStopwords
+	stop := cfg.CoverageStopwords
 	if !slices.IsSorted(stop) || len(slices.Compact(slices.Clone(stop))) != len(stop) || !slices.Contains(stop, "the") {
 		t.Errorf("NLTK's list: %d words, sorted %v", len(stop), slices.IsSorted(stop))
 	}
@@ -37,14 +37,14 @@ func TestResolveContent(t *testing.T) {
 
 	off := Config{Settings: config.Default()}
 	off.Summarizer.Coverage, off.Summarizer.CoverageBigram, off.Summarizer.CoveragePrior, off.Summarizer.CoverageMinWords, off.Summarizer.CoverageFunction = false, 0, 0, 0, 0
-	if note, err := ResolveContent(ctx, &off); err != nil || note != "" || off.Summarizer.CoverageStopwords != nil {
-		t.Errorf("without coverage: note %q, error %v, stopwords %d", note, err, len(off.Summarizer.CoverageStopwords))
+	if note, err := ResolveContent(ctx, &off); err != nil || note != "" || off.CoverageStopwords != nil {
+		t.Errorf("without coverage: note %q, error %v, stopwords %d", note, err, len(off.CoverageStopwords))
 	}
 
 	baselines := Config{Settings: config.Default()}
 	baselines.Methods = []string{"first1000", "names"}
-	if note, err := ResolveContent(ctx, &baselines); err != nil || note != "" || baselines.Summarizer.CoverageStopwords != nil {
-		t.Errorf("no trained summarizer: note %q, error %v, stopwords %d", note, err, len(baselines.Summarizer.CoverageStopwords))
+	if note, err := ResolveContent(ctx, &baselines); err != nil || note != "" || baselines.CoverageStopwords != nil {
+		t.Errorf("no trained summarizer: note %q, error %v, stopwords %d", note, err, len(baselines.CoverageStopwords))
 	}
 
 	bad := Config{Settings: config.Default()}
@@ -58,7 +58,7 @@ func TestResolveContent(t *testing.T) {
 	if note, err := ResolveContent(ctx, &withData); err != nil || note != "" {
 		t.Fatalf("ROUGE data: note %q, error %v", note, err)
 	}
-	rougeStop := withData.Summarizer.CoverageStopwords
+	rougeStop := withData.CoverageStopwords
 	if !slices.IsSorted(rougeStop) || !slices.Contains(rougeStop, "the") || slices.Equal(rougeStop, stop) {
 		t.Errorf("ROUGE's list: %d words, the same as NLTK's %v", len(rougeStop), slices.Equal(rougeStop, stop))
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/rouge"
-	"github.com/bookalign/bookalign/transforms"
 )
 
 // writeRougeData writes a ROUGE data directory with a small stopword list
@@ -56,7 +55,7 @@ func TestContentColumns(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			out := t.TempDir()
 			cfg := smallConfig(corpusDir, out)
-			cfg.Methods, cfg.Rouge = tc.methods, transforms.RougeOptions{DataDir: tc.dataDir}
+			cfg.Methods, cfg.Rouge = tc.methods, evaluate.Scoring{DataDir: tc.dataDir}
 			runExperiment(t, prism.Execute, cfg)
 			res := readResults(t, out)
 			var names []string

@@ -70,7 +70,7 @@ func TestCoverageStatistics(t *testing.T) {
 		b := classify.NewBook(id, doc)
 		b.SetSummary(classify.SummaryWords(sdoc))
 		b.SetReference(raw)
-		st := b.StatsWithStopwords(cfg.Summarizer.CoverageStopwords)
+		st := b.StatsWithStopwords(cfg.CoverageStopwords)
 		for _, g := range st.Terms.Bigrams {
 			distinct[g] = true
 		}
@@ -78,7 +78,7 @@ func TestCoverageStatistics(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	col, err := counts.Collection(cfg.Summarizer)
+	col, err := counts.Collection(cfg.Summarizer, cfg.CoverageStopwords)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,11 @@ type Config struct {
 	// the Token HMM's synonyms; empty means identity emissions only.
 	Thesaurus string
 	// Rouge says how summaries are scored.
-	Rouge transforms.RougeOptions
+	Rouge evaluate.Scoring
+	// CoverageStopwords are the function words of coverage extraction
+	// (classify's Counts.Collection), sorted: data read at run time
+	// (ResolveContent), not a setting; none counts every n-gram alike.
+	CoverageStopwords []string `json:",omitempty"`
 	// TrainByMethod trains each model as a Beam element of its own rather
 	// than a training set's models together (transforms.TrainOptions.
 	// ByMethod): for a runner with more workers than training sets. The
@@ -60,11 +64,11 @@ func (c Config) Validate() error {
 	if err := c.Summarizer.Validate(); err != nil {
 		return fmt.Errorf("summarizer: %w", err)
 	}
-	if err := c.AlignOptions().CheckThesaurus(); err != nil {
+	if err := c.Align.CheckThesaurus(c.aligners(), c.Thesaurus != ""); err != nil {
 		return err
 	}
-	if c.Rouge.Stopwords && c.Rouge.DataDir == "" {
-		return fmt.Errorf("ROUGE stopword removal (-s) needs ROUGE's stopword list: give --rouge-data or BOOKALIGN_ROUGE_DATA")
+	if err := c.Rouge.Check(); err != nil {
+		return err
 	}
 	if _, _, err := c.Runnable(); err != nil {
 		return err
@@ -141,7 +145,7 @@ func readTestCorpus(s beam.Scope, cfg Config) corpusRead {
 // AlignOptions are the options of the run's aligners: its aligner
 // settings, the aligners the methods need and the thesaurus.
 func (cfg Config) AlignOptions() transforms.AlignOptions {
-	return transforms.AlignOptions{Align: cfg.Align, Methods: cfg.aligners(), Thesaurus: cfg.Thesaurus}
+	return transforms.AlignOptions{Settings: cfg.Align, Methods: cfg.aligners(), Thesaurus: cfg.Thesaurus}
 }
 
 // alignPairs runs the aligners on the pairs, and fits the Figure 3 book
@@ -294,7 +298,7 @@ func (c Config) baselines() []string {
 
 // trainOptions configure the trained summarizers.
 func (c Config) trainOptions(methods []string) transforms.TrainOptions {
-	return transforms.TrainOptions{Methods: methods, Settings: c.Settings, Test: c.TestCorpus != "", ByMethod: c.TrainByMethod, WorkDir: transforms.WorkDir(c.Out)}
+	return transforms.TrainOptions{Methods: methods, Settings: c.Settings, Stopwords: c.CoverageStopwords, Test: c.TestCorpus != "", ByMethod: c.TrainByMethod, WorkDir: transforms.WorkDir(c.Out)}
 }
 
 // settings describe the run in results.json.
@@ -308,6 +312,6 @@ func (c Config) settings() evaluate.Settings {
 		TestCorpus: c.TestCorpus,
 		Words:      c.Words,
 		Seed:       c.Seed,
-		Rouge:      evaluate.RougeSettings{Stem: true, Stopwords: c.Rouge.Stopwords, Exceptions: c.Rouge.DataDir != ""},
+		Rouge:      c.Rouge.Settings(),
 	}
 }

@@ -213,7 +213,7 @@ func TestAlignStage(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := smallConfig(dir, out)
-	cfg.Align = config.Align{Extra: []string{"passage", "token", "jing"}, Iterations: 10}
+	cfg.Align = align.Settings{Extra: []string{"passage", "token", "jing"}, Iterations: 10}
 	runExperiment(t, prism.Execute, cfg)
 	got := readTree(t, out)
 	for _, m := range cfg.Align.Extra {
@@ -473,7 +473,7 @@ func TestWholeSpanLabels(t *testing.T) {
 	records := func(whole bool) map[string][]align.Record {
 		out := t.TempDir()
 		cfg := smallConfig(dir, out)
-		cfg.Align = config.Align{Extra: []string{"passage", "jing"}, Iterations: 10, WholeSpans: whole}
+		cfg.Align = align.Settings{Extra: []string{"passage", "jing"}, Iterations: 10, WholeSpans: whole}
 		runExperiment(t, prism.Execute, cfg)
 		recs := map[string][]align.Record{}
 		for name, b := range readTree(t, out) {

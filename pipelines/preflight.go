@@ -104,7 +104,7 @@ func CheckInputs(ctx context.Context, cfg Config) error {
 		}
 		// Read them as the scorers will, so that a file that does not
 		// parse is refused before the run, not by a worker within it.
-		if _, err := cfg.Rouge.ReadData(ctx); err != nil {
+		if _, err := transforms.ReadRougeData(ctx, cfg.Rouge); err != nil {
 			return fmt.Errorf("--rouge-data %q: %w", cfg.Rouge.DataDir, err)
 		}
 	}

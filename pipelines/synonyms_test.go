@@ -2,13 +2,13 @@ package pipelines
 
 import (
 	"context"
+	"github.com/bookalign/bookalign/align"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
-	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 )
 
@@ -25,12 +25,12 @@ func TestSynonymsReadTheThesaurus(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-thesaurus")
 	for _, tc := range []struct {
 		name      string
-		opts      config.Align
+		opts      align.Settings
 		wantError bool
 	}{
-		{"default", config.Align{}, false},
-		{"align.synonyms", config.Align{Synonyms: true}, true},
-		{"align.paper_aligners", config.Align{PaperAligners: true}, true},
+		{"default", align.Settings{}, false},
+		{"align.synonyms", align.Settings{Synonyms: true}, true},
+		{"align.paper_aligners", align.Settings{PaperAligners: true}, true},
 	} {
 		cfg := smallConfig(dir, t.TempDir())
 		cfg.Align = tc.opts
@@ -47,7 +47,7 @@ func TestSynonymsReadTheThesaurus(t *testing.T) {
 			t.Errorf("%s: the error does not name the thesaurus: %v", tc.name, err)
 		}
 	}
-	for _, opts := range []config.Align{{Synonyms: true}, {PaperAligners: true}} {
+	for _, opts := range []align.Settings{{Synonyms: true}, {PaperAligners: true}} {
 		cfg := smallConfig(dir, t.TempDir())
 		cfg.Align = opts
 		cfg.Align.Extra = []string{"token"}

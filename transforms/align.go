@@ -14,7 +14,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/align"
-	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/layout"
 )
@@ -39,59 +38,15 @@ func init() {
 // aligners to run and where the thesaurus is. Their seed is the run's,
 // given to Align beside them.
 type AlignOptions struct {
-	config.Align
+	// Settings are the run's aligner settings (the "align" section).
+	Settings align.Settings `json:"settings"`
 	// Methods are the aligners to run on every pair: "passage", "token",
 	// "jing".
 	Methods []string `json:"methods"`
 	// Thesaurus is the directory of Roget's Thesaurus (local or gs://) for
-	// the Token HMM's synonyms (UsesSynonyms); empty means identity
-	// emissions only.
+	// the Token HMM's synonyms (align.Settings.UsesSynonyms); empty means
+	// identity emissions only.
 	Thesaurus string `json:"thesaurus"`
-}
-
-// UsesSynonyms reports whether the Token HMM emits synonyms under o:
-// asked for (Synonyms) or the paper's aligners, and a thesaurus given.
-func (o AlignOptions) UsesSynonyms() bool {
-	return o.wantsSynonyms() && o.Thesaurus != ""
-}
-
-// wantsSynonyms reports whether the Token HMM is asked to emit synonyms
-// under o, thesaurus or not.
-func (o AlignOptions) wantsSynonyms() bool { return o.Synonyms || o.PaperAligners }
-
-// CheckThesaurus refuses options whose Token HMM is asked for synonyms
-// (align.synonyms, or the paper's aligners of --preset paper) when no
-// thesaurus is given: the aligner would quietly emit identical words only,
-// another method than the one asked for.
-func (o AlignOptions) CheckThesaurus() error {
-	if o.Thesaurus != "" || !o.tokenHMM() || !o.wantsSynonyms() {
-		return nil
-	}
-	key := "align.synonyms"
-	if o.PaperAligners {
-		key = "align.paper_aligners (set by --preset paper)"
-	}
-	return fmt.Errorf("%s: the Token HMM emits Roget's synonyms, which need Roget's Thesaurus: give --thesaurus DIR or BOOKALIGN_THESAURUS, or leave token out of --methods (bookalign fetch writes a thesaurus to CORPUS/thesaurus)", key)
-}
-
-// tokenHMM reports whether o runs the Token HMM.
-func (o AlignOptions) tokenHMM() bool { return slices.Contains(o.Methods, align.MethodToken) }
-
-// aligner returns the options of align.New: these settings with the seed
-// and, when they use synonyms, the thesaurus read.
-func (o AlignOptions) aligner(seed uint64, th *align.Thesaurus) align.Options {
-	if !o.UsesSynonyms() {
-		th = nil
-	}
-	return align.Options{Seed: seed, Iterations: o.Iterations, Thesaurus: th, WholeSpans: o.WholeSpans, NoContext: o.PaperAligners, Prior: o.PassagePrior}
-}
-
-// forms are the word forms the aligners compare.
-func (o AlignOptions) forms() align.Forms {
-	if o.PaperAligners {
-		return align.Forms{}
-	}
-	return align.DefaultForms
 }
 
 // AlignmentFiles are the alignment records of one pair, by method, for
@@ -168,7 +123,7 @@ type alignFn struct {
 
 func (f *alignFn) Setup(ctx context.Context) error {
 	var th *align.Thesaurus
-	if f.Options.tokenHMM() && f.Options.UsesSynonyms() {
+	if slices.Contains(f.Options.Methods, align.MethodToken) && f.Options.Settings.UsesSynonyms(f.Options.Thesaurus != "") {
 		b, err := store.ReadFile(ctx, corpus.Join(f.Options.Thesaurus, align.ThesaurusFile))
 		if err != nil {
 			return fmt.Errorf("thesaurus: %w", err)
@@ -179,7 +134,7 @@ func (f *alignFn) Setup(ctx context.Context) error {
 	}
 	f.aligners = f.aligners[:0]
 	for _, m := range f.Options.Methods {
-		a, err := align.New(m, f.Options.aligner(f.Seed, th))
+		a, err := align.New(m, f.Options.Settings.Options(f.Seed, th))
 		if err != nil {
 			return fmt.Errorf("%s: %w", m, err)
 		}
@@ -194,7 +149,7 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Pai
 		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "align", Reason: fmt.Sprintf("%s: %v", method, err)})
 	}
 	drawn := pt.Pair.ID == f.FigureBook
-	pair, err := align.PrepareForms(pt.Book, pt.Summary, f.Options.forms())
+	pair, err := align.PrepareForms(pt.Book, pt.Summary, f.Options.Settings.Forms())
 	if err != nil {
 		if drawn {
 			figure(BoundaryFit{Book: pt.Pair.ID, Reason: fmt.Sprintf("%s: %v", pt.Pair.ID, err)})
@@ -263,7 +218,7 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Pai
 // passage is the Passage HMM as the aligners would run it, for the figure
 // book when the Passage HMM is not among them.
 func (f *alignFn) passage() *align.PassageHMM {
-	return align.NewPassageHMM(f.Options.aligner(f.Seed, nil))
+	return align.NewPassageHMM(f.Options.Settings.Options(f.Seed, nil))
 }
 
 // WriteAlignments writes each alignment to OUT/alignments/<method>/<id>.jsonl.

@@ -13,24 +13,28 @@ import (
 var collections process.Cache[classify.Collection]
 
 // sharedCollection returns the collection of a training set's encoded
-// statistics data under settings, built once in the process while a bundle
-// uses it.
-func sharedCollection(data []byte, settings classify.Settings) (*classify.Collection, error) {
-	js, err := json.Marshal(settings)
+// statistics data under settings and the coverage stopwords stop, built
+// once in the process while a bundle uses it.
+func sharedCollection(data []byte, settings classify.Settings, stop []string) (*classify.Collection, error) {
+	js, err := json.Marshal(struct {
+		Settings  classify.Settings
+		Stopwords []string
+	}{settings, stop})
 	if err != nil {
 		return nil, err
 	}
 	return collections.Get(process.KeyOf(js, data), func() (*classify.Collection, error) {
-		return buildCollection(data, settings)
+		return buildCollection(data, settings, stop)
 	})
 }
 
 // buildCollection returns the collection of the encoded statistics data
-// under settings.
-func buildCollection(data []byte, settings classify.Settings) (*classify.Collection, error) {
+// under settings and the coverage stopwords stop (classify's
+// Counts.Collection).
+func buildCollection(data []byte, settings classify.Settings, stop []string) (*classify.Collection, error) {
 	var sums classify.Counts
 	if err := sums.UnmarshalBinary(data); err != nil {
 		return nil, err
 	}
-	return sums.Collection(settings)
+	return sums.Collection(settings, stop)
 }

@@ -7,8 +7,8 @@ import (
 )
 
 // TestSharedCollection checks that the collections of the same statistics
-// and settings are one in the process, and that other statistics or other
-// settings get their own.
+// and settings are one in the process, and that other statistics, other
+// settings or other coverage stopwords get their own.
 func TestSharedCollection(t *testing.T) {
 	b := testBookData(t)
 	st := b.Book.Stats()
@@ -16,9 +16,9 @@ func TestSharedCollection(t *testing.T) {
 	other.ID += "-other"
 	data, data2 := encodedSums(t, st), encodedSums(t, st, &other)
 	withCounts := classify.Settings{Counts: true}
-	get := func(data []byte, set classify.Settings) *classify.Collection {
+	get := func(data []byte, set classify.Settings, stop ...string) *classify.Collection {
 		t.Helper()
-		col, err := sharedCollection(data, set)
+		col, err := sharedCollection(data, set, stop)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,10 +31,14 @@ func TestSharedCollection(t *testing.T) {
 	if get(data2, classify.Settings{}) == first || get(data, withCounts) == first {
 		t.Error("other statistics or settings share a collection")
 	}
+	coverage := classify.Settings{Coverage: true}
+	if a, b := get(data, coverage, "a"), get(data, coverage, "the"); a == b || a.Stopwords[0] != "a" || b.Stopwords[0] != "the" {
+		t.Error("other coverage stopwords share a collection")
+	}
 	if first.Books() != 1 || get(data2, classify.Settings{}).Books() != 2 {
 		t.Errorf("collections of %d and %d books, want 1 and 2", first.Books(), get(data2, classify.Settings{}).Books())
 	}
-	if _, err := sharedCollection([]byte("not statistics"), classify.Settings{}); err == nil {
+	if _, err := sharedCollection([]byte("not statistics"), classify.Settings{}, nil); err == nil {
 		t.Error("statistics that do not decode made a collection")
 	}
 }

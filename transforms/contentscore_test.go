@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/rouge"
 )
 
@@ -26,14 +27,14 @@ func TestScoreContent(t *testing.T) {
 	c := Candidate{ID: "b", Method: "oracle-content", Text: "The fox of the woods ran.\nThe hens slept.", Reference: "The fox and the hens ran off."}
 	for _, tc := range []struct {
 		name    string
-		opts    RougeOptions
+		opts    evaluate.Scoring
 		content bool
 	}{
-		{"rouge data", RougeOptions{DataDir: data}, true},
-		{"no rouge data", RougeOptions{}, false},
+		{"rouge data", evaluate.Scoring{DataDir: data}, true},
+		{"no rouge data", evaluate.Scoring{}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sc, err := tc.opts.scorers(context.Background())
+			sc, err := newScorers(context.Background(), tc.opts)
 			if err != nil {
 				t.Fatal(err)
 			}

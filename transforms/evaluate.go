@@ -8,7 +8,6 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/rouge"
 )
@@ -20,20 +19,6 @@ func init() {
 	register.Emitter1[evaluate.BookScore]()
 }
 
-// RougeOptions say how summaries are scored.
-type RougeOptions struct {
-	// DataDir holds ROUGE-1.5.5's data files (smart_common_words.txt and the
-	// WordNet 2.0 .exc lists). Empty means no exception table.
-	DataDir string `json:"data_dir"`
-	// Stopwords removes ROUGE's stopwords (-s); it needs DataDir.
-	Stopwords bool `json:"stopwords"`
-}
-
-// HasStopwords reports whether o gives ROUGE's stopword list: whether it
-// names ROUGE data, a directory or the embedded copy (rouge.BuiltinDir),
-// of which the list is a required file (rouge.DataFiles).
-func (o RougeOptions) HasStopwords() bool { return o.DataDir != "" }
-
 // Evaluate scores each candidate against its reference with ROUGE-1.5.5
 // recall, stemmed (-m, with the exception table when DataDir is set) and
 // unstemmed, and, when the ROUGE data has a stopword list, both again with
@@ -41,7 +26,7 @@ func (o RougeOptions) HasStopwords() bool { return o.DataDir != "" }
 // that cannot be scored goes to rejects.
 //
 // In: PCollection<Candidate>. Out: PCollection<evaluate.BookScore>, PCollection<Reject>.
-func Evaluate(s beam.Scope, opts RougeOptions, candidates beam.PCollection) (scores, rejects beam.PCollection) {
+func Evaluate(s beam.Scope, opts evaluate.Scoring, candidates beam.PCollection) (scores, rejects beam.PCollection) {
 	s = s.Scope("transforms.Evaluate")
 	return beam.ParDo2(s, &scoreFn{Options: opts}, candidates)
 }
@@ -49,20 +34,20 @@ func Evaluate(s beam.Scope, opts RougeOptions, candidates beam.PCollection) (sco
 // scoreFn scores one candidate.
 type scoreFn struct {
 	// Options say how to score.
-	Options RougeOptions `json:"options"`
+	Options evaluate.Scoring `json:"options"`
 
 	sc scorers
 }
 
 func (f *scoreFn) Setup(ctx context.Context) (err error) {
-	f.sc, err = f.Options.scorers(ctx)
+	f.sc, err = newScorers(ctx, f.Options)
 	return err
 }
 
 // scorers are the scorers of an evaluation over one ROUGE data directory.
 type scorers struct {
 	// stem (-m, the one the oracle baseline maximises) and noStem score
-	// the main columns, removing stopwords when RougeOptions say so.
+	// the main columns, removing stopwords when the Scoring says so.
 	stem, noStem *rouge.Scorer
 	// content (-m -s, the one the content oracle maximises) and
 	// contentNoStem (-s) remove ROUGE's stopwords; nil when the data has
@@ -73,26 +58,17 @@ type scorers struct {
 	data rouge.Fingerprint
 }
 
-// ReadData reads the ROUGE data files of o.DataDir (local or gs://), or
-// the copy embedded in the binary when DataDir is rouge.BuiltinDir
-// ("builtin"): the same files, so the same Data; nil without a DataDir.
-func (o RougeOptions) ReadData(ctx context.Context) (*rouge.Data, error) {
-	switch o.DataDir {
-	case "":
-		return nil, nil
-	case rouge.BuiltinDir:
-		return rouge.Builtin()
-	}
-	return rouge.ReadData(o.DataDir, func(name string) ([]byte, error) {
-		return store.ReadFile(ctx, corpus.Join(o.DataDir, name))
-	})
+// ReadRougeData reads the ROUGE data of sc (evaluate.Scoring.ReadData),
+// local or gs://.
+func ReadRougeData(ctx context.Context, sc evaluate.Scoring) (*rouge.Data, error) {
+	return sc.ReadData(func(path string) ([]byte, error) { return store.ReadFile(ctx, path) })
 }
 
-// scorers loads the ROUGE data of o, when it names any, and returns the
+// newScorers loads the ROUGE data of o, when it names any, and returns the
 // scorers of the evaluation (rouge.NewScorers): the main ones, and the
 // content-word ones when the data has a stopword list.
-func (o RougeOptions) scorers(ctx context.Context) (scorers, error) {
-	data, err := o.ReadData(ctx)
+func newScorers(ctx context.Context, o evaluate.Scoring) (scorers, error) {
+	data, err := ReadRougeData(ctx, o)
 	if err != nil {
 		return scorers{}, err
 	}

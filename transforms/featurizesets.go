@@ -42,7 +42,7 @@ func featurizeSets(s beam.Scope, opts TrainOptions, plan, sizes beam.PCollection
 	s = s.Scope("FeaturizeSets")
 	ready := beam.CoGroupByKey(s, beam.AddFixedKey(s, plan), beam.AddFixedKey(s, beam.DropKey(s, sizes)))
 	tasks := beam.Reshuffle(s, beam.ParDo(s, setTasks, ready))
-	return beam.ParDo(s, &featurizeSetsFn{Features: opts.Settings.Summarizer, Methods: opts.Methods, Dir: opts.WorkDir}, tasks)
+	return beam.ParDo(s, &featurizeSetsFn{Summarizer: opts.Settings.Summarizer, Stopwords: opts.Stopwords, Methods: opts.Methods, Dir: opts.WorkDir}, tasks)
 }
 
 // SetTask is a training book to featurize under the collections of its
@@ -79,8 +79,11 @@ func setTasks(_ int, plans func(*classify.Plan) bool, sets func(*int) bool, emit
 // featurizeSetsFn featurizes one training book under the collection of
 // every training set that holds it, with every method's labels.
 type featurizeSetsFn struct {
-	// Features configure the features.
-	Features classify.Settings `json:"features"`
+	// Summarizer configures the features.
+	Summarizer classify.Settings `json:"summarizer"`
+	// Stopwords are the function words of coverage extraction
+	// (TrainOptions.Stopwords).
+	Stopwords []string `json:"stopwords,omitempty"`
 	// Methods are the methods whose labels the sets train on.
 	Methods []string `json:"methods"`
 	// Dir is the work directory.
@@ -101,8 +104,8 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, t SetTask, emit fu
 		labels[i] = classify.MethodRows{Method: m, Rows: classify.LabelledRows(b.Book.Labels(b.labels(m)))}
 	}
 	var grams *coverage.Grams // the book's n-grams, counted once for all its sets
-	if f.Features.Coverage {
-		grams = coverage.NewGrams(&b.Book.Terms, f.Features.CoverageStopwords)
+	if f.Summarizer.Coverage {
+		grams = coverage.NewGrams(&b.Book.Terms, f.Stopwords)
 	}
 	if err := f.loadCollections(ctx, t.Sets); err != nil {
 		return fmt.Errorf("book %q: %w", b.ID, err)
@@ -141,7 +144,7 @@ func (f *featurizeSetsFn) loadCollections(ctx context.Context, sets []int) error
 		if err != nil {
 			return err
 		}
-		if cols[i], err = sharedCollection(data, f.Features); err != nil {
+		if cols[i], err = sharedCollection(data, f.Summarizer, f.Stopwords); err != nil {
 			return fmt.Errorf("%s: %w", setName(missing[i]), err)
 		}
 		return nil

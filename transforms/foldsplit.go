@@ -88,7 +88,7 @@ type Split struct {
 // every book), PCollection<BookData> (test books; none when not valid).
 func FoldSplit(s beam.Scope, opts TrainOptions, books, test beam.PCollection) Split {
 	s = s.Scope("transforms.FoldSplit")
-	spill := &spillBookFn{Dir: opts.WorkDir, Terms: opts.coverage(), Stopwords: opts.Settings.Summarizer.CoverageStopwords}
+	spill := &spillBookFn{Dir: opts.WorkDir, Terms: opts.coverage(), Stopwords: opts.Stopwords}
 	refs, bigrams := beam.ParDo2(s, spill, books)
 	if test.IsValid() {
 		testRefs, _ := beam.ParDo2(s.Scope("Test"), spill, test)
@@ -112,7 +112,7 @@ type spillBookFn struct {
 	// a training book's bigrams are emitted.
 	Terms bool `json:"terms"`
 	// Stopwords are the coverage extraction's (classify.Settings.
-	// CoverageStopwords): the term bigrams are counted with them.
+	// TrainOptions.Stopwords): the term bigrams are counted with them.
 	Stopwords []string `json:"stopwords"`
 }
 

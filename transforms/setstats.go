@@ -63,7 +63,7 @@ func setStatistics(s beam.Scope, opts TrainOptions, refs, bigrams, plan beam.PCo
 	} else {
 		frequent = beam.Create(s, []uint32(nil))
 	}
-	sumsFn := &foldSumsFn{Dir: opts.WorkDir, Terms: opts.coverage(), Stopwords: opts.Settings.Summarizer.CoverageStopwords}
+	sumsFn := &foldSumsFn{Dir: opts.WorkDir, Terms: opts.coverage(), Stopwords: opts.Stopwords}
 	folds := beam.ParDo(s, sumsFn, beam.CoGroupByKey(s, beam.AddFixedKey(s, frequent), beam.AddFixedKey(s, refs), beam.AddFixedKey(s, plan)))
 	return beam.ParDo(s, &setSumsFn{Dir: opts.WorkDir}, beam.CoGroupByKey(s, beam.AddFixedKey(s, folds), beam.AddFixedKey(s, plan)))
 }

@@ -25,7 +25,7 @@ type BaselineOptions struct {
 	// Seed seeds "random" (with the book id).
 	Seed uint64 `json:"seed"`
 	// Rouge configures the scorer the oracle maximises.
-	Rouge RougeOptions `json:"rouge"`
+	Rouge evaluate.Scoring `json:"rouge"`
 }
 
 // Baselines runs the summarizers that need no alignment on every pair:
@@ -49,7 +49,7 @@ type baselinesFn struct {
 }
 
 func (f *baselinesFn) Setup(ctx context.Context) error {
-	sc, err := f.Options.Rouge.scorers(ctx)
+	sc, err := newScorers(ctx, f.Options.Rouge)
 	f.scorer, f.content = sc.stem, sc.content
 	return err
 }

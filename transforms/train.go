@@ -44,6 +44,10 @@ type TrainOptions struct {
 	// Settings are the run's: its folds, seed, budget, lambda and
 	// summarizer settings.
 	Settings config.Settings `json:"settings"`
+	// Stopwords are, with coverage extraction, its function words
+	// (sorted; classify's Counts.Collection), read at run time beside the
+	// settings (pipelines.ResolveContent).
+	Stopwords []string `json:"stopwords,omitempty"`
 	// Test says that the books to summarize are test books (a test corpus)
 	// rather than the training books under cross-validation: one model is
 	// trained on all training books, even when no test book is left to
@@ -116,14 +120,17 @@ func Train(s beam.Scope, opts TrainOptions, split Split) (models, ranked, select
 	s = s.Scope("transforms.Train")
 	byKey := &byTrainKeyFn{Methods: opts.Methods, ByMethod: opts.ByMethod}
 	keyed := beam.CoGroupByKey(s, beam.ParDo(s, byKey, split.SetSizes), beam.ParDo(s, byKey, split.Train), beam.ParDo(s, byKey, split.Test))
-	return beam.ParDo3(s, &trainFn{Features: opts.Settings.Summarizer, Trainer: opts.trainer(), Words: opts.Settings.Words, Test: opts.Test, Dir: opts.WorkDir}, keyed)
+	return beam.ParDo3(s, &trainFn{Summarizer: opts.Settings.Summarizer, Stopwords: opts.Stopwords, Trainer: opts.trainer(), Words: opts.Settings.Words, Test: opts.Test, Dir: opts.WorkDir}, keyed)
 }
 
 // trainFn trains the models of the methods of its key on one training set
 // and summarizes the set's books with them.
 type trainFn struct {
-	// Features configure the features of the set's collection.
-	Features classify.Settings `json:"features"`
+	// Summarizer configures the features of the set's collection.
+	Summarizer classify.Settings `json:"summarizer"`
+	// Stopwords are the function words of coverage extraction
+	// (TrainOptions.Stopwords).
+	Stopwords []string `json:"stopwords,omitempty"`
 	// Trainer is how models are trained; its Workers are set where they
 	// train.
 	Trainer classify.Trainer `json:"trainer"`
@@ -212,11 +219,7 @@ func (f *trainFn) collection(ctx context.Context, set int) (*classify.Collection
 	if err != nil {
 		return nil, err
 	}
-	var sums classify.Counts
-	if err := sums.UnmarshalBinary(data); err != nil {
-		return nil, err
-	}
-	return sums.Collection(f.Features)
+	return buildCollection(data, f.Summarizer, f.Stopwords)
 }
 
 // readLabelled reads the features of the books ids of set, once each, and

@@ -28,7 +28,7 @@ func TestWorkFilesReadBeyondInputCap(t *testing.T) {
 	if err := counts.Add(book.Book.Stats()); err != nil {
 		t.Fatal(err)
 	}
-	col, err := counts.Collection(classify.Settings{})
+	col, err := counts.Collection(classify.Settings{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,6 @@ import (
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
-	"github.com/bookalign/bookalign/transforms"
 )
 
 func TestMain(m *testing.M) { ptest.Main(m) }
@@ -61,7 +60,7 @@ func TestGreedyIsThePipelinesOracle(t *testing.T) {
 	out := t.TempDir()
 	cfg := pipelines.Config{Settings: config.Default()}
 	cfg.Corpus, cfg.Out, cfg.Methods = dir, out, []string{evaluate.MethodOracleContent}
-	cfg.Rouge = transforms.RougeOptions{DataDir: rougeDir}
+	cfg.Rouge = evaluate.Scoring{DataDir: rougeDir}
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/transforms"
 )
@@ -67,11 +68,11 @@ func runRouge(args []string, stdout io.Writer) error {
 		return usageError("give --candidate and --reference, or --pairs")
 	}
 
-	opts := transforms.RougeOptions{DataDir: rougeData(fs, *dataDir)}
+	opts := evaluate.Scoring{DataDir: rougeData(fs, *dataDir)}
 	if !*stem && !*stopwords {
 		opts.DataDir = "" // the data is not used
 	}
-	data, err := opts.ReadData(context.Background())
+	data, err := transforms.ReadRougeData(context.Background(), opts)
 	if err != nil {
 		return fmt.Errorf("--rouge-data %q: %w%s", opts.DataDir, err, rouge.BuiltinHint(opts.DataDir))
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/transforms"
@@ -108,11 +109,11 @@ func TestRunBuiltinRougeData(t *testing.T) {
 // results.json records is the same.
 func TestBuiltinRougeFingerprint(t *testing.T) {
 	ctx := context.Background()
-	builtin, err := transforms.RougeOptions{DataDir: "builtin"}.ReadData(ctx)
+	builtin, err := transforms.ReadRougeData(ctx, evaluate.Scoring{DataDir: "builtin"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := transforms.RougeOptions{DataDir: sharedtest.Path(t, "rouge")}.ReadData(ctx)
+	files, err := transforms.ReadRougeData(ctx, evaluate.Scoring{DataDir: sharedtest.Path(t, "rouge")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +157,7 @@ func TestRougeDataValues(t *testing.T) {
 		{"a directory named builtin", "./builtin", filepath.Join(dir, "out"), `missing (--rouge-data "./builtin")`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := pipelines.Config{Out: tc.out, Rouge: transforms.RougeOptions{DataDir: tc.data}}
+			cfg := pipelines.Config{Out: tc.out, Rouge: evaluate.Scoring{DataDir: tc.data}}
 			err := checkOutside(cfg)
 			if err == nil {
 				err = pipelines.CheckInputs(context.Background(), cfg)

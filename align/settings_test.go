@@ -1,11 +1,9 @@
-package transforms
+package align
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/bookalign/bookalign/align"
-	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -26,8 +24,7 @@ func TestPaperAlignersForms(t *testing.T) {
 		paper bool
 		same  bool
 	}{{false, true}, {true, false}} {
-		opts := AlignOptions{Align: config.Align{PaperAligners: tc.paper}}
-		p, err := align.PrepareForms(book, summary, opts.forms())
+		p, err := PrepareForms(book, summary, Settings{PaperAligners: tc.paper}.Forms())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,41 +51,48 @@ func TestPaperAlignersForms(t *testing.T) {
 }
 
 // TestSynonymsOption checks when the Token HMM gets the thesaurus: with
-// align.synonyms or the paper's aligners, and a thesaurus given.
+// synonyms or the paper's aligners, and a thesaurus given.
 func TestSynonymsOption(t *testing.T) {
-	th := &align.Thesaurus{}
+	th := &Thesaurus{}
 	for _, tc := range []struct {
-		name string
-		o    AlignOptions
-		want bool
+		name      string
+		s         Settings
+		thesaurus bool
+		want      bool
 	}{
-		{"default", AlignOptions{Thesaurus: "th"}, false},
-		{"--synonyms", AlignOptions{Align: config.Align{Synonyms: true}, Thesaurus: "th"}, true},
-		{"paper aligners", AlignOptions{Align: config.Align{PaperAligners: true}, Thesaurus: "th"}, true},
-		{"paper aligners, no thesaurus", AlignOptions{Align: config.Align{PaperAligners: true}}, false},
-		{"--synonyms, no thesaurus", AlignOptions{Align: config.Align{Synonyms: true}}, false},
+		{"default", Settings{}, true, false},
+		{"--synonyms", Settings{Synonyms: true}, true, true},
+		{"paper aligners", Settings{PaperAligners: true}, true, true},
+		{"paper aligners, no thesaurus", Settings{PaperAligners: true}, false, false},
+		{"--synonyms, no thesaurus", Settings{Synonyms: true}, false, false},
 	} {
-		if got := tc.o.UsesSynonyms(); got != tc.want {
+		if got := tc.s.UsesSynonyms(tc.thesaurus); got != tc.want {
 			t.Errorf("%s: UsesSynonyms() = %v, want %v", tc.name, got, tc.want)
 		}
-		if got := tc.o.aligner(1, th).Thesaurus != nil; got != tc.want {
+		read := th
+		if !tc.thesaurus {
+			read = nil
+		}
+		if got := tc.s.Options(1, read).Thesaurus != nil; got != tc.want {
 			t.Errorf("%s: the aligner has a thesaurus: %v, want %v", tc.name, got, tc.want)
 		}
 	}
-	all := []string{align.MethodPassage, align.MethodToken, align.MethodJing}
+	all := []string{MethodPassage, MethodToken, MethodJing}
 	for _, tc := range []struct {
-		name string
-		o    AlignOptions
-		want string
+		name      string
+		s         Settings
+		methods   []string
+		thesaurus bool
+		want      string
 	}{
-		{"default, no thesaurus", AlignOptions{Methods: all}, ""},
-		{"paper aligners, no thesaurus", AlignOptions{Align: config.Align{PaperAligners: true}, Methods: all}, "align.paper_aligners (set by --preset paper)"},
-		{"align.synonyms, no thesaurus", AlignOptions{Align: config.Align{Synonyms: true}, Methods: all}, "align.synonyms:"},
-		{"paper aligners without the Token HMM", AlignOptions{Align: config.Align{PaperAligners: true}, Methods: []string{align.MethodPassage}}, ""},
-		{"align.synonyms without the Token HMM", AlignOptions{Align: config.Align{Synonyms: true}, Methods: []string{align.MethodJing}}, ""},
-		{"paper aligners, a thesaurus", AlignOptions{Align: config.Align{PaperAligners: true}, Methods: all, Thesaurus: "th"}, ""},
+		{"default, no thesaurus", Settings{}, all, false, ""},
+		{"paper aligners, no thesaurus", Settings{PaperAligners: true}, all, false, "align.paper_aligners (set by --preset paper)"},
+		{"align.synonyms, no thesaurus", Settings{Synonyms: true}, all, false, "align.synonyms:"},
+		{"paper aligners without the Token HMM", Settings{PaperAligners: true}, []string{MethodPassage}, false, ""},
+		{"align.synonyms without the Token HMM", Settings{Synonyms: true}, []string{MethodJing}, false, ""},
+		{"paper aligners, a thesaurus", Settings{PaperAligners: true}, all, true, ""},
 	} {
-		err := tc.o.CheckThesaurus()
+		err := tc.s.CheckThesaurus(tc.methods, tc.thesaurus)
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%s: CheckThesaurus() = %v, want nil", tc.name, err)
@@ -101,14 +105,14 @@ func TestSynonymsOption(t *testing.T) {
 // TestPassagePriorOption checks that --passage-prior reaches the Passage
 // HMM, and only it.
 func TestPassagePriorOption(t *testing.T) {
-	o := AlignOptions{Align: config.Align{PassagePrior: 100}}.aligner(1, nil)
+	o := Settings{PassagePrior: 100}.Options(1, nil)
 	if o.Prior != 100 {
-		t.Fatalf("align.Options.Prior = %v, want 100", o.Prior)
+		t.Fatalf("Options.Prior = %v, want 100", o.Prior)
 	}
-	if p := align.NewPassageHMM(o); p.Prior != 100 {
+	if p := NewPassageHMM(o); p.Prior != 100 {
 		t.Errorf("PassageHMM.Prior = %v, want 100", p.Prior)
 	}
-	if d := (AlignOptions{}).aligner(1, nil); d.Prior != 0 {
+	if d := (Settings{}).Options(1, nil); d.Prior != 0 {
 		t.Errorf("the default's prior = %v, want 0 (the Passage HMM's own default)", d.Prior)
 	}
 }
