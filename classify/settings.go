@@ -58,11 +58,19 @@ var errCoverageOff = errors.New("coverage settings (coverage_bigram, coverage_pr
 
 // Validate reports a setting out of range (Ranges: "names -3 is out of
 // range: want 0 to 1048576 (0: 100)"), or coverage settings that do not go
-// together.
+// together (CheckCombinations): what a model file read back must pass. A
+// run's settings have their ranges checked where they are resolved
+// (config.Check) and their combinations by the pipeline (CheckCombinations).
 func (s Settings) Validate() error {
 	if err := bounds.First("", s.Ranges()...); err != nil {
 		return err
 	}
+	return s.CheckCombinations()
+}
+
+// CheckCombinations refuses settings that cancel each other: coverage
+// weights without coverage extraction, which would never be used.
+func (s Settings) CheckCombinations() error {
 	if !s.Coverage {
 		if s.CoverageBigram != 0 || s.CoveragePrior != 0 || s.CoverageMinWords != 0 || s.CoverageFunction != 0 {
 			return errCoverageOff

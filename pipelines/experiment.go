@@ -61,7 +61,7 @@ func (c Config) Validate() error {
 	if err := c.Check(c.TestCorpus == "" && len(c.trained()) > 0); err != nil {
 		return err
 	}
-	if err := c.Summarizer.Validate(); err != nil {
+	if err := c.Summarizer.CheckCombinations(); err != nil {
 		return fmt.Errorf("summarizer: %w", err)
 	}
 	if err := c.Align.CheckThesaurus(c.aligners(), c.Thesaurus != ""); err != nil {
