@@ -47,10 +47,10 @@ func (m *passageModel) eStep() (logP float64) {
 	m.norm[0] = normalize(fa[:k])
 	for l := 1; l < n; l++ {
 		floats.DivTo(u, fa[(l-1)*k:l*k], m.rowZ)
-		cur, e := fa[l*k:(l+1)*k], m.emit[l*k:(l+1)*k]
+		cur, e, cRev := fa[l*k:(l+1)*k], m.emit[l*k:(l+1)*k], m.cRev
 		for s2 := range k {
 			// c(s'-s) for s = 0..k-1 is cRev[k-1-s' .. 2k-2-s'].
-			cur[s2] = e[s2] * dot(u, m.cRev[k-1-s2:])
+			cur[s2] = e[s2] * dot(u, cRev[k-1-s2:])
 		}
 		m.norm[l] = normalize(cur)
 	}
@@ -68,17 +68,20 @@ func (m *passageModel) eStep() (logP float64) {
 	for l := n - 2; l >= 0; l-- {
 		floats.MulTo(m.eb, m.emit[(l+1)*k:(l+2)*k], fb[(l+1)*k:(l+2)*k])
 		floats.Scale(1/m.norm[l+1], m.eb)
-		cur := fb[l*k : (l+1)*k]
+		cur, eb, c, rowZ := fb[l*k:(l+1)*k], m.eb, m.c, m.rowZ
 		for s := range k {
 			// c(s'-s) for s' = 0..k-1 is c[k-1-s .. 2k-2-s].
-			cur[s] = dot(m.eb, m.c[k-1-s:]) / m.rowZ[s]
+			cur[s] = dot(eb, c[k-1-s:]) / rowZ[s]
 		}
 		m.posterior(l)
 		// ξ(d) += c(d) sum_s u(s) eb(s+d), u(s) = α̂_ℓ(s) / Z_s.
 		floats.DivTo(u, fa[l*k:(l+1)*k], m.rowZ)
-		for d := -(k - 1); d < k; d++ {
-			lo, hi := max(0, -d), min(k, k-d)
-			m.xi[d+k-1] += m.c[d+k-1] * dot(u[lo:hi], m.eb[lo+d:])
+		xi := m.xi
+		for d := -(k - 1); d < 0; d++ {
+			xi[d+k-1] += c[d+k-1] * dot(u[-d:], eb)
+		}
+		for d := range k {
+			xi[d+k-1] += c[d+k-1] * dot(u[:k-d], eb[d:])
 		}
 	}
 	return logP

@@ -3,7 +3,6 @@ package align
 import (
 	"math"
 	"math/rand/v2"
-	"sort"
 )
 
 // passageModel is the working state of one PassageHMM fit. Summary words are
@@ -13,7 +12,14 @@ import (
 type passageModel struct {
 	k, sents, n, v int
 
-	word []int32 // word[i]: summary word of book token i, or -1
+	// The book's summary-word tokens (the tokens whose word some summary
+	// sentence holds), in book order, as parallel arrays indexed by that
+	// order, so that a sweep reads them in order: tokPos[x] is the book
+	// position of the x-th such token and tokWord[x] its summary word.
+	// tokBefore[i] is the number of them before book position i, i = 0..n,
+	// so a span's tokens are found without a search.
+	tokPos, tokWord []int32
+	tokBefore       []int32
 	// Tables of log(f + μ p_book(w)) for f = 0..freq(w; book), so that no
 	// logarithm is taken in the S-step:
 	//	logNum[off[w]+f] = log(f + μ p_book(w))
@@ -54,11 +60,10 @@ type passageModel struct {
 	freq []int32   // freq(w; b_i:j) of the span being scored
 	seen []int32   // the words whose freq a sweep raised, to reset them
 
-	summaryAt []int     // the book tokens i with word[i] >= 0, in order
-	segFrom   []int32   // a sweep's segments (candidates)
-	segAcc    []float64 // and their sums
-	drawX     []int32   // the candidates with weight of an inverse-CDF draw
-	drawW     []float64 // and their weights
+	segFrom []int32   // a sweep's segments (candidates), room for every token
+	segAcc  []float64 // and their sums
+	drawX   []int32   // the candidates with weight of an inverse-CDF draw
+	drawW   []float64 // and their weights
 
 	rng *rand.Rand
 }
@@ -94,9 +99,13 @@ func newPassageModel(p *Pair, k int, mu, lambda float64) *passageModel {
 			}
 		}
 	}
-	m.word = make([]int32, n)
+	m.tokBefore = make([]int32, n+1)
 	for i, w := range p.Book.Words {
-		m.word[i] = local[w]
+		m.tokBefore[i+1] = m.tokBefore[i]
+		if lw := local[w]; lw >= 0 {
+			m.tokPos, m.tokWord = append(m.tokPos, int32(i)), append(m.tokWord, lw)
+			m.tokBefore[i+1]++
+		}
 	}
 	m.logLen = make([]float64, n+1)
 	for i := range m.logLen {
@@ -160,13 +169,8 @@ func newPassageModel(p *Pair, k int, mu, lambda float64) *passageModel {
 	m.wc = make([]float64, k*m.v)
 	m.tw = make([]float64, k)
 	m.freq = make([]int32, m.v)
-	m.seen = make([]int32, 0, m.v)
-	for i, w := range m.word {
-		if w >= 0 {
-			m.summaryAt = append(m.summaryAt, i)
-		}
-	}
-	m.segFrom, m.segAcc = make([]int32, 1, 64), make([]float64, 1, 64)
+	m.seen = make([]int32, m.v+1) // one spare: a sweep writes before it counts
+	m.segFrom, m.segAcc = make([]int32, len(m.tokPos)+1), make([]float64, len(m.tokPos)+1)
 	for s := range k {
 		m.logEmission(s)
 	}
@@ -188,7 +192,7 @@ type posting struct {
 //	                - T_ℓ log(j-i+1 + μ).
 //
 // Through the postings of the span's words it costs the number of its
-// summary-word tokens (m.summaryAt) plus the number of (word, sentence)
+// summary-word tokens (m.tokWord) plus the number of (word, sentence)
 // pairs those words touch, plus the number of sentences.
 func (m *passageModel) logEmission(s int) {
 	lo, hi := m.start[s], m.end[s]
@@ -198,21 +202,22 @@ func (m *passageModel) logEmission(s int) {
 	}
 	// Count the span's words, listing each at its first occurrence; then
 	// add each word's term once, in that order.
-	seen := m.seen[:0]
-	at := m.summaryAt
-	for k := sort.SearchInts(at, lo); k < len(at) && at[k] < hi; k++ {
-		w := m.word[at[k]]
-		if m.freq[w]++; m.freq[w] == 1 {
-			seen = append(seen, w)
+	seen, ns := m.seen, 0
+	freq := m.freq
+	for _, w := range m.tokWord[m.tokBefore[lo]:m.tokBefore[hi]] {
+		f := freq[w] + 1
+		freq[w] = f
+		seen[ns] = w
+		if f == 1 {
+			ns++
 		}
 	}
-	for _, w := range seen {
+	for _, w := range seen[:ns] {
 		o := m.off[w]
-		d := m.logNum[o+m.freq[w]] - m.logNum[o]
+		d := m.logNum[o+freq[w]] - m.logNum[o]
 		for _, p := range m.postings[w] {
 			m.logEta[int(p.sentence)*k+s] += p.count * d
 		}
-		m.freq[w] = 0
+		freq[w] = 0
 	}
-	m.seen = seen
 }

@@ -1,9 +1,6 @@
 package align
 
-import (
-	"math"
-	"sort"
-)
+import "math"
 
 // sampleCutoff is the log-ratio to the best candidate below which a
 // candidate boundary's weight is taken as zero: e^-40 ≈ 4e-18.
@@ -77,9 +74,10 @@ func (m *passageModel) stateCounts() {
 // so each candidate costs O(1), a look-up in the gain table. The first sum
 // changes only at the tokens of words the summary sentences of s hold
 // (wc_s(w) > 0), and between two such tokens log L falls with the length:
-// the sweep visits only the tokens of summary words (m.summaryAt) and
-// keeps the sum after each change, from which candidates.at gives any
-// candidate's value, and the largest is at one of the changes.
+// the sweep visits only the book's summary-word tokens (m.tokPos,
+// m.tokWord, read in order) and keeps the sum after each change, from
+// which candidates.at gives any candidate's value, and the largest is at
+// one of the changes.
 func (m *passageModel) boundaryLikelihood(s, first, last, step int) candidates {
 	wc := m.wc[s*m.v : (s+1)*m.v]
 	t := m.tw[s]
@@ -90,49 +88,55 @@ func (m *passageModel) boundaryLikelihood(s, first, last, step int) candidates {
 		c.flat = true
 		return c
 	}
-	from, acc := m.segFrom[:1], m.segAcc[:1]
-	from[0], acc[0] = 0, 0
-	word, freq, off, gain := m.word, m.freq, m.off, m.gain
-	seen := m.seen[:0]
-	sum := 0.0
-	// The summary-word tokens of the sweep, in its order.
-	at := m.summaryAt
-	var k, end int // at[k] is the first, at[end] one past the last
+	// The sweep's summary-word tokens [k0, k1), visited forward or backward.
+	var k0, k1 int32
 	if step > 0 {
-		k, end = sort.SearchInts(at, first), sort.SearchInts(at, last+1)
+		k0, k1 = m.tokBefore[first], m.tokBefore[last+1]
 	} else {
-		k, end = sort.SearchInts(at, first+1)-1, sort.SearchInts(at, last)-1
+		k0, k1 = m.tokBefore[last], m.tokBefore[first+1]
 	}
-	for ; k != end; k += step {
-		i := at[k]
-		w := word[i]
+	pos, words := m.tokPos[k0:k1], m.tokWord[k0:k1]
+	from, acc := m.segFrom, m.segAcc
+	from[0], acc[0] = 0, 0
+	freq, off, gain, seen, logLen := m.freq, m.off, m.gain, m.seen, c.logLen
+	ns, nseg := 0, 1
+	sum, mx := 0.0, math.Inf(-1) // mx: the largest candidate after the first segment
+	for y := range words {
+		if step < 0 {
+			y = len(words) - 1 - y
+		}
+		w := words[y]
 		cw := wc[w]
 		if cw <= 0 {
 			continue
 		}
 		f := freq[w] + 1
 		freq[w] = f
+		seen[ns] = w
 		if f == 1 {
-			seen = append(seen, w)
+			ns++
 		}
 		sum += cw * gain[off[w]+f]
-		x := int32((i - first) * step)
-		if from[len(from)-1] == x {
-			acc[len(acc)-1] = sum
-		} else {
-			from, acc = append(from, x), append(acc, sum)
+		x := (pos[y] - int32(first)) * int32(step)
+		if x == 0 {
+			// The fixed boundary's own token: the first segment.
+			acc[0] = sum
+			continue
+		}
+		from[nseg], acc[nseg] = x, sum
+		nseg++
+		// The largest candidate starts a segment.
+		if v := sum - t*logLen[x]; v > mx {
+			mx = v
 		}
 	}
-	for _, w := range seen {
+	for _, w := range seen[:ns] {
 		freq[w] = 0
 	}
-	m.seen, m.segFrom, m.segAcc = seen, from, acc
-	c.from, c.acc = from, acc
-	c.max = math.Inf(-1)
-	for k, x := range from {
-		if v := c.value(k, int(x)); v > c.max {
-			c.max = v
-		}
+	c.from, c.acc = from[:nseg], acc[:nseg]
+	c.max = c.value(0, 0)
+	if mx > c.max {
+		c.max = mx
 	}
 	return c
 }
@@ -157,10 +161,19 @@ func (c *candidates) value(k, x int) float64 {
 	return c.acc[k] - c.t*c.logLen[x]
 }
 
-// at returns log L of candidate x.
+// at returns log L of candidate x, of the last segment starting at or
+// before x.
 func (c *candidates) at(x int) float64 {
-	k := sort.Search(len(c.from), func(k int) bool { return int(c.from[k]) > x }) - 1
-	return c.value(k, x)
+	lo, hi := 0, len(c.from) // from[lo-1] <= x < from[hi]
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if int(c.from[mid]) <= x {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return c.value(lo-1, x)
 }
 
 // rejectionTries is the number of uniform proposals sample makes before it

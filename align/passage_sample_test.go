@@ -25,13 +25,20 @@ func denseSweep(m *passageModel, s, first, last, step int) (val []float64, mx fl
 	if t < 1e-12 {
 		return val, 0, true
 	}
+	word := make([]int32, m.n) // the summary word of each book token, or -1
+	for i := range word {
+		word[i] = -1
+	}
+	for x, i := range m.tokPos {
+		word[i] = m.tokWord[x]
+	}
 	freq := make(map[int32]int32)
 	acc := 0.0
 	mx = math.Inf(-1)
 	logLen := m.logLen[1 : cnt+1]
 	i := first
 	for x := range val {
-		if w := m.word[i]; w >= 0 {
+		if w := word[i]; w >= 0 {
 			if c := wc[w]; c > 0 {
 				freq[w]++
 				acc += c * m.gain[m.off[w]+freq[w]]
@@ -125,5 +132,40 @@ func TestSparseSweep(t *testing.T) {
 	t.Logf("%d of %d draws fell back to the inverse CDF", fallbacks, draws)
 	if fallbacks == 0 || fallbacks == draws {
 		t.Errorf("%d of %d draws fell back to the inverse CDF: both ways must be checked", fallbacks, draws)
+	}
+}
+
+// TestPassageTokenTables checks the sweeps' tables against the book: the
+// summary-word tokens in order, one summary word per book word, and the
+// counts before every position.
+func TestPassageTokenTables(t *testing.T) {
+	p, _ := planted{Passages: 5, Size: 80, Vocab: 25, Sentences: 4, Length: 6, Common: 40, Noise: 0.4, Seed: 11}.build(t)
+	m := newPassageModel(p, 5, 3, 0.01)
+	inSummary := map[int32]bool{}
+	for _, ws := range p.Summary.Words {
+		for _, w := range ws {
+			inSummary[w] = true
+		}
+	}
+	local := map[int32]int32{} // book word → summary word
+	x := 0
+	for i, w := range p.Book.Words {
+		if int(m.tokBefore[i]) != x {
+			t.Fatalf("tokBefore[%d] = %d, want %d", i, m.tokBefore[i], x)
+		}
+		if !inSummary[w] {
+			continue
+		}
+		if x >= len(m.tokPos) || int(m.tokPos[x]) != i {
+			t.Fatalf("summary-word token %d: not at book position %d", x, i)
+		}
+		if lw, ok := local[w]; ok && lw != m.tokWord[x] {
+			t.Fatalf("book word %d is summary word %d and %d", w, lw, m.tokWord[x])
+		}
+		local[w] = m.tokWord[x]
+		x++
+	}
+	if x != len(m.tokPos) || int(m.tokBefore[m.n]) != x || len(local) != m.v {
+		t.Errorf("%d summary-word tokens, tokBefore[n] %d, %d words; want %d, %d, %d", len(m.tokPos), m.tokBefore[m.n], m.v, x, x, len(local))
 	}
 }
