@@ -1,6 +1,7 @@
 package align
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -154,5 +155,65 @@ func TestLowerBound(t *testing.T) {
 	}
 	if !slices.IsSorted(a) {
 		t.Fatal("test slice not sorted")
+	}
+}
+
+// stackSum is windowSum's two-stack sum as first written (every element
+// up to hi added to the back stack, then discarded at a flip): move must
+// give the same sums to the bit, since the Token HMM's alignments depend on
+// them.
+type stackSum struct {
+	a, suf      []float64
+	lo, mid, hi int
+	back        float64
+}
+
+func (w *stackSum) move(lo, hi int) float64 {
+	for ; w.hi < hi; w.hi++ {
+		w.back += w.a[w.hi]
+	}
+	w.lo = lo
+	if w.lo >= w.mid {
+		s := 0.0
+		for k := w.hi - 1; k >= w.lo; k-- {
+			s += w.a[k]
+			w.suf[k] = s
+		}
+		w.mid, w.back = w.hi, 0
+	}
+	if w.lo < w.mid {
+		return w.suf[w.lo] + w.back
+	}
+	return w.back
+}
+
+// TestWindowSumBits checks windowSum against stackSum, bit for bit, on
+// windows that jump, creep and stand still.
+func TestWindowSumBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 200 {
+		n := 1 + rng.IntN(200)
+		a := make([]float64, n)
+		for i := range a {
+			a[i] = rng.ExpFloat64() * math.Pow(10, float64(rng.IntN(30)-15))
+		}
+		var ws windowSum
+		ws.reset(a)
+		ref := stackSum{a: a, suf: make([]float64, n)}
+		lo, hi := 0, 0
+		for range 60 {
+			step := 1 + rng.IntN(3)
+			if rng.IntN(4) == 0 {
+				step = rng.IntN(40)
+			}
+			hi = min(n, hi+step)
+			lo = min(hi, lo+rng.IntN(step+1))
+			if lo == hi {
+				continue // the callers never ask for an empty window
+			}
+			if got, want := ws.move(lo, hi), ref.move(lo, hi); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("trial %d: sum of [%d, %d) = %v, want %v", trial, lo, hi, got, want)
+			}
+		}
 	}
 }

@@ -64,6 +64,13 @@ func resizeInt32(s []int32, n int) []int32 {
 	return s[:n]
 }
 
+func resizeInt(s []int, n int) []int {
+	if cap(s) < n {
+		return make([]int, n)
+	}
+	return s[:n]
+}
+
 func resizeFloat(s []float64, n int) []float64 {
 	if cap(s) < n {
 		return make([]float64, n)

@@ -1,9 +1,12 @@
 package align
 
 // binSet is b(·) of §3.2: a partition of signed jump distances d = j - i
-// into bins [lo[b], hi[b]], in increasing order of d.
+// into bins [lo[b], hi[b]], in increasing order of d. The bins are
+// contiguous, lo[b+1] = hi[b] + 1, so edge lists their bounds once: bin b
+// is [edge[b], edge[b+1]), edge[b] = lo[b], and edge[len] = hi[len-1] + 1.
 type binSet struct {
 	lo, hi []int
+	edge   []int
 }
 
 // withinEdges are the magnitudes at which the within-sentence bins start:
@@ -63,6 +66,7 @@ func mirrored(mags [][2]int) binSet {
 	for _, m := range mags {
 		bs.lo, bs.hi = append(bs.lo, m[0]), append(bs.hi, m[1])
 	}
+	bs.edge = append(append([]int(nil), bs.lo...), bs.hi[len(bs.hi)-1]+1)
 	return bs
 }
 

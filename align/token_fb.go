@@ -24,24 +24,38 @@ import (
 // spread adds to dst[x], for each target tpos[x],
 //
 //	sum_b theta[b] sum_{k: tpos[x] - spos[k] in bin b} w[b][k].
+//
+// The bins are contiguous (binSet.edge), so one pass over the targets
+// moves one pointer per edge through the sorted sources: ptr[e] is the
+// first source with spos > tpos[x] - edge[e], and bin b's sources are
+// [ptr[b+1], ptr[b]). Each bin's window sum sees the moves it would see
+// alone, and each dst[x] gets its bins' terms in bin order.
 func (m *tokenModel) spread(dst []float64, tpos, spos []int32, bins binSet, theta []float64, w [][]float64) {
-	for b := range bins.len() {
-		ws := &m.win[b]
-		ws.reset(w[b])
-		lo, hi := 0, 0
-		for x, j := range tpos {
-			for lo < len(spos) && int(spos[lo]) < int(j)-bins.hi[b] {
-				lo++
+	nbins := bins.len()
+	win, edge := m.win[:nbins], bins.edge
+	for b := range win {
+		win[b].reset(w[b])
+	}
+	ptr := resizeInt(m.ptr, nbins+1)
+	clear(ptr)
+	m.ptr = ptr
+	for x, j := range tpos {
+		for e, p := range ptr {
+			thr := int(j) - edge[e]
+			for p < len(spos) && int(spos[p]) <= thr {
+				p++
 			}
-			hi = max(hi, lo)
-			for hi < len(spos) && int(spos[hi]) <= int(j)-bins.lo[b] {
-				hi++
-			}
+			ptr[e] = p
+		}
+		v := dst[x]
+		for b := range win {
+			lo, hi := ptr[b+1], ptr[b]
 			if lo == hi {
 				continue
 			}
-			dst[x] += theta[b] * ws.move(lo, hi)
+			v += theta[b] * win[b].move(lo, hi)
 		}
+		dst[x] = v
 	}
 }
 
@@ -51,32 +65,48 @@ func (m *tokenModel) spread(dst []float64, tpos, spos []int32, bins binSet, thet
 //
 // and, when xi is not nil, adds theta[b] sum_k v[k] (bin b's part of g_k) to
 // xi[b]: with v = α̂_t-1 and e = η β̂_t / c_t, the expected number of jumps
-// in bin b, got from the same window sums as β̂_t-1.
+// in bin b, got from the same window sums as β̂_t-1. As in spread, one pass
+// over the sources moves one pointer per bin edge through the sorted
+// targets: ptr[e] is the first target with tpos ≥ spos[k] + edge[e], and
+// bin b's targets are [ptr[b], ptr[b+1]).
 func (m *tokenModel) gather(dst []float64, spos, tpos []int32, bins binSet, theta []float64, coef [][]float64, e, v, xi []float64) {
-	for b := range bins.len() {
-		ws := &m.win[b]
-		ws.reset(e)
-		lo, hi, acc := 0, 0, 0.0
-		cb := coef[b][:len(spos)]
-		for k, i := range spos {
-			for lo < len(tpos) && int(tpos[lo]) < int(i)+bins.lo[b] {
-				lo++
+	nbins := bins.len()
+	win, edge := m.win[:nbins], bins.edge
+	for b := range win {
+		win[b].reset(e)
+	}
+	ptr := resizeInt(m.ptr, nbins+1)
+	clear(ptr)
+	m.ptr = ptr
+	acc := resizeFloat(m.binAcc, nbins)
+	clear(acc)
+	m.binAcc = acc
+	for k, i := range spos {
+		for d, p := range ptr {
+			thr := int(i) + edge[d]
+			for p < len(tpos) && int(tpos[p]) < thr {
+				p++
 			}
-			hi = max(hi, lo)
-			for hi < len(tpos) && int(tpos[hi]) <= int(i)+bins.hi[b] {
-				hi++
-			}
-			if lo == hi || cb[k] == 0 {
+			ptr[d] = p
+		}
+		g := dst[k]
+		for b := range win {
+			lo, hi := ptr[b], ptr[b+1]
+			cb := coef[b][k]
+			if lo == hi || cb == 0 {
 				continue
 			}
-			g := theta[b] * cb[k] * ws.move(lo, hi)
-			dst[k] += g
+			gb := theta[b] * cb * win[b].move(lo, hi)
+			g += gb
 			if xi != nil {
-				acc += g * v[k]
+				acc[b] += gb * v[k]
 			}
 		}
-		if xi != nil {
-			xi[b] += acc
+		dst[k] = g
+	}
+	if xi != nil {
+		for b, a := range acc {
+			xi[b] += a
 		}
 	}
 }

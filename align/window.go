@@ -20,22 +20,29 @@ func (w *windowSum) reset(a []float64) {
 }
 
 // move sets the window to a[lo:hi]; lo and hi must not decrease and lo ≤ hi.
+// When lo passes mid the stacks flip: the back stack becomes the suffix
+// sums of a[lo:hi], so the elements between the last window and this one
+// are never read.
 func (w *windowSum) move(lo, hi int) float64 {
-	for ; w.hi < hi; w.hi++ {
-		w.back += w.a[w.hi]
-	}
 	w.lo = lo
-	if w.lo >= w.mid {
+	if lo >= w.mid {
 		// Flip: the back stack becomes suffix sums.
+		a, suf := w.a[lo:hi], w.suf[lo:hi]
 		s := 0.0
-		for k := w.hi - 1; k >= w.lo; k-- {
-			s += w.a[k]
-			w.suf[k] = s
+		for k := len(a) - 1; k >= 0; k-- {
+			s += a[k]
+			suf[k] = s
 		}
-		w.mid, w.back = w.hi, 0
+		w.mid, w.hi, w.back = hi, hi, 0
+	} else {
+		back := w.back
+		for _, x := range w.a[w.hi:hi] {
+			back += x
+		}
+		w.hi, w.back = hi, back
 	}
-	if w.lo < w.mid {
-		return w.suf[w.lo] + w.back
+	if lo < w.mid {
+		return w.suf[lo] + w.back
 	}
 	return w.back
 }
