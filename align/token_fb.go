@@ -26,30 +26,29 @@ import (
 //	sum_b theta[b] sum_{k: tpos[x] - spos[k] in bin b} w[b][k].
 //
 // The bins are contiguous (binSet.edge), so one pass over the targets
-// moves one pointer per edge through the sorted sources: ptr[e] is the
-// first source with spos > tpos[x] - edge[e], and bin b's sources are
-// [ptr[b+1], ptr[b]). Each bin's window sum sees the moves it would see
-// alone, and each dst[x] gets its bins' terms in bin order.
+// moves one pointer per edge through the sorted sources (edgePointers):
+// ptr[r] is the first source with spos ≥ tpos[x] + 1 - edge[last-r], and
+// bin b's sources are [ptr[last-b-1], ptr[last-b]). Each bin's window sum
+// sees the moves it would see alone, and each dst[x] gets its bins' terms
+// in bin order.
 func (m *tokenModel) spread(dst []float64, tpos, spos []int32, bins binSet, theta []float64, w [][]float64) {
 	nbins := bins.len()
 	win, edge := m.win[:nbins], bins.edge
 	for b := range win {
 		win[b].reset(w[b])
 	}
-	ptr := resizeInt(m.ptr, nbins+1)
-	clear(ptr)
-	m.ptr = ptr
+	ptr, thr := m.edgeScratch(nbins + 1)
+	last := nbins
 	for x, j := range tpos {
-		for e, p := range ptr {
-			thr := int(j) - edge[e]
-			for p < len(spos) && int(spos[p]) <= thr {
-				p++
-			}
-			ptr[e] = p
+		for r := range thr {
+			thr[r] = int(j) + 1 - edge[last-r]
+		}
+		if edgePointers(ptr, spos, thr) {
+			continue
 		}
 		v := dst[x]
 		for b := range win {
-			lo, hi := ptr[b+1], ptr[b]
+			lo, hi := ptr[last-b-1], ptr[last-b]
 			if lo == hi {
 				continue
 			}
@@ -67,7 +66,7 @@ func (m *tokenModel) spread(dst []float64, tpos, spos []int32, bins binSet, thet
 // xi[b]: with v = α̂_t-1 and e = η β̂_t / c_t, the expected number of jumps
 // in bin b, got from the same window sums as β̂_t-1. As in spread, one pass
 // over the sources moves one pointer per bin edge through the sorted
-// targets: ptr[e] is the first target with tpos ≥ spos[k] + edge[e], and
+// targets: ptr[d] is the first target with tpos ≥ spos[k] + edge[d], and
 // bin b's targets are [ptr[b], ptr[b+1]).
 func (m *tokenModel) gather(dst []float64, spos, tpos []int32, bins binSet, theta []float64, coef [][]float64, e, v, xi []float64) {
 	nbins := bins.len()
@@ -75,19 +74,16 @@ func (m *tokenModel) gather(dst []float64, spos, tpos []int32, bins binSet, thet
 	for b := range win {
 		win[b].reset(e)
 	}
-	ptr := resizeInt(m.ptr, nbins+1)
-	clear(ptr)
-	m.ptr = ptr
+	ptr, thr := m.edgeScratch(nbins + 1)
 	acc := resizeFloat(m.binAcc, nbins)
 	clear(acc)
 	m.binAcc = acc
 	for k, i := range spos {
-		for d, p := range ptr {
-			thr := int(i) + edge[d]
-			for p < len(tpos) && int(tpos[p]) < thr {
-				p++
-			}
-			ptr[d] = p
+		for d := range thr {
+			thr[d] = int(i) + edge[d]
+		}
+		if edgePointers(ptr, tpos, thr) {
+			continue
 		}
 		g := dst[k]
 		for b := range win {
@@ -109,6 +105,46 @@ func (m *tokenModel) gather(dst []float64, spos, tpos []int32, bins binSet, thet
 			xi[b] += a
 		}
 	}
+}
+
+// edgeScratch returns the pointers, zeroed, and the thresholds of n edges.
+func (m *tokenModel) edgeScratch(n int) (ptr, thr []int) {
+	m.ptr, m.thr = resizeInt(m.ptr, n), resizeInt(m.thr, n)
+	clear(m.ptr)
+	return m.ptr, m.thr
+}
+
+// edgePointers advances each ptr[e] to the first index of the sorted a
+// whose value is at least thr[e]. The thresholds increase with e and do
+// not decrease between calls, so neither do the pointers. It reports
+// whether all the pointers are equal: no value of a lies between the
+// first threshold and the last, and every window between them is empty.
+// The outer pointers are moved first, and the inner ones only when some
+// value lies between them.
+func edgePointers(ptr []int, a []int32, thr []int) bool {
+	last := len(ptr) - 1
+	p0, pl := ptr[0], ptr[last]
+	for p0 < len(a) && int(a[p0]) < thr[0] {
+		p0++
+	}
+	for pl < len(a) && int(a[pl]) < thr[last] {
+		pl++
+	}
+	if p0 == pl {
+		for e := range ptr {
+			ptr[e] = p0
+		}
+		return true
+	}
+	ptr[0], ptr[last] = p0, pl
+	for e := 1; e < last; e++ {
+		p := max(ptr[e], ptr[e-1])
+		for p < pl && int(a[p]) < thr[e] {
+			p++
+		}
+		ptr[e] = p
+	}
+	return false
 }
 
 // weigh sets w[b][k] = v[k] coef[b][k].

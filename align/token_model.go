@@ -57,7 +57,7 @@ type tokenModel struct {
 	wR, wN    [][]float64 // per bin, per source: α̂ times coef
 	win       []windowSum
 	wmax      []windowMax
-	ptr       []int     // spread's and gather's pointers, one per bin edge
+	ptr, thr  []int     // spread's and gather's pointers and thresholds, one per bin edge
 	binAcc    []float64 // gather's sums per bin
 	e, eN     []float64
 }
