@@ -217,3 +217,34 @@ func TestWindowSumBits(t *testing.T) {
 		}
 	}
 }
+
+// TestEdgePointers checks edgePointers against a search from the start,
+// for thresholds that creep, jump and straddle runs of equal values.
+func TestEdgePointers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	edge := withinBins(1000).edge
+	for trial := range 100 {
+		a := make([]int32, rng.IntN(50))
+		for i := range a {
+			a[i] = int32(rng.IntN(3000))
+		}
+		slices.Sort(a)
+		ptr, thr := make([]int, len(edge)), make([]int, len(edge))
+		base := -1500
+		for range 80 {
+			base += rng.IntN(200)
+			for e := range thr {
+				thr[e] = base + edge[e]
+			}
+			empty := edgePointers(ptr, a, thr)
+			for e, p := range ptr {
+				if want := lowerBound(a, thr[e]); p != want {
+					t.Fatalf("trial %d, base %d, edge %d: pointer %d, want %d", trial, base, e, p, want)
+				}
+			}
+			if want := ptr[0] == ptr[len(ptr)-1]; empty != want {
+				t.Fatalf("trial %d, base %d: empty %v, want %v", trial, base, empty, want)
+			}
+		}
+	}
+}
