@@ -75,9 +75,11 @@ func (m *passageModel) stateCounts() {
 // changes only at the tokens of words the summary sentences of s hold
 // (wc_s(w) > 0), and between two such tokens log L falls with the length:
 // the sweep visits only the book's summary-word tokens (m.tokPos,
-// m.tokWord, read in order) and keeps the sum after each change, from
-// which candidates.at gives any candidate's value, and the largest is at
-// one of the changes.
+// m.tokWord, read in order) and keeps the sum after each, from which
+// candidates.at gives any candidate's value, and the largest is at the
+// start of a segment. A token of a word with wc_s(w) = 0 adds exactly 0
+// and starts a segment with the sum of the one before, which changes no
+// candidate's value and no draw; the sweep takes it without a branch.
 func (m *passageModel) boundaryLikelihood(s, first, last, step int) candidates {
 	wc := m.wc[s*m.v : (s+1)*m.v]
 	t := m.tw[s]
@@ -107,9 +109,6 @@ func (m *passageModel) boundaryLikelihood(s, first, last, step int) candidates {
 		}
 		w := words[y]
 		cw := wc[w]
-		if cw <= 0 {
-			continue
-		}
 		f := freq[w] + 1
 		freq[w] = f
 		seen[ns] = w
