@@ -180,8 +180,11 @@ func (m *tokenModel) forward() (logP float64) {
 			prev, prevN := m.alpha[m.off[t-1]:m.off[t]], m.alphaN[(t-1)*nb:t*nb]
 			bins, thR, thN := m.step(t)
 			clear(a)
-			prepare(m.coefR, m.wR, bins, thR, prevPos, m.n, m.p0)
-			weigh(m.wR, m.coefR, prev, bins.len())
+			coefR := m.sourceCoefs(t)
+			for b := range bins.len() {
+				m.wR[b] = resizeFloat(m.wR[b], len(prevPos))
+			}
+			weigh(m.wR, coefR, prev, bins.len())
 			m.spread(a, pos, prevPos, bins, thR, m.wR)
 			coefN := m.nullCoefs(t)
 			weigh(m.wN, coefN, prevN, bins.len())
@@ -246,8 +249,7 @@ func (m *tokenModel) backward() {
 			xiR, xiN = m.cRho, m.cRho
 		}
 		clear(bPrev)
-		prepare(m.coefR, m.wR, bins, thR, prevPos, m.n, m.p0)
-		m.gather(bPrev, prevPos, pos, bins, thR, m.coefR, m.e, prev, xiR)
+		m.gather(bPrev, prevPos, pos, bins, thR, m.sourceCoefs(t), m.e, prev, xiR)
 		for k, i := range prevPos {
 			bPrev[k] += m.eN[int(i)/m.chunk]
 		}
@@ -297,6 +299,7 @@ func (m *tokenModel) mStep() {
 		}
 	}
 	m.p0 = (m.cNull + m.nullPrior*initialNull) / (m.tokenSteps + m.nullPrior)
+	m.params++
 	for id := range m.eta {
 		m.eta[id] = (m.pairCount[id] + m.emitPrior*m.eta0[id]) / (m.typeCount[m.pairType[id]] + m.emitPrior)
 	}

@@ -57,9 +57,15 @@ type tokenModel struct {
 	wR, wN    [][]float64 // per bin, per source: α̂ times coef
 	win       []windowSum
 	wmax      []windowMax
-	ptr, thr  []int     // spread's and gather's pointers and thresholds, one per bin edge
-	binAcc    []float64 // gather's sums per bin
-	e, eN     []float64
+	ptr, thr  []int // spread's and gather's pointers and thresholds, one per bin edge
+
+	// Coefficients of jumps out of each local word's candidates, by the
+	// within and the coarse bins (sourceCoefs); params numbers the
+	// parameters, from 1, and each M-step moves it on.
+	coefWithin, coefCoarse []wordCoefs
+	params                 int
+	binAcc                 []float64 // gather's sums per bin
+	e, eN                  []float64
 }
 
 // tokenSettings are the resolved settings of a TokenHMM.
@@ -222,6 +228,8 @@ func newTokenModel(p *Pair, th *Thesaurus, cfg tokenSettings) *tokenModel {
 			m.coefCross[b] = make([]float64, m.nb)
 		}
 	}
+	m.coefWithin, m.coefCoarse = make([]wordCoefs, len(words)), make([]wordCoefs, len(words))
+	m.params = 1
 	m.win = make([]windowSum, bins)
 	m.wmax = make([]windowMax, bins)
 	return m
@@ -317,6 +325,40 @@ func (m *tokenModel) emissions(t int) []int32 {
 		m.e[x] = m.eta[id]
 	}
 	return m.cand[w]
+}
+
+// sourceCoefs returns binSet.coefs of the jumps out of the candidates of
+// observation t-1 into observation t: by the within bins and θ, or into a
+// sentence's first token by the coarse bins and ρ. They depend only on the
+// word of t-1, the bin set and the parameters, so they are computed once
+// per word and bin set between two M-steps, and forward, backward and
+// viterbi share them.
+func (m *tokenModel) sourceCoefs(t int) [][]float64 {
+	w := m.obsW[t-1]
+	bins, thR, _ := m.step(t)
+	c := &m.coefWithin[w]
+	if m.cross[t] {
+		c = &m.coefCoarse[w]
+	}
+	if c.params != m.params {
+		pos := m.cand[w]
+		if c.coef == nil {
+			c.coef = make([][]float64, bins.len())
+			for b := range c.coef {
+				c.coef[b] = make([]float64, len(pos))
+			}
+		}
+		bins.coefs(c.coef, thR, pos, m.n, m.p0)
+		c.params = m.params
+	}
+	return c.coef
+}
+
+// wordCoefs are the coefficients of jumps out of one word's candidates by
+// one bin set, made under the parameters numbered params.
+type wordCoefs struct {
+	coef   [][]float64
+	params int
 }
 
 // prepare sizes the per-bin scratch for nsrc sources and fills coef with

@@ -39,8 +39,7 @@ func (m *tokenModel) viterbi() (path []int32, states []int32) {
 			for x := range next {
 				next[x], bp[x] = math.Inf(-1), -1
 			}
-			prepare(m.coefR, m.wR, bins, thR, prevPos, m.n, m.p0)
-			logWeights(logv, m.coefR, delta, bins.len())
+			logWeights(logv, m.sourceCoefs(t), delta, bins.len())
 			m.spreadMax(next, bp, pos, prevPos, bins, thR, logv, 0)
 			logWeights(logv, m.nullCoefs(t), deltaN, bins.len())
 			m.spreadMax(next, bp, pos, m.centers, bins, thN, logv, -1)
