@@ -90,11 +90,8 @@ func TestCoefs(t *testing.T) {
 func TestWindows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := range 50 {
-		n := 1 + rng.IntN(60)
-		a := make([]float64, n)
-		for i := range a {
-			a[i] = rng.Float64() * float64(rng.IntN(3)) // ties and zeros
-		}
+		a := randomValues(rng, 60, func() float64 { return rng.Float64() * float64(rng.IntN(3)) }) // ties and zeros
+		n := len(a)
 		var ws windowSum
 		var wm windowMax
 		ws.reset(a)
@@ -192,11 +189,8 @@ func (w *stackSum) move(lo, hi int) float64 {
 func TestWindowSumBits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := range 200 {
-		n := 1 + rng.IntN(200)
-		a := make([]float64, n)
-		for i := range a {
-			a[i] = rng.ExpFloat64() * math.Pow(10, float64(rng.IntN(30)-15))
-		}
+		a := randomValues(rng, 200, func() float64 { return rng.ExpFloat64() * math.Pow(10, float64(rng.IntN(30)-15)) })
+		n := len(a)
 		var ws windowSum
 		ws.reset(a)
 		ref := stackSum{a: a, suf: make([]float64, n)}
@@ -247,4 +241,13 @@ func TestEdgePointers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomValues returns 1 to most values drawn by draw.
+func randomValues(rng *rand.Rand, most int, draw func() float64) []float64 {
+	a := make([]float64, 1+rng.IntN(most))
+	for i := range a {
+		a[i] = draw()
+	}
+	return a
 }
