@@ -50,6 +50,17 @@ func TestBins(t *testing.T) {
 	if got := withinBins(50); got.of(50) < 0 || got.of(51) >= 0 || got.hi[got.len()-1] != 50 {
 		t.Errorf("withinBins(50) = %+v", got)
 	}
+	// spread and gather need contiguous bins, bounded by edge.
+	for _, bs := range []binSet{withinBins(0), withinBins(1), withinBins(7), withinBins(1000), withinBins(5000), coarseBins()} {
+		if len(bs.edge) != bs.len()+1 {
+			t.Fatalf("%+v: %d edges for %d bins", bs, len(bs.edge), bs.len())
+		}
+		for b := range bs.len() {
+			if bs.edge[b] != bs.lo[b] || bs.edge[b+1] != bs.hi[b]+1 {
+				t.Errorf("%+v: bin %d is [%d, %d], edges %d, %d", bs, b, bs.lo[b], bs.hi[b], bs.edge[b], bs.edge[b+1])
+			}
+		}
+	}
 }
 
 // TestCoefs checks that the jumps out of every position sum to 1 - p0.
