@@ -46,8 +46,12 @@ type objective struct {
 	active  int // fits joined and not left
 	waiting []*request
 
-	grads  [][]float64 // each chunk's gradients, by feature then model, kept for the next pass
-	shared int         // passes that evaluated more than one model, for tests
+	grads [][]float64 // each chunk's gradients, by feature then model, kept for the next pass
+	// passes counts the passes by the number of models they evaluated, and
+	// rowPasses the rows they read, for tests and benchmarks.
+	passes    [maxJoint + 1]int
+	rowPasses [maxJoint + 1]int
+	mixed     int // rounds with requests on different rows, for tests
 }
 
 // maxJoint is the most models one pass evaluates: a training set has one
@@ -122,6 +126,9 @@ func (o *objective) run(round []*request) {
 				rest = append(rest, r)
 			}
 		}
+		if len(rest) > 0 && !sameRows(group[0].p, rest[0].p) {
+			o.mixed++
+		}
 		o.pass(group)
 		for _, r := range group {
 			close(r.done)
@@ -146,10 +153,9 @@ type chunkSums struct {
 // pass over the rows (see objective): each request's value into f and
 // gradient into g.
 func (o *objective) pass(group []*request) {
-	if len(group) > 1 {
-		o.shared++
-	}
 	p := group[0].p
+	o.passes[len(group)]++
+	o.rowPasses[len(group)] += len(p.y)
 	k, dim := len(group), p.dim
 	w := make([]float64, k*dim)
 	var bias [maxJoint]float64
@@ -189,6 +195,7 @@ func (o *objective) pass(group []*request) {
 			}
 			g[dim] += ch.gb[m]
 		}
+		r.p.lossSum, r.p.gradSum = loss, append(r.p.gradSum[:0], g...)
 		r.f = penalise(loss, g, r.x[:dim], len(r.p.y), r.p.lambda)
 	}
 }

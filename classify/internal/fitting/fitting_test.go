@@ -62,3 +62,37 @@ func TestMemo(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoSeed checks that a seeded point gives the seeded value and
+// gradient without an evaluation, that Last returns it, and that another
+// point is evaluated.
+func TestMemoSeed(t *testing.T) {
+	evals := 0
+	m := NewMemo(2, func(x, g []float64) float64 {
+		evals++
+		g[0], g[1] = 2*x[0], 2*x[1]
+		return x[0]*x[0] + x[1]*x[1]
+	})
+	if m.Last() != nil {
+		t.Errorf("last point %v before any, want nil", m.Last())
+	}
+	seedX, seedG := []float64{1, 2}, []float64{-7, 8}
+	m.Seed(seedX, 42, seedG)
+	seedX[0], seedG[0] = 99, 99 // the memo keeps copies
+	grad := make([]float64, 2)
+	for _, tc := range []struct {
+		x     []float64
+		f     float64
+		g     []float64
+		evals int
+	}{
+		{[]float64{1, 2}, 42, []float64{-7, 8}, 0},
+		{[]float64{0, 3}, 9, []float64{0, 6}, 1},
+	} {
+		f := m.Func(tc.x)
+		m.Grad(grad, tc.x)
+		if f != tc.f || !slices.Equal(grad, tc.g) || evals != tc.evals || !slices.Equal(m.Last(), tc.x) {
+			t.Errorf("at %v: f %v, grad %v, last %v after %d evaluations; want %v, %v after %d", tc.x, f, grad, m.Last(), evals, tc.f, tc.g, tc.evals)
+		}
+	}
+}
