@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/bookalign/bookalign/internal/parallel"
@@ -27,7 +28,8 @@ import (
 //     chunks' gradient buffers (grads), written only by the goroutine that
 //     runs the round; the joined count and the waiting requests, under mu.
 //     A request's point and gradient belong to its fit, which is blocked
-//     until its round ends.
+//     until its round ends, and so do its problem's sums (lossSum, gradSum),
+//     which the pass writes for the next lambda's problem (continueFrom).
 //   - Why the sums are those of a model alone. A round's requests on the same
 //     rows (up to maxJoint of them) are evaluated in one pass, the others in
 //     further passes. The rows are cut into chunks of chunkRows, fixed by
@@ -126,7 +128,7 @@ func (o *objective) run(round []*request) {
 				rest = append(rest, r)
 			}
 		}
-		if len(rest) > 0 && !sameRows(group[0].p, rest[0].p) {
+		if slices.ContainsFunc(rest, func(r *request) bool { return !sameRows(group[0].p, r.p) }) {
 			o.mixed++
 		}
 		o.pass(group)
