@@ -62,14 +62,15 @@ func (o *objective) problem(data *dataset, lambda float64) *problem {
 	return p
 }
 
-// continueFrom makes prev's last point, on the same rows as p, p's last
-// point too, its value and gradient made from prev's sums there with p's
-// lambda: the same numbers a pass at that point would give, without the
-// pass. A fit along the lambda path starts where the last one ended, which
+// continueFrom makes prev's last point, on the same rows and labels as p,
+// p's last point too, its value and gradient made from prev's sums there
+// with p's lambda: the same numbers a pass at that point would give,
+// without the pass. A fit along the lambda path starts where the last one ended, which
 // is most often the last point that fit evaluated.
 func (p *problem) continueFrom(prev *problem) {
 	x := prev.Last()
-	if x == nil || prev.gradSum == nil || !sameRows(p, prev) {
+	sameLabels := len(p.y) == len(prev.y) && (len(p.y) == 0 || &p.y[0] == &prev.y[0])
+	if x == nil || prev.gradSum == nil || !sameRows(p, prev) || !sameLabels {
 		return
 	}
 	g := slices.Clone(prev.gradSum)

@@ -141,6 +141,8 @@ func TestContinueFrom(t *testing.T) {
 	w := []float64{1, -1, 0.5, 0, 0, 0.25, -1, 0.5}
 	books := synthetic(5, 4, 300, dim, 0.4, w, -1, false)
 	d, other := newDataset(dim, books), newDataset(dim, books[1:])
+	flipped := &dataset{dim: dim, rows: d.rows, y: slices.Clone(d.y)}
+	flipped.y[0] = !flipped.y[0]
 	x := initialPoint(d)
 	for j := range dim {
 		x[j] = 0.1 * float64(j-3)
@@ -156,6 +158,7 @@ func TestContinueFrom(t *testing.T) {
 	}{
 		{"same rows", prev, d, 0},
 		{"other rows", prev, other, 1},
+		{"other labels", prev, flipped, 1},
 		{"nothing evaluated", o.problem(d, 1e-3), d, 1},
 	} {
 		p := o.problem(tc.data, 1e-5)
