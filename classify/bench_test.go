@@ -116,6 +116,38 @@ func BenchmarkTrain(b *testing.B) {
 	}
 }
 
+// BenchmarkTrainSet measures training one set's three models side by side
+// as the pipeline does (Trainer.Train with the default's lambda_tolerance
+// 1e-4): the books outside fold 0 of the shared corpus with count and event
+// features, labelled by word overlap and by two relabellings of it (every
+// 1009th and 997th row's label flipped), on two workers. It reports the
+// passes over the rows by the number of models they served, and the rows
+// read (passes weighted by their rows, in millions).
+//
+//	go test ./classify/ -run XXX -bench TrainSet -benchtime 1x -count 5
+func BenchmarkTrainSet(b *testing.B) {
+	col, feats := labelledFeatures(b, foldZero(b), Settings{Counts: true, Events: true})
+	tr := &Trainer{SelectTolerance: 1e-4, Workers: 2}
+	sets := make([][]*Features, 3)
+	var err error
+	for m, books := range [][]*Features{feats, relabel(feats, 53), relabel(feats, 23)} {
+		if sets[m], err = tr.check(col, books); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var o *objective
+	for b.Loop() {
+		o = newObjective(tr.Workers)
+		if _, err := tr.trainSorted(o, col, sets); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for k := 1; k <= maxJoint; k++ {
+		b.ReportMetric(float64(o.passes[k]), fmt.Sprintf("passes/%d", k))
+		b.ReportMetric(float64(o.rowPasses[k])/1e6, fmt.Sprintf("Mrows/%d", k))
+	}
+}
+
 // BenchmarkOracle measures the greedy oracle summary of a book.
 func BenchmarkOracle(b *testing.B) {
 	for _, id := range benchBooks {

@@ -85,8 +85,14 @@ func (t *Trainer) choose(dim int, books []*Features, r *rows, o *objective) (lam
 	data := &dataset{dim: dim, rows: r.fit, y: labelsOf(pick(books, r.fitIdx))}
 	cur := initialPoint(data)
 	best := math.Inf(1)
+	var prev *problem
 	for _, l := range lambdas {
-		xl, iters, err := t.fit(o.problem(data, l), cur, t.selectTolerance())
+		p := o.problem(data, l)
+		if prev != nil {
+			p.continueFrom(prev) // cur is most often prev's last point
+		}
+		prev = p
+		xl, iters, err := t.fit(p, cur, t.selectTolerance())
 		if err != nil {
 			return 0, nil, nil, err
 		}

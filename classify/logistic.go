@@ -2,6 +2,7 @@ package classify
 
 import (
 	"math"
+	"slices"
 
 	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"gonum.org/v1/gonum/floats"
@@ -45,6 +46,13 @@ type problem struct {
 	// per point.
 	fitting.Memo
 	evals int // passes over the data
+
+	// lossSum and gradSum are the sums of the loss and its gradient over the
+	// rows at the memo's last point, before penalise: they do not depend on
+	// lambda, so the problem of another lambda on the same rows starts there
+	// without a pass (continueFrom).
+	lossSum float64
+	gradSum []float64
 }
 
 // problem returns the problem of lambda on the rows of data, evaluated by o.
@@ -52,6 +60,22 @@ func (o *objective) problem(data *dataset, lambda float64) *problem {
 	p := &problem{dim: data.dim, rows: data.rows, y: data.y, lambda: lambda, o: o}
 	p.Memo = fitting.NewMemo(data.dim+1, func(x, g []float64) float64 { return o.eval(p, x, g) })
 	return p
+}
+
+// continueFrom makes prev's last point, on the same rows and labels as p,
+// p's last point too, its value and gradient made from prev's sums there
+// with p's lambda: the same numbers a pass at that point would give,
+// without the pass. A fit along the lambda path starts where the last one ended, which
+// is most often the last point that fit evaluated.
+func (p *problem) continueFrom(prev *problem) {
+	x := prev.Last()
+	sameLabels := len(p.y) == len(prev.y) && (len(p.y) == 0 || &p.y[0] == &prev.y[0])
+	if x == nil || prev.gradSum == nil || !sameRows(p, prev) || !sameLabels {
+		return
+	}
+	g := slices.Clone(prev.gradSum)
+	f := penalise(prev.lossSum, g, x[:p.dim], len(p.y), p.lambda)
+	p.Seed(x, f, g)
 }
 
 // penalise turns the sums loss and g over n terms into means and adds the

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/bookalign/bookalign/internal/parallel"
@@ -27,7 +28,8 @@ import (
 //     chunks' gradient buffers (grads), written only by the goroutine that
 //     runs the round; the joined count and the waiting requests, under mu.
 //     A request's point and gradient belong to its fit, which is blocked
-//     until its round ends.
+//     until its round ends, and so do its problem's sums (lossSum, gradSum),
+//     which the pass writes for the next lambda's problem (continueFrom).
 //   - Why the sums are those of a model alone. A round's requests on the same
 //     rows (up to maxJoint of them) are evaluated in one pass, the others in
 //     further passes. The rows are cut into chunks of chunkRows, fixed by
@@ -46,8 +48,12 @@ type objective struct {
 	active  int // fits joined and not left
 	waiting []*request
 
-	grads  [][]float64 // each chunk's gradients, by feature then model, kept for the next pass
-	shared int         // passes that evaluated more than one model, for tests
+	grads [][]float64 // each chunk's gradients, by feature then model, kept for the next pass
+	// passes counts the passes by the number of models they evaluated, and
+	// rowPasses the rows they read, for tests and benchmarks.
+	passes    [maxJoint + 1]int
+	rowPasses [maxJoint + 1]int
+	mixed     int // rounds with requests on different rows, for tests
 }
 
 // maxJoint is the most models one pass evaluates: a training set has one
@@ -122,6 +128,9 @@ func (o *objective) run(round []*request) {
 				rest = append(rest, r)
 			}
 		}
+		if slices.ContainsFunc(rest, func(r *request) bool { return !sameRows(group[0].p, r.p) }) {
+			o.mixed++
+		}
 		o.pass(group)
 		for _, r := range group {
 			close(r.done)
@@ -146,10 +155,9 @@ type chunkSums struct {
 // pass over the rows (see objective): each request's value into f and
 // gradient into g.
 func (o *objective) pass(group []*request) {
-	if len(group) > 1 {
-		o.shared++
-	}
 	p := group[0].p
+	o.passes[len(group)]++
+	o.rowPasses[len(group)] += len(p.y)
 	k, dim := len(group), p.dim
 	w := make([]float64, k*dim)
 	var bias [maxJoint]float64
@@ -189,6 +197,7 @@ func (o *objective) pass(group []*request) {
 			}
 			g[dim] += ch.gb[m]
 		}
+		r.p.lossSum, r.p.gradSum = loss, append(r.p.gradSum[:0], g...)
 		r.f = penalise(loss, g, r.x[:dim], len(r.p.y), r.p.lambda)
 	}
 }

@@ -40,8 +40,11 @@ func TestTrainSideBySide(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if o.shared == 0 {
+		if o.passes[2]+o.passes[3] == 0 {
 			t.Errorf("lambda %v: no pass was shared", tr.Lambda)
+		}
+		if o.mixed != 0 { // every lambda chosen before any final fit
+			t.Errorf("lambda %v: %d rounds asked for passes on the inner split's rows and on all rows", tr.Lambda, o.mixed)
 		}
 		together, err := tr.Train(c, sets...)
 		if err != nil {
@@ -126,5 +129,48 @@ func BenchmarkPasses(b *testing.B) {
 				o.run(slices.Clone(group))
 			}
 		})
+	}
+}
+
+// TestContinueFrom checks that a problem continued from another's last
+// point gives there, without a pass, the value and gradient to the bit of a
+// pass at its own lambda, and that it evaluates as usual when the other
+// problem is on other rows or evaluated nothing.
+func TestContinueFrom(t *testing.T) {
+	const dim = 8
+	w := []float64{1, -1, 0.5, 0, 0, 0.25, -1, 0.5}
+	books := synthetic(5, 4, 300, dim, 0.4, w, -1, false)
+	d, other := newDataset(dim, books), newDataset(dim, books[1:])
+	flipped := &dataset{dim: dim, rows: d.rows, y: slices.Clone(d.y)}
+	flipped.y[0] = !flipped.y[0]
+	x := initialPoint(d)
+	for j := range dim {
+		x[j] = 0.1 * float64(j-3)
+	}
+	o := newObjective(2)
+	prev := o.problem(d, 1e-3)
+	prev.Func(x)
+	for _, tc := range []struct {
+		name  string
+		prev  *problem
+		data  *dataset
+		evals int
+	}{
+		{"same rows", prev, d, 0},
+		{"other rows", prev, other, 1},
+		{"other labels", prev, flipped, 1},
+		{"nothing evaluated", o.problem(d, 1e-3), d, 1},
+	} {
+		p := o.problem(tc.data, 1e-5)
+		p.continueFrom(tc.prev)
+		fresh := o.problem(tc.data, 1e-5)
+		g, want := make([]float64, dim+1), make([]float64, dim+1)
+		f := p.Func(x)
+		p.Grad(g, x)
+		wantF := fresh.Func(x)
+		fresh.Grad(want, x)
+		if f != wantF || !slices.Equal(g, want) || p.evals != tc.evals {
+			t.Errorf("%s: f %v, gradient %v after %d passes; want %v, %v after %d", tc.name, f, g, p.evals, wantF, want, tc.evals)
+		}
 	}
 }

@@ -120,14 +120,26 @@ func (t *Trainer) Train(c *Collection, sets ...[]*Features) ([]*Model, error) {
 }
 
 // trainSorted fits the model of each of sets, checked and sorted by ID,
-// side by side, their fits evaluated through o.
+// side by side, their fits evaluated through o. Every model's lambda is
+// chosen before any final fit starts: the final fits, on the rows of every
+// book, then start together and share their passes from the first, where a
+// model that chose first would make its first final passes alone, beside
+// the others' inner fits on the other rows (docs/benchmarks.md, "Issue 41:
+// the objective").
 func (t *Trainer) trainSorted(o *objective, c *Collection, sets [][]*Features) ([]*Model, error) {
 	r := t.sharedRows(sets[0])
 	models := make([]*Model, len(sets))
+	starts := make([][]float64, len(sets))
 	err := parallel.For(len(sets), len(sets), func(m int) error {
 		var err error
-		models[m], err = t.train(c, sets[m], r, o)
+		models[m], starts[m], err = t.start(c, sets[m], r, o)
 		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = parallel.For(len(sets), len(sets), func(m int) error {
+		return t.finish(models[m], sets[m], r, o, starts[m])
 	})
 	if err != nil {
 		return nil, err
@@ -135,37 +147,43 @@ func (t *Trainer) trainSorted(o *objective, c *Collection, sets [][]*Features) (
 	return models, nil
 }
 
-// train fits the model of books, sorted by ID, whose rows r holds, its
-// fits evaluated through o.
-func (t *Trainer) train(c *Collection, books []*Features, r *rows, o *objective) (*Model, error) {
-	dim := c.Dim()
-	m := &Model{Format: FormatVersion, Collection: c, Criterion: t.Criterion.String()}
+// start begins the model of books, sorted by ID, whose rows r holds: its
+// lambda (chosen on the inner split unless fixed) and the point its final
+// fit starts from, the inner fit at that lambda (nil: the initial point).
+func (t *Trainer) start(c *Collection, books []*Features, r *rows, o *objective) (*Model, []float64, error) {
+	m := &Model{Format: FormatVersion, Collection: c, Criterion: t.Criterion.String(), Lambda: t.Lambda}
+	if t.Lambda != 0 {
+		return m, nil, nil
+	}
 	var x0 []float64
 	var err error
-	lambda := t.Lambda
-	if lambda == 0 {
-		lambda, x0, m.Selection, err = t.choose(dim, books, r, o)
-		if errors.Is(err, ErrTooFewBooks) {
-			lambda, m.LambdaNote = t.fallback(len(books))
-		} else if err != nil {
-			return nil, err
-		}
+	m.Lambda, x0, m.Selection, err = t.choose(c.Dim(), books, r, o)
+	if errors.Is(err, ErrTooFewBooks) {
+		m.Lambda, m.LambdaNote = t.fallback(len(books))
+	} else if err != nil {
+		return nil, nil, err
 	}
+	return m, x0, nil
+}
+
+// finish fits m, begun by start, to every row of books from x0, its fits
+// evaluated through o.
+func (t *Trainer) finish(m *Model, books []*Features, r *rows, o *objective, x0 []float64) error {
+	dim := m.Collection.Dim()
 	all := &dataset{dim: dim, rows: r.all, y: labelsOf(books)}
 	if x0 == nil {
 		x0 = initialPoint(all)
 	}
-	x, iters, err := t.fit(o.problem(all, lambda), x0, t.tolerance())
+	x, iters, err := t.fit(o.problem(all, m.Lambda), x0, t.tolerance())
 	if err != nil {
-		return nil, err
+		return err
 	}
-	m.Lambda = lambda
 	m.Weights, m.Bias = x[:dim], x[dim]
-	m.Features = c.FeatureNames()
+	m.Features = m.Collection.FeatureNames()
 	m.Training = Training{Books: len(books), Sentences: len(all.y), Iterations: iters}
-	if c.Settings.Coverage {
+	if m.Collection.Settings.Coverage {
 		if m.Coverage, err = fitCoverage(books); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	for _, y := range all.y {
@@ -173,7 +191,7 @@ func (t *Trainer) train(c *Collection, books []*Features, r *rows, o *objective)
 			m.Training.Positives++
 		}
 	}
-	return m, nil
+	return nil
 }
 
 // rows are the rows that the fits of a training set's models share: those

@@ -44,6 +44,19 @@ func (m *Memo) Grad(dst, x []float64) {
 	copy(dst, m.lastG)
 }
 
+// Seed makes x the last point, with value f and gradient g (copied), as if
+// the memo had evaluated them: an objective known at x from elsewhere costs
+// no evaluation there.
+func (m *Memo) Seed(x []float64, f float64, g []float64) {
+	m.lastX = append(m.lastX[:0], x...)
+	m.lastF = f
+	copy(m.lastG, g)
+}
+
+// Last returns the last point evaluated (nil when none); it is the memo's
+// own, not to be changed.
+func (m *Memo) Last() []float64 { return m.lastX }
+
 // at evaluates f and its gradient at x unless x was the last point.
 func (m *Memo) at(x []float64) {
 	if m.lastX != nil && floats.Equal(m.lastX, x) {

@@ -35,7 +35,9 @@ func TestError(t *testing.T) {
 }
 
 // TestMemo checks that the memo evaluates once per point, gives the value
-// and gradient of the point asked for, and evaluates again at a new point.
+// and gradient of the point asked for, and evaluates again at a new point;
+// that a seeded point gives the seeded value and gradient (the memo's own
+// copies) without an evaluation; and that Last is the last point.
 func TestMemo(t *testing.T) {
 	evals := 0
 	m := NewMemo(2, func(x, g []float64) float64 {
@@ -43,22 +45,33 @@ func TestMemo(t *testing.T) {
 		g[0], g[1] = 2*x[0], 2*x[1]
 		return x[0]*x[0] + x[1]*x[1]
 	})
+	if m.Last() != nil {
+		t.Errorf("last point %v before any, want nil", m.Last())
+	}
 	grad := make([]float64, 2)
 	for _, tc := range []struct {
+		seed  bool // seed x with f and g before asking
 		x     []float64
 		f     float64
 		g     []float64
 		evals int
 	}{
-		{[]float64{1, 2}, 5, []float64{2, 4}, 1},
-		{[]float64{1, 2}, 5, []float64{2, 4}, 1},
-		{[]float64{0, 3}, 9, []float64{0, 6}, 2},
-		{[]float64{1, 2}, 5, []float64{2, 4}, 3},
+		{false, []float64{1, 2}, 5, []float64{2, 4}, 1},
+		{false, []float64{1, 2}, 5, []float64{2, 4}, 1},
+		{false, []float64{0, 3}, 9, []float64{0, 6}, 2},
+		{false, []float64{1, 2}, 5, []float64{2, 4}, 3},
+		{true, []float64{4, 5}, 42, []float64{-7, 8}, 3},
+		{false, []float64{0, 3}, 9, []float64{0, 6}, 4},
 	} {
+		if tc.seed {
+			x, g := slices.Clone(tc.x), slices.Clone(tc.g)
+			m.Seed(x, tc.f, g)
+			x[0], g[0] = 99, 99 // the memo keeps copies
+		}
 		f := m.Func(tc.x)
 		m.Grad(grad, tc.x)
-		if f != tc.f || !slices.Equal(grad, tc.g) || evals != tc.evals {
-			t.Errorf("at %v: f %v, grad %v after %d evaluations; want %v, %v after %d", tc.x, f, grad, evals, tc.f, tc.g, tc.evals)
+		if f != tc.f || !slices.Equal(grad, tc.g) || evals != tc.evals || !slices.Equal(m.Last(), tc.x) {
+			t.Errorf("at %v: f %v, grad %v, last %v after %d evaluations; want %v, %v after %d", tc.x, f, grad, m.Last(), evals, tc.f, tc.g, tc.evals)
 		}
 	}
 }
