@@ -52,20 +52,8 @@ func TestOracle(t *testing.T) {
 // budget, in book order, and better than the names heuristic by the
 // measure it maximises.
 func TestOracleHeartOfDarkness(t *testing.T) {
-	dir := sharedtest.Path(t, "corpus")
-	raw, err := os.ReadFile(dir + "/books/heart-of-darkness.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := os.ReadFile(dir + "/summaries/heart-of-darkness.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := text.ParseBook(string(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := NewBook("heart-of-darkness", doc)
+	doc, b, ref := heartOfDarkness(t)
+	var err error
 	sc := &rouge.Scorer{}
 	start := time.Now()
 	got, err := Oracle(doc, b, string(ref), sc, DefaultBudget)
@@ -160,24 +148,11 @@ func TestContentOracle(t *testing.T) {
 // book with ROUGE's own data: the content oracle is the higher on the
 // content-word ROUGE it maximises.
 func TestContentOracleHeartOfDarkness(t *testing.T) {
-	dir := sharedtest.Path(t, "corpus")
+	doc, b, ref := heartOfDarkness(t)
 	data, err := rouge.ReadData(sharedtest.Path(t, "rouge"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := os.ReadFile(dir + "/books/heart-of-darkness.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := os.ReadFile(dir + "/summaries/heart-of-darkness.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := text.ParseBook(string(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := NewBook("heart-of-darkness", doc)
 	sc := rouge.NewScorers(data, true).Stem
 	plain := rouge.NewScorers(data, false).Stem
 	c, err := Oracle(doc, b, string(ref), sc, DefaultBudget)
@@ -200,24 +175,11 @@ func TestContentOracleHeartOfDarkness(t *testing.T) {
 // a real book, with and without stemming and ROUGE's stopwords, at two
 // budgets.
 func TestOracleFromTerms(t *testing.T) {
-	dir := sharedtest.Path(t, "corpus")
+	doc, b, ref := heartOfDarkness(t)
 	data, err := rouge.ReadData(sharedtest.Path(t, "rouge"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := os.ReadFile(dir + "/books/heart-of-darkness.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := os.ReadFile(dir + "/summaries/heart-of-darkness.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := text.ParseBook(string(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := NewBook("heart-of-darkness", doc)
 	noTerms := *b
 	noTerms.Terms = coverage.Terms{}
 	if !b.hasTerms() || noTerms.hasTerms() {
@@ -241,4 +203,24 @@ func TestOracleFromTerms(t *testing.T) {
 			}
 		}
 	}
+}
+
+// heartOfDarkness returns a real book of the shared corpus, parsed and
+// prepared, and its reference summary.
+func heartOfDarkness(t *testing.T) (*text.Document, *Book, []byte) {
+	t.Helper()
+	dir := sharedtest.Path(t, "corpus")
+	raw, err := os.ReadFile(dir + "/books/heart-of-darkness.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := os.ReadFile(dir + "/summaries/heart-of-darkness.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := text.ParseBook(string(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc, NewBook("heart-of-darkness", doc), ref
 }
