@@ -9,15 +9,15 @@ import (
 // collections, its training sets, looking the book's words, terms and
 // bigrams up once for all of them: it places the collections' words (and,
 // with coverage extraction, their terms and bigrams, coverage.Index) in one
-// sorted table, their union, and reads each collection's statistics by
-// place. What it returns is what each Collection.FeaturizeGrams returns.
+// sorted table, their union (the largest collection's own when it holds
+// the others'), and reads each collection's statistics by place. What it returns is what each Collection.FeaturizeGrams returns.
 // It is not modified by use and may be shared by goroutines.
 type SetsIndex struct {
 	cols  []*Collection
 	words []string // the union of the collections' words, sorted
-	// wordAt[i][u] is the place of union word u in cols[i]'s word table
-	// (Collection.wordIndex), -1 when it does not hold it.
-	wordAt [][]int32
+	// wordAt[i] places the union's words in cols[i]'s word table
+	// (Collection.wordIndex).
+	wordAt []tables.Subset
 	// cover indexes the collections' coverage statistics when every
 	// collection has them; nil otherwise.
 	cover *coverage.Index
@@ -27,14 +27,16 @@ type SetsIndex struct {
 func NewSetsIndex(cols []*Collection) *SetsIndex {
 	x := &SetsIndex{cols: cols}
 	stats := make([]*coverage.Stats, 0, len(cols))
-	for _, c := range cols {
-		x.words = tables.Union(x.words, c.wordIndex().words)
+	words := make([][]string, len(cols))
+	for i, c := range cols {
+		words[i] = c.wordIndex().words
 		if c.Coverage != nil {
 			stats = append(stats, c.Coverage)
 		}
 	}
-	for _, c := range cols {
-		x.wordAt = append(x.wordAt, tables.PlacesIn(x.words, c.wordIndex().words))
+	x.words = tables.UnionAll(words)
+	for _, w := range words {
+		x.wordAt = append(x.wordAt, tables.NewSubset(x.words, w))
 	}
 	if len(cols) > 0 && len(stats) == len(cols) {
 		x.cover = coverage.NewIndex(stats)
@@ -69,7 +71,7 @@ func (x *SetsIndex) FeaturizeGrams(i int, b *Book, p *BookPlaces) *Features {
 	for k, u := range p.words {
 		stats[k] = wordStats{vocab: -1}
 		if u >= 0 {
-			if j := at[u]; j >= 0 {
+			if j := at.Place(u); j >= 0 {
 				stats[k] = t.stats[j]
 			}
 		}

@@ -32,21 +32,22 @@ type Index struct {
 	stats   []*Stats
 	terms   []string // the union of the sets' terms, sorted
 	bigrams []uint64 // the union of the sets' bigram hashes, sorted
-	// termAt[i][u] is the place of union term u in stats[i]'s term table,
-	// -1 when the set does not hold it; bigramAt the same of bigrams.
-	termAt, bigramAt [][]int32
+	// termAt[i] places the union's terms in stats[i]'s term table;
+	// bigramAt the same of bigrams.
+	termAt, bigramAt []tables.Subset
 }
 
 // NewIndex returns the index of the statistics of stats.
 func NewIndex(stats []*Stats) *Index {
 	x := &Index{stats: stats}
-	for _, s := range stats {
-		x.terms = tables.Union(x.terms, s.Terms.Terms)
-		x.bigrams = tables.Union(x.bigrams, s.Bigrams.Keys)
+	terms, bigrams := make([][]string, len(stats)), make([][]uint64, len(stats))
+	for i, s := range stats {
+		terms[i], bigrams[i] = s.Terms.Terms, s.Bigrams.Keys
 	}
+	x.terms, x.bigrams = tables.UnionAll(terms), tables.UnionAll(bigrams)
 	for _, s := range stats {
-		x.termAt = append(x.termAt, tables.PlacesIn(x.terms, s.Terms.Terms))
-		x.bigramAt = append(x.bigramAt, tables.PlacesIn(x.bigrams, s.Bigrams.Keys))
+		x.termAt = append(x.termAt, tables.NewSubset(x.terms, s.Terms.Terms))
+		x.bigramAt = append(x.bigramAt, tables.NewSubset(x.bigrams, s.Bigrams.Keys))
 	}
 	return x
 }
@@ -77,14 +78,14 @@ func (x *Index) Look(i int, p *Places) *Looked {
 	termAt, bigramAt := x.termAt[i], x.bigramAt[i]
 	for k, u := range p.terms {
 		if u >= 0 {
-			if at := termAt[u]; at >= 0 {
+			if at := termAt.Place(u); at >= 0 {
 				l.Terms[k] = s.Terms.Counts[at]
 			}
 		}
 	}
 	for k, u := range p.bigrams {
 		if u >= 0 {
-			if at := bigramAt[u]; at >= 0 {
+			if at := bigramAt.Place(u); at >= 0 {
 				l.Bigrams[k], l.Found[k] = s.Bigrams.Counts[at], true
 			}
 		}

@@ -6,6 +6,7 @@ package tables
 import (
 	"cmp"
 	"errors"
+	"math/bits"
 	"slices"
 )
 
@@ -107,18 +108,60 @@ func Union[K cmp.Ordered](a, b []K) []K {
 	return append(out, b[j:]...)
 }
 
-// PlacesIn returns, for each key of union (sorted, distinct), its place in
-// keys (sorted, distinct, all of them in union), or -1: one forward walk.
-func PlacesIn[K cmp.Ordered](union, keys []K) []int32 {
-	out := make([]int32, len(union))
-	j := 0
-	for u, k := range union {
-		if j < len(keys) && keys[j] == k {
-			out[u] = int32(j)
-			j++
-		} else {
-			out[u] = -1
+// UnionAll returns the union of tables (Union), begun from the largest:
+// when it holds all the others, as the table of all training books holds
+// each fold's, it is returned itself and nothing is copied.
+func UnionAll[K cmp.Ordered](tables [][]K) []K {
+	var out []K
+	largest := 0
+	for i, t := range tables {
+		if len(t) > len(tables[largest]) {
+			largest = i
+		}
+	}
+	if len(tables) > 0 {
+		out = tables[largest]
+	}
+	for i, t := range tables {
+		if i != largest {
+			out = Union(out, t)
 		}
 	}
 	return out
+}
+
+// A Subset marks which keys of a union a table holds and gives their
+// places in the table: a bit per key of the union and, for each 64 keys,
+// how many are marked before them (rank): a twentieth of the memory of a
+// place per key.
+type Subset struct {
+	bits   []uint64
+	before []int32
+}
+
+// NewSubset returns the subset of union (sorted, distinct) that keys
+// (sorted, distinct, all of them in union) are: one forward walk.
+func NewSubset[K cmp.Ordered](union, keys []K) Subset {
+	s := Subset{bits: make([]uint64, (len(union)+63)/64), before: make([]int32, (len(union)+63)/64)}
+	j := 0
+	for u, k := range union {
+		if u%64 == 0 {
+			s.before[u/64] = int32(j)
+		}
+		if j < len(keys) && keys[j] == k {
+			s.bits[u/64] |= 1 << (u % 64)
+			j++
+		}
+	}
+	return s
+}
+
+// Place returns the place in the table of the union's key u, or -1 when
+// the table does not hold it.
+func (s Subset) Place(u int32) int32 {
+	w, bit := u/64, uint64(1)<<(u%64)
+	if s.bits[w]&bit == 0 {
+		return -1
+	}
+	return s.before[w] + int32(bits.OnesCount64(s.bits[w]&(bit-1)))
 }
