@@ -83,3 +83,29 @@ func TestSetsIndex(t *testing.T) {
 		})
 	}
 }
+
+// TestSetsIndexEdges checks a SetsIndex of no collections, of collections
+// with and without coverage statistics mixed (nothing of coverage is
+// indexed, each featurizes as its own), and a book of words no collection
+// holds.
+func TestSetsIndexEdges(t *testing.T) {
+	books := coverageBooks(t, 8)
+	if p := NewSetsIndex(nil).Place(books[0], nil); len(p.words) != len(books[0].Words) {
+		t.Errorf("an empty index placed %d of %d words", len(p.words), len(books[0].Words))
+	}
+	cols := []*Collection{collectionOf(t, books, coverageSettings), collectionOf(t, books[2:], Settings{})}
+	x := NewSetsIndex(cols)
+	if x.cover != nil {
+		t.Error("coverage indexed for collections of which one has none")
+	}
+	_, unknown := parseBook(t, "unknown", "Plugh xyzzy frobozz.")
+	for _, b := range []*Book{books[0], books[1], unknown} {
+		g := coverage.NewGrams(&b.Terms, nil)
+		p := x.Place(b, g)
+		for i, c := range cols {
+			if got, want := x.FeaturizeGrams(i, b, p), c.FeaturizeGrams(b, g); !reflect.DeepEqual(got, want) {
+				t.Errorf("book %q, collection %d: features differ from the collection's own", b.ID, i)
+			}
+		}
+	}
+}
