@@ -472,3 +472,63 @@ func BenchmarkCoverage(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFeaturizeSets measures featurizing every training book under
+// each of its training sets, as the pipeline's FeaturizeSets stage does:
+// 60 books of the corpus in 10 folds, each fold's set and the set of all
+// books, the default's features (benchSettings) and ROUGE's stopwords for
+// the bigrams left out. "each" looks a book's words, terms and bigrams up
+// in each set's tables (Collection.FeaturizeGrams); "indexed" once for all
+// its sets (SetsIndex), the index's building included.
+//
+//	go test ./classify/ -run XXX -bench FeaturizeSets -benchtime 3x
+func BenchmarkFeaturizeSets(b *testing.B) {
+	dir := sharedtest.Path(b, "corpus")
+	pairs := loadCorpus(b, dir, corpusIDs(b, dir)[:60])
+	stop := []string{"a", "an", "and", "in", "of", "the", "to"}
+	const folds = 10
+	sets := make([][]int, len(pairs)) // the sets of each book: the other folds' and all books' (folds)
+	var cols []*Collection
+	for set := range folds + 1 {
+		var c Counts
+		for i, p := range pairs {
+			if i%folds != set {
+				p.book.SetReference(p.summary)
+				if err := c.Add(p.book.Stats()); err != nil {
+					b.Fatal(err)
+				}
+				sets[i] = append(sets[i], set)
+			}
+		}
+		col, err := c.Collection(benchSettings, stop)
+		if err != nil {
+			b.Fatal(err)
+		}
+		col.wordIndex()
+		cols = append(cols, col)
+	}
+	grams := make([]*coverage.Grams, len(pairs))
+	for i, p := range pairs {
+		grams[i] = coverage.NewGrams(&p.book.Terms, stop)
+	}
+	b.Run("each", func(b *testing.B) {
+		for b.Loop() {
+			for i, p := range pairs {
+				for _, set := range sets[i] {
+					cols[set].FeaturizeGrams(p.book, grams[i])
+				}
+			}
+		}
+	})
+	b.Run("indexed", func(b *testing.B) {
+		for b.Loop() {
+			x := NewSetsIndex(cols)
+			for i, p := range pairs {
+				places := x.Place(p.book, grams[i])
+				for _, set := range sets[i] {
+					x.FeaturizeGrams(set, p.book, places)
+				}
+			}
+		}
+	})
+}

@@ -67,8 +67,8 @@ func TestCoverageLeaveSelfOut(t *testing.T) {
 	for i, b := range books {
 		others := collectionOf(t, slices.Delete(slices.Clone(books), i, i+1), coverageSettings)
 		g := coverage.NewGrams(&b.Terms, nil)
-		uniSelf, biSelf := coverage.BookKeys(all.Coverage, &b.Terms, g, true)
-		uniNew, biNew := coverage.BookKeys(others.Coverage, &b.Terms, g, false)
+		uniSelf, biSelf := coverage.BookKeys(all.Coverage, &b.Terms, g, nil, true)
+		uniNew, biNew := coverage.BookKeys(others.Coverage, &b.Terms, g, nil, false)
 		if !slices.Equal(uniSelf, uniNew) {
 			t.Errorf("%s: unigram keys as a training book differ from those as a new book", b.ID)
 		}
@@ -100,7 +100,7 @@ func TestCoverCells(t *testing.T) {
 		hits += int64(f.Cover.Hits[i])
 	}
 	g := coverage.NewGrams(&b.Terms, nil)
-	uni, bi := coverage.BookKeys(col.Coverage, &b.Terms, g, true)
+	uni, bi := coverage.BookKeys(col.Coverage, &b.Terms, g, nil, true)
 	if want := int64(len(uni) + len(bi)); ngrams != want {
 		t.Errorf("cells hold %d n-grams, the book %d", ngrams, want)
 	}

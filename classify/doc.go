@@ -14,7 +14,9 @@
 // the training books make a Collection (Counts.Add, Counts.Merge,
 // Counts.Collection), which fixes the features: the vocabulary and the
 // document frequencies that give IDF. A Collection featurizes any Book
-// cheaply (Collection.Featurize); Book.Labels turns an alignment's labelled
+// cheaply (Collection.Featurize), and a SetsIndex featurizes a book under
+// several Collections, its training sets, looking its words, terms and
+// bigrams up once for all of them; Book.Labels turns an alignment's labelled
 // sentences into labels. A Trainer fits a Model to the labelled Features of
 // the training books, one per alignment method side by side
 // (Trainer.Train); the Model scores and summarizes a Book prepared under its

@@ -161,12 +161,19 @@ func (c *Collection) Featurize(b *Book) *Features { return c.FeaturizeGrams(b, n
 // (coverage.NewGrams), or counted here when g is nil: the coverage cells of a
 // training book need them.
 func (c *Collection) FeaturizeGrams(b *Book, g *coverage.Grams) *Features {
-	f := c.featurizeRows(b)
+	return c.featurize(b, g, c.statsOf(b.Words), nil)
+}
+
+// featurize is FeaturizeGrams with the statistics of b's words under c
+// (statsOf) found already, and, when looked is not nil, the counts of
+// b's terms and n-grams g in c's coverage statistics (SetsIndex).
+func (c *Collection) featurize(b *Book, g *coverage.Grams, stats []wordStats, looked *coverage.Looked) *Features {
+	f := c.featurizeRowsOf(b, stats)
 	if c.Coverage != nil && c.contains(b.ID) && b.Terms.Reference != nil {
 		if g == nil {
-			g = coverage.NewGrams(&b.Terms, c.Stopwords)
+			g, looked = coverage.NewGrams(&b.Terms, c.Stopwords), nil
 		}
-		f.Cover = coverage.NewCells(c.Coverage, &b.Terms, g, c.contains(b.ID))
+		f.Cover = coverage.NewCells(c.Coverage, &b.Terms, g, looked, c.contains(b.ID))
 	}
 	return f
 }
@@ -174,13 +181,18 @@ func (c *Collection) FeaturizeGrams(b *Book, g *coverage.Grams) *Features {
 // featurizeRows returns the features of b's rows, without the coverage
 // cells: what scoring needs.
 func (c *Collection) featurizeRows(b *Book) *Features {
+	return c.featurizeRowsOf(b, c.statsOf(b.Words))
+}
+
+// featurizeRowsOf is featurizeRows with the statistics of b's words under
+// c found already (statsOf).
+func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats) *Features {
 	l := c.layout()
 	self := c.contains(b.ID)
 
 	// Per word of the book: its statistics, vocabulary index, name rank and
 	// TF-IDF rank.
 	n := len(b.Words)
-	stats := c.statsOf(b.Words)
 	vocabOf := make([]int32, n)
 	idf := make([]float64, n)
 	for k, w := range b.Words {

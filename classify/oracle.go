@@ -65,50 +65,22 @@ func Oracle(doc *text.Document, b *Book, reference string, s *rouge.Scorer, budg
 	}
 
 	// The candidate rows and their reference n-grams.
-	type cand struct {
-		row     int
-		uni, bi []int32
+	ng := refNGrams{uni: uniID, bi: biID}
+	var cands []oracleCand
+	if b.hasTerms() {
+		cands, err = ng.candsFromTerms(b, &tc, budget)
+	} else {
+		cands, err = ng.candsFromText(doc, b, &tc, budget)
 	}
-	var cands []cand
-	var terms []string
-	for r := range b.Rows() {
-		l := int(b.Length[r])
-		if l == 0 || l > budget {
-			continue
-		}
-		si := int(b.Sentence[r])
-		if si < 0 || si >= len(doc.Sentences) {
-			return nil, errors.New("classify: book does not match its document")
-		}
-		if terms, err = tc.appendTerms(terms[:0], doc.Str(doc.Sentences[si].Span)); err != nil {
-			return nil, err
-		}
-		c := cand{row: r}
-		prev := int32(-1)
-		for _, t := range terms {
-			id, ok := uniID[t]
-			if !ok {
-				prev = -1
-				continue
-			}
-			c.uni = append(c.uni, id)
-			if prev >= 0 {
-				if bid, ok := biID[bigramKey(prev, id)]; ok {
-					c.bi = append(c.bi, bid)
-				}
-			}
-			prev = id
-		}
-		if len(c.uni) > 0 {
-			cands = append(cands, c)
-		}
+	if err != nil {
+		return nil, err
 	}
 
 	// Greedy selection with clipped counts: a term of the row is a hit
 	// while the summary holds fewer of it than the reference.
 	sumUni, sumBi := make([]int32, len(refUni)), make([]int32, len(refBi))
 	tmpUni, tmpBi := make([]int32, len(refUni)), make([]int32, len(refBi))
-	gain := func(c *cand) int64 {
+	gain := func(c *oracleCand) int64 {
 		var g1, g2 int64
 		for _, t := range c.uni {
 			if sumUni[t]+tmpUni[t] < refUni[t] {
@@ -171,6 +143,114 @@ func Oracle(doc *text.Document, b *Book, reference string, s *rouge.Scorer, budg
 	return rowsToSentences(b, rows), nil
 }
 
+// oracleCand is a row the oracle may add, with the ids of its reference
+// unigrams and bigrams, in row order.
+type oracleCand struct {
+	row     int
+	uni, bi []int32
+}
+
+// refNGrams are the reference's unigram and bigram ids by term.
+type refNGrams struct {
+	uni map[string]int32
+	bi  map[uint64]int32
+}
+
+// eligible reports whether row r of b fits the budget and has words.
+func eligible(b *Book, r, budget int) bool {
+	l := int(b.Length[r])
+	return l > 0 && l <= budget
+}
+
+// candsFromText returns the rows of b that fit the budget and hold a
+// reference term, each row's text read from doc and turned into terms.
+func (ng refNGrams) candsFromText(doc *text.Document, b *Book, tc *termCache, budget int) ([]oracleCand, error) {
+	var cands []oracleCand
+	var terms []string
+	var err error
+	for r := range b.Rows() {
+		if !eligible(b, r, budget) {
+			continue
+		}
+		si := int(b.Sentence[r])
+		if si < 0 || si >= len(doc.Sentences) {
+			return nil, errors.New("classify: book does not match its document")
+		}
+		if terms, err = tc.appendTerms(terms[:0], doc.Str(doc.Sentences[si].Span)); err != nil {
+			return nil, err
+		}
+		c := oracleCand{row: r}
+		prev := int32(-1)
+		for _, t := range terms {
+			id, ok := ng.uni[t]
+			if !ok {
+				prev = -1
+				continue
+			}
+			prev = ng.add(&c, prev, id)
+		}
+		if len(c.uni) > 0 {
+			cands = append(cands, c)
+		}
+	}
+	return cands, nil
+}
+
+// candsFromTerms is candsFromText from the rows' tokens that b holds
+// already (Book.Terms, the tokens rouge.Tokenize finds): each distinct
+// token is turned into a term, and looked up among the reference's, once.
+func (ng refNGrams) candsFromTerms(b *Book, tc *termCache, budget int) ([]oracleCand, error) {
+	const dropped, unmatched = -2, -1
+	ref := make([]int32, len(b.Terms.Vocab)) // reference unigram id of each token, or dropped or unmatched
+	for v, tok := range b.Terms.Vocab {
+		term, err := tc.term(tok)
+		if err != nil {
+			return nil, err
+		}
+		id, ok := ng.uni[term]
+		switch {
+		case term == "":
+			id = dropped
+		case !ok:
+			id = unmatched
+		}
+		ref[v] = id
+	}
+	var cands []oracleCand
+	for r := range b.Rows() {
+		if !eligible(b, r, budget) {
+			continue
+		}
+		c := oracleCand{row: r}
+		prev := int32(-1)
+		for _, v := range b.Terms.Row(r) {
+			switch id := ref[v]; id {
+			case dropped:
+			case unmatched:
+				prev = -1
+			default:
+				prev = ng.add(&c, prev, id)
+			}
+		}
+		if len(c.uni) > 0 {
+			cands = append(cands, c)
+		}
+	}
+	return cands, nil
+}
+
+// add adds the reference unigram id to c, and the reference bigram that
+// it ends after the unigram prev (-1: none), and returns id.
+func (ng refNGrams) add(c *oracleCand, prev, id int32) int32 {
+	c.uni = append(c.uni, id)
+	if prev >= 0 {
+		if bid, ok := ng.bi[bigramKey(prev, id)]; ok {
+			c.bi = append(c.bi, bid)
+		}
+	}
+	return id
+}
+
 // bigramKey packs two term ids into one map key.
 func bigramKey(a, b int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }
 
@@ -186,22 +266,31 @@ type termCache struct {
 // appendTerms appends the terms of text to dst.
 func (tc *termCache) appendTerms(dst []string, text string) ([]string, error) {
 	for _, tok := range rouge.Tokenize(text) {
-		term, ok := tc.terms[tok]
-		if !ok {
-			lines, err := tc.s.Analyze(tok)
-			if err != nil {
-				return nil, err
-			}
-			if len(lines) == 1 && len(lines[0]) == 1 {
-				term = lines[0][0]
-			}
-			tc.terms[tok] = term
+		term, err := tc.term(tok)
+		if err != nil {
+			return nil, err
 		}
 		if term != "" {
 			dst = append(dst, term)
 		}
 	}
 	return dst, nil
+}
+
+// term returns the term of one token, "" for a token the scorer drops.
+func (tc *termCache) term(tok string) (string, error) {
+	term, ok := tc.terms[tok]
+	if !ok {
+		lines, err := tc.s.Analyze(tok)
+		if err != nil {
+			return "", err
+		}
+		if len(lines) == 1 && len(lines[0]) == 1 {
+			term = lines[0][0]
+		}
+		tc.terms[tok] = term
+	}
+	return term, nil
 }
 
 // rowsToSentences returns the document sentence indices of rows, in book

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
@@ -51,20 +52,8 @@ func TestOracle(t *testing.T) {
 // budget, in book order, and better than the names heuristic by the
 // measure it maximises.
 func TestOracleHeartOfDarkness(t *testing.T) {
-	dir := sharedtest.Path(t, "corpus")
-	raw, err := os.ReadFile(dir + "/books/heart-of-darkness.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := os.ReadFile(dir + "/summaries/heart-of-darkness.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := text.ParseBook(string(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := NewBook("heart-of-darkness", doc)
+	doc, b, ref := heartOfDarkness(t)
+	var err error
 	sc := &rouge.Scorer{}
 	start := time.Now()
 	got, err := Oracle(doc, b, string(ref), sc, DefaultBudget)
@@ -159,24 +148,11 @@ func TestContentOracle(t *testing.T) {
 // book with ROUGE's own data: the content oracle is the higher on the
 // content-word ROUGE it maximises.
 func TestContentOracleHeartOfDarkness(t *testing.T) {
-	dir := sharedtest.Path(t, "corpus")
+	doc, b, ref := heartOfDarkness(t)
 	data, err := rouge.ReadData(sharedtest.Path(t, "rouge"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := os.ReadFile(dir + "/books/heart-of-darkness.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := os.ReadFile(dir + "/summaries/heart-of-darkness.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := text.ParseBook(string(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := NewBook("heart-of-darkness", doc)
 	sc := rouge.NewScorers(data, true).Stem
 	plain := rouge.NewScorers(data, false).Stem
 	c, err := Oracle(doc, b, string(ref), sc, DefaultBudget)
@@ -192,4 +168,59 @@ func TestContentOracleHeartOfDarkness(t *testing.T) {
 		t.Errorf("content R1+R2: content oracle %.4f below the stopword oracle %.4f", cs, ps)
 	}
 	t.Logf("content R1+R2: content oracle %.4f (%d sentences), stopword oracle %.4f (%d sentences)", cs, len(c), ps, len(p))
+}
+
+// TestOracleFromTerms checks that the oracle picks the same sentences from
+// the rows' tokens the book holds (Book.Terms) as from the rows' text, on
+// a real book, with and without stemming and ROUGE's stopwords, at two
+// budgets.
+func TestOracleFromTerms(t *testing.T) {
+	doc, b, ref := heartOfDarkness(t)
+	data, err := rouge.ReadData(sharedtest.Path(t, "rouge"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noTerms := *b
+	noTerms.Terms = coverage.Terms{}
+	if !b.hasTerms() || noTerms.hasTerms() {
+		t.Fatal("the book's term view is not as the test needs")
+	}
+	for _, content := range []bool{false, true} {
+		sc := rouge.NewScorers(data, content)
+		for _, s := range []*rouge.Scorer{sc.Stem, sc.NoStem} {
+			for _, budget := range []int{DefaultBudget, 60} {
+				got, err := Oracle(doc, b, string(ref), s, budget)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := Oracle(doc, &noTerms, string(ref), s, budget)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(want) == 0 || !slices.Equal(got, want) {
+					t.Errorf("stopwords removed %v, stem %v, budget %d: from the terms %v, from the text %v", content, s.Stem, budget, got, want)
+				}
+			}
+		}
+	}
+}
+
+// heartOfDarkness returns a real book of the shared corpus, parsed and
+// prepared, and its reference summary.
+func heartOfDarkness(t *testing.T) (*text.Document, *Book, []byte) {
+	t.Helper()
+	dir := sharedtest.Path(t, "corpus")
+	raw, err := os.ReadFile(dir + "/books/heart-of-darkness.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := os.ReadFile(dir + "/summaries/heart-of-darkness.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := text.ParseBook(string(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc, NewBook("heart-of-darkness", doc), ref
 }

@@ -35,7 +35,7 @@ func (p *Prepared) grams() *coverage.Grams {
 // bigrams under the collection (coverage.BookKeys), made once.
 func (p *Prepared) coverageKeys() (uni, bi []coverage.Key) {
 	if !p.keyed {
-		p.uniKey, p.biKey = coverage.BookKeys(p.c.Coverage, &p.b.Terms, p.grams(), p.c.contains(p.b.ID))
+		p.uniKey, p.biKey = coverage.BookKeys(p.c.Coverage, &p.b.Terms, p.grams(), nil, p.c.contains(p.b.ID))
 		p.keyed = true
 	}
 	return p.uniKey, p.biKey

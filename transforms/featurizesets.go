@@ -3,9 +3,11 @@ package transforms
 import (
 	"context"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
+	"maps"
 	"reflect"
 	"slices"
+
+	"github.com/bookalign/bookalign/internal/store"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -90,8 +92,12 @@ type featurizeSetsFn struct {
 	Dir string `json:"dir"`
 
 	// cols holds the collection of each training set during a bundle
-	// (sharedCollection shares them between the bundles of a process).
-	cols map[int]*classify.Collection
+	// (sharedCollection shares them between the bundles of a process),
+	// index places a book's words, terms and bigrams in all of them at once,
+	// and at[set] is the set's collection in the index.
+	cols  map[int]*classify.Collection
+	index *classify.SetsIndex
+	at    map[int]int
 }
 
 func (f *featurizeSetsFn) ProcessElement(ctx context.Context, t SetTask, emit func(int, string)) error {
@@ -110,9 +116,9 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, t SetTask, emit fu
 	if err := f.loadCollections(ctx, t.Sets); err != nil {
 		return fmt.Errorf("book %q: %w", b.ID, err)
 	}
+	places := f.index.Place(&b.Book, grams)
 	for _, set := range t.Sets {
-		col := f.cols[set]
-		sb := classify.SetBook{Features: *col.FeaturizeGrams(&b.Book, grams), Labels: labels}
+		sb := classify.SetBook{Features: *f.index.FeaturizeGrams(f.at[set], &b.Book, places), Labels: labels}
 		sb.Features.Group = t.Group
 		data, err := sb.MarshalBinary()
 		if err != nil {
@@ -130,7 +136,8 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, t SetTask, emit fu
 
 // loadCollections builds the collections of sets that the bundle does not
 // hold yet, from their statistics in the work directory, on every core:
-// the first book of a bundle needs one for each of its sets.
+// the first book of a bundle needs one for each of its sets. It indexes
+// the bundle's collections again when it built one.
 func (f *featurizeSetsFn) loadCollections(ctx context.Context, sets []int) error {
 	var missing []int
 	for _, set := range sets {
@@ -158,13 +165,22 @@ func (f *featurizeSetsFn) loadCollections(ctx context.Context, sets []int) error
 	for i, set := range missing {
 		f.cols[set] = cols[i]
 	}
+	if len(missing) > 0 || f.index == nil {
+		sets := slices.Sorted(maps.Keys(f.cols))
+		in := make([]*classify.Collection, len(sets))
+		f.at = make(map[int]int, len(sets))
+		for i, set := range sets {
+			in[i], f.at[set] = f.cols[set], i
+		}
+		f.index = classify.NewSetsIndex(in)
+	}
 	return nil
 }
 
 // FinishBundle lets go of the collections: the runner may keep the DoFn
 // for later bundles long after the stage is done.
 func (f *featurizeSetsFn) FinishBundle(_ func(int, string)) {
-	f.cols = nil
+	f.cols, f.index, f.at = nil, nil, nil
 }
 
 // labels returns the sentences method labelled in b.

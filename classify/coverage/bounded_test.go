@@ -77,10 +77,10 @@ func TestBoundedKeys(t *testing.T) {
 	least := bounded.BigramMinBooks
 	book := books[0] // not a training book
 	g := NewGrams(book, nil)
-	_, want := BookKeys(full, book, g, false)
-	_, got := BookKeys(bounded, book, g, false)
+	_, want := BookKeys(full, book, g, nil, false)
+	_, got := BookKeys(bounded, book, g, nil, false)
 	_, unseen := BookKeys(&Stats{Terms: full.Terms, TermPairs: full.TermPairs, TermPairsInSummary: full.TermPairsInSummary,
-		BigramPairs: full.BigramPairs, BigramPairsInSummary: full.BigramPairsInSummary}, book, g, false)
+		BigramPairs: full.BigramPairs, BigramPairsInSummary: full.BigramPairsInSummary}, book, g, nil, false)
 	counts, found := full.bigramsOf(g)
 	var kept, dropped int
 	for x := range g.biHash {

@@ -9,8 +9,13 @@ import (
 // BookKeys returns the key of every unigram (by term id) and bigram (by
 // bigram id) of a book, whose terms are t and n-grams g, under the
 // training set's statistics s; self says that the book is one of the
-// training books, which then leaves itself out of them.
-func BookKeys(s *Stats, t *Terms, g *Grams, self bool) (uni, bi []Key) {
+// training books, which then leaves itself out of them. l holds the counts
+// of the book's terms and bigrams in s (Stats.Look, Index.Look), or is nil
+// to look them up here.
+func BookKeys(s *Stats, t *Terms, g *Grams, l *Looked, self bool) (uni, bi []Key) {
+	if l == nil {
+		l = s.Look(t, g)
+	}
 	// The book's own summary, when it is a training book.
 	var refUni []bool
 	var ownTerms, ownTermsIn, ownBigrams, ownBigramsIn int64
@@ -43,7 +48,7 @@ func BookKeys(s *Stats, t *Terms, g *Grams, self bool) (uni, bi []Key) {
 	termRate := make([]int, len(t.Vocab))
 	uni = make([]Key, len(t.Vocab))
 	stop := make([]bool, len(t.Vocab))
-	termCounts := s.Terms.countsOf(t.Vocab)
+	termCounts := l.Terms
 	for id, w := range t.Vocab {
 		inSummary := refUni != nil && refUni[id]
 		termRate[id] = termRates.bin(termCounts[id], self, inSummary)
@@ -55,7 +60,7 @@ func BookKeys(s *Stats, t *Terms, g *Grams, self bool) (uni, bi []Key) {
 		uni[id] = k
 	}
 	bi = make([]Key, len(g.bi))
-	counts, found := s.bigramsOf(g)
+	counts, found := l.Bigrams, l.Found
 	for x, pair := range g.biTerms {
 		n, ok := counts[x], found[x]
 		own := self
@@ -86,9 +91,10 @@ type Cells struct {
 }
 
 // NewCells returns the cells of a book with a reference, whose terms are t
-// and n-grams g, under the training set's statistics s (BookKeys).
-func NewCells(s *Stats, t *Terms, g *Grams, self bool) *Cells {
-	uni, bi := BookKeys(s, t, g, self)
+// and n-grams g, under the training set's statistics s, whose counts of
+// them l holds or nil (BookKeys).
+func NewCells(s *Stats, t *Terms, g *Grams, l *Looked, self bool) *Cells {
+	uni, bi := BookKeys(s, t, g, l, self)
 	refUni := make([]int32, len(t.Vocab))
 	for _, id := range t.Reference {
 		if id >= 0 {

@@ -297,17 +297,22 @@ func ReadCells(d *binform.Reader) *Cells {
 // order, as differences, each with its count. Equal counts have equal
 // forms.
 func (c *BigramBooks) MarshalBinary() ([]byte, error) {
-	keys := make([]uint64, 0, len(c.Count))
-	for p := range c.Count {
-		keys = append(keys, uint64(p))
+	// Each prefix with its count in the low byte: sorted, they are in
+	// prefix order, and the counts need no second look-up in the map.
+	packed := make([]uint64, 0, len(c.Count))
+	for p, n := range c.Count {
+		packed = append(packed, uint64(p)<<8|uint64(n))
 	}
-	slices.Sort(keys)
-	out := make([]byte, 0, 1+5*len(keys))
+	slices.Sort(packed)
+	out := make([]byte, 0, 1+5*len(packed))
 	out = append(out, bigramBooksFormat)
-	out = binary.AppendUvarint(out, uint64(len(keys)))
-	for i, k := range keys {
-		out, _ = binform.AppendIncreasing(out, i, binform.PrevKey(keys, i), k) // distinct map keys
-		out = append(out, c.Count[uint32(k)])
+	out = binary.AppendUvarint(out, uint64(len(packed)))
+	var prev uint64
+	for i, pn := range packed {
+		k := pn >> 8
+		out, _ = binform.AppendIncreasing(out, i, prev, k) // distinct map keys
+		out = append(out, byte(pn))
+		prev = k
 	}
 	return out, nil
 }

@@ -42,6 +42,9 @@
 //     remembered by (books, summaries) pair.
 //   - cells.go: a book's keys under a training set (BookKeys) and a training
 //     book's n-grams grouped by key (Cells).
+//   - index.go: a book's counts in a training set's statistics (Looked,
+//     Stats.Look), and the Index that finds them in several sets with one
+//     look-up of the book's terms and bigrams.
 //   - fit.go: the Poisson regression (Model, Fit), by L-BFGS on the memo
 //     classify's logistic fit uses too (classify/internal/fitting).
 //   - extract.go: the Poisson tails and the lazy greedy (Book.Extract).

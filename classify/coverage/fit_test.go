@@ -19,7 +19,7 @@ func TestFit(t *testing.T) {
 	var expected, observed [2]float64
 	var buf []int32
 	for _, b := range books {
-		c := NewCells(s, b, NewGrams(b, nil), true)
+		c := NewCells(s, b, NewGrams(b, nil), nil, true)
 		for i, k := range c.Keys {
 			kind := btoi(Key(k)&bigramFlag != 0)
 			expected[kind] += float64(c.NGrams[i]) * m.mean(Key(k), buf)

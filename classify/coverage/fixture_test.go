@@ -67,7 +67,7 @@ func fitted(tb testing.TB, books []*Terms, stop []string) (*Model, *Stats) {
 	s := statsOf(books, stop)
 	var cells []*Cells
 	for _, t := range books {
-		cells = append(cells, NewCells(s, t, NewGrams(t, stop), true))
+		cells = append(cells, NewCells(s, t, NewGrams(t, stop), nil, true))
 	}
 	m, err := Fit(cells)
 	if err != nil {
@@ -89,6 +89,6 @@ func readyBook(m *Model, s *Stats, t *Terms, stop []string, logit []float64) *Bo
 	if logit == nil {
 		logit = make([]float64, rows)
 	}
-	uni, bi := BookKeys(s, t, g, false)
+	uni, bi := BookKeys(s, t, g, nil, false)
 	return m.NewBook(t, g, length, logit, uni, bi, stop)
 }

@@ -1,6 +1,8 @@
 package coverage
 
 import (
+	"encoding/binary"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
@@ -106,5 +108,36 @@ func TestBigramBooksSaturate(t *testing.T) {
 	}
 	if f := a.Frequent(255); !slices.Equal(f, []uint32{7}) {
 		t.Errorf("frequent %v", f)
+	}
+}
+
+// TestBigramBooksForm pins BigramBooks' binary form: the prefixes in
+// increasing order as differences, each followed by its count, whatever
+// the map's order; a count of 255 and a prefix past 2^31 included.
+func TestBigramBooksForm(t *testing.T) {
+	bb := BigramBooks{Count: map[uint32]uint8{300: 5, 1: 255, 1 << 31: 2, 3: 1}}
+	want := []byte{bigramBooksFormat, 4, 1, 255, 2, 1, 0xa9, 0x02, 5}
+	want = binary.AppendUvarint(want, 1<<31-300)
+	want = append(want, 2)
+	for range 5 { // map order varies between calls
+		got, err := bb.MarshalBinary()
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("form %x (%v), want %x", got, err, want)
+		}
+	}
+}
+
+// BenchmarkBigramBooksMarshal encodes a corpus-sized accumulator: the
+// lifted combine's partial counts are encoded once a bundle.
+func BenchmarkBigramBooksMarshal(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	bb := BigramBooks{Count: make(map[uint32]uint8, 2_000_000)}
+	for len(bb.Count) < 2_000_000 {
+		bb.Count[r.Uint32()] = uint8(1 + r.IntN(20))
+	}
+	for b.Loop() {
+		if _, err := bb.MarshalBinary(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

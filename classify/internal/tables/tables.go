@@ -4,7 +4,9 @@
 package tables
 
 import (
+	"cmp"
 	"errors"
+	"math/bits"
 	"slices"
 )
 
@@ -44,12 +46,26 @@ func Without[K, V comparable](m, o map[K]V, minus func(a, b V) (V, bool)) (map[K
 
 // LookupSorted returns the value of each of words, which are sorted: vals[i]
 // for the word keys[i] (keys are sorted), or miss for a word keys does not
-// hold. It walks keys forwards, looking 1, 2, 4, … places past the last
-// word found and binary-searching the last step: a book's words are a few
-// per cent of a collection's, spread over all of it, and a hash look-up of
-// each missed the cache.
+// hold (Places).
 func LookupSorted[V any](keys []string, vals []V, words []string, miss V) []V {
 	out := make([]V, len(words))
+	for k, at := range Places(keys, words) {
+		if at >= 0 {
+			out[k] = vals[at]
+		} else {
+			out[k] = miss
+		}
+	}
+	return out
+}
+
+// Places returns the place in keys (sorted, distinct) of each of words
+// (sorted), or -1 for a word keys does not hold. It walks keys forwards,
+// looking 1, 2, 4, … places past the last word found and binary-searching
+// the last step: a book's words are a few per cent of a collection's,
+// spread over all of it, and a hash look-up of each missed the cache.
+func Places[K cmp.Ordered](keys, words []K) []int32 {
+	out := make([]int32, len(words))
 	lo := 0
 	for k, w := range words {
 		step := 1
@@ -59,10 +75,93 @@ func LookupSorted[V any](keys []string, vals []V, words []string, miss V) []V {
 		i, found := slices.BinarySearch(keys[lo:min(lo+step+1, len(keys))], w)
 		lo += i
 		if found {
-			out[k] = vals[lo]
+			out[k] = int32(lo)
 		} else {
-			out[k] = miss
+			out[k] = -1
 		}
 	}
 	return out
+}
+
+// Union returns the keys of a or b (each sorted, distinct), sorted and
+// distinct; a itself when b adds none.
+func Union[K cmp.Ordered](a, b []K) []K {
+	out := make([]K, 0, max(len(a), len(b)))
+	i, j, added := 0, 0, false
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			out = append(out, a[i])
+			i++
+		case b[j] < a[i]:
+			out = append(out, b[j])
+			j, added = j+1, true
+		default:
+			out = append(out, a[i])
+			i, j = i+1, j+1
+		}
+	}
+	if !added && j == len(b) {
+		return a
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
+}
+
+// UnionAll returns the union of tables (Union), begun from the largest:
+// when it holds all the others, as the table of all training books holds
+// each fold's, it is returned itself and nothing is copied.
+func UnionAll[K cmp.Ordered](tables [][]K) []K {
+	var out []K
+	largest := 0
+	for i, t := range tables {
+		if len(t) > len(tables[largest]) {
+			largest = i
+		}
+	}
+	if len(tables) > 0 {
+		out = tables[largest]
+	}
+	for i, t := range tables {
+		if i != largest {
+			out = Union(out, t)
+		}
+	}
+	return out
+}
+
+// A Subset marks which keys of a union a table holds and gives their
+// places in the table: a bit per key of the union and, for each 64 keys,
+// how many are marked before them (rank): a twentieth of the memory of a
+// place per key.
+type Subset struct {
+	bits   []uint64
+	before []int32
+}
+
+// NewSubset returns the subset of union (sorted, distinct) that keys
+// (sorted, distinct, all of them in union) are: one forward walk.
+func NewSubset[K cmp.Ordered](union, keys []K) Subset {
+	s := Subset{bits: make([]uint64, (len(union)+63)/64), before: make([]int32, (len(union)+63)/64)}
+	j := 0
+	for u, k := range union {
+		if u%64 == 0 {
+			s.before[u/64] = int32(j)
+		}
+		if j < len(keys) && keys[j] == k {
+			s.bits[u/64] |= 1 << (u % 64)
+			j++
+		}
+	}
+	return s
+}
+
+// Place returns the place in the table of the union's key u, or -1 when
+// the table does not hold it.
+func (s Subset) Place(u int32) int32 {
+	w, bit := u/64, uint64(1)<<(u%64)
+	if s.bits[w]&bit == 0 {
+		return -1
+	}
+	return s.before[w] + int32(bits.OnesCount64(s.bits[w]&(bit-1)))
 }
