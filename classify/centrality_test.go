@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/bookalign/bookalign/classify/centrality"
+	"github.com/bookalign/bookalign/internal/sharedtest"
 )
 
 // hubBook has one sentence that shares a content word with each of the
@@ -72,5 +73,32 @@ func BenchmarkCentrality(b *testing.B) {
 				b.ReportMetric(float64(book.Rows()), "sentences")
 			})
 		}
+	}
+}
+
+// BenchmarkCentralityCorpus measures LexRank and TextRank on every book of
+// the shared corpus, one after the other on one goroutine: the CPU time
+// the two baselines add to a run (ns/op is the whole corpus).
+func BenchmarkCentralityCorpus(b *testing.B) {
+	dir := sharedtest.Path(b, "corpus")
+	pairs := loadCorpus(b, dir, corpusIDs(b, dir))
+	books := make([]*Book, len(pairs))
+	for i, p := range pairs {
+		books[i] = NewBook(p.id, p.doc)
+	}
+	for _, m := range []struct {
+		name string
+		sum  func(*Book, int) ([]int, error)
+	}{{"lexrank", LexRank}, {"textrank", TextRank}} {
+		b.Run(m.name, func(b *testing.B) {
+			for b.Loop() {
+				for _, book := range books {
+					if _, err := m.sum(book, DefaultBudget); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(len(books)), "books")
+		})
 	}
 }

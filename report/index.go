@@ -59,7 +59,7 @@ type indexPage struct {
 // peerRow is one method's p-values against one peer, ROUGE-1 / ROUGE-2:
 // stemmed, unstemmed, and of the content words stemmed and unstemmed.
 type peerRow struct {
-	Method, Peer                          methodView
+	Method, Peer                         methodView
 	Stem, NoStem, Content, ContentNoStem string
 }
 
