@@ -18,8 +18,8 @@ import (
 type Settings struct {
 	// Methods are the summarizers to run and score (evaluate.Methods):
 	// passage, token and jing are trained on the labels of the aligner of
-	// the same name; first1000, oracle, oracle-content, random and names
-	// are baselines. Default: all of them.
+	// the same name; first1000, oracle, oracle-content, random, names,
+	// lexrank and textrank are baselines. Default: all of them.
 	Methods []string `json:"methods"`
 	// Words is the summary budget in words (all word tokens, punctuation
 	// excluded). Default 1000, the paper's.

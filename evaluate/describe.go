@@ -12,6 +12,11 @@ func (p *PValues) String() string { return p.cell() }
 // String does the main ones, "–" when p or its content p-values are nil.
 func (p *PValues) ContentString() string { return p.contentCell() }
 
+// NoStemString and ContentNoStemString render the unstemmed p-values, of
+// all words and of the content words, as String does the stemmed.
+func (p *PValues) NoStemString() string        { return p.noStemCell() }
+func (p *PValues) ContentNoStemString() string { return p.contentNoStemCell() }
+
 // ContentStem says in words how the content-word columns were stemmed, as
 // table.md does.
 func (s RougeSettings) ContentStem() string { return s.contentStem() }

@@ -159,11 +159,11 @@ func TestNamesOf(t *testing.T) {
 		kinds []Kind
 		want  []string
 	}{
-		{nil, []string{"passage", "token", "jing", "first1000", "oracle", "oracle-content", "random", "names"}},
+		{nil, []string{"passage", "token", "jing", "first1000", "oracle", "oracle-content", "random", "names", "lexrank", "textrank"}},
 		{[]Kind{Trained}, []string{align.MethodPassage, align.MethodToken, align.MethodJing}},
 		{[]Kind{FirstWords}, []string{MethodFirst1000}},
-		{[]Kind{Baseline}, []string{MethodOracle, MethodOracleContent, MethodRandom, MethodNames}},
-		{[]Kind{FirstWords, Baseline}, []string{MethodFirst1000, MethodOracle, MethodOracleContent, MethodRandom, MethodNames}},
+		{[]Kind{Baseline}, []string{MethodOracle, MethodOracleContent, MethodRandom, MethodNames, MethodLexRank, MethodTextRank}},
+		{[]Kind{FirstWords, Baseline}, []string{MethodFirst1000, MethodOracle, MethodOracleContent, MethodRandom, MethodNames, MethodLexRank, MethodTextRank}},
 	} {
 		if got := NamesOf(tc.kinds...); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("NamesOf(%v) = %q, want %q", tc.kinds, got, tc.want)

@@ -34,6 +34,12 @@ const (
 	// extract that maximises ROUGE-1 + ROUGE-2 recall with ROUGE's
 	// stopwords removed (-s), the ceiling of the content-word columns.
 	MethodOracleContent = "oracle-content"
+	// MethodLexRank and MethodTextRank are the unsupervised peers: the
+	// sentences most central in a graph of sentence similarities, by
+	// continuous LexRank (Erkan and Radev 2004) and by TextRank (Mihalcea
+	// and Tarau 2004) (package classify/centrality).
+	MethodLexRank  = "lexrank"
+	MethodTextRank = "textrank"
 )
 
 // Method is one way of making a summary that bookalign runs and scores.
@@ -62,6 +68,8 @@ var Methods = []Method{
 	{MethodOracleContent, "Content oracle (oracle-content)", Baseline},
 	{MethodRandom, "Random", Baseline},
 	{MethodNames, "Names", Baseline},
+	{MethodLexRank, "LexRank", Baseline},
+	{MethodTextRank, "TextRank", Baseline},
 }
 
 // NamesOf returns the names of the known methods of the given kinds,

@@ -95,14 +95,40 @@ type MethodResult struct {
 	// from results.json, otherwise.
 	*ContentRecall
 	PerBook map[string]BookRecall `json:"per_book"`
-	// PVsFirst1000, PVsNames and PVsJing are the p-values of a paired
-	// approximate-randomization test of this method's per-book recall
-	// against that baseline's on the same books; nil when the baseline did
-	// not run or is this method.
+	// PVsFirst1000, PVsNames, PVsJing, PVsLexRank and PVsTextRank are
+	// the p-values of a paired approximate-randomization test of this
+	// method's per-book recall against that baseline's on the same books;
+	// nil when the baseline did not run or is this method.
 	PVsFirst1000 *PValues `json:"p_vs_first1000,omitempty"`
 	PVsNames     *PValues `json:"p_vs_names,omitempty"`
 	PVsJing      *PValues `json:"p_vs_jing,omitempty"`
+	PVsLexRank   *PValues `json:"p_vs_lexrank,omitempty"`
+	PVsTextRank  *PValues `json:"p_vs_textrank,omitempty"`
 }
+
+// PAgainst are the p-values of m against each method every method is
+// tested against, in table order: First 1000, Names and Jing (the
+// columns of the main tables), then the unsupervised peers LexRank and
+// TextRank (PeerMethods). A p-value is nil when the method did not run
+// or is m.
+func (m *MethodResult) PAgainst() []PAgainst {
+	return []PAgainst{
+		{MethodFirst1000, &m.PVsFirst1000}, {MethodNames, &m.PVsNames}, {align.MethodJing, &m.PVsJing},
+		{MethodLexRank, &m.PVsLexRank}, {MethodTextRank, &m.PVsTextRank},
+	}
+}
+
+// PAgainst is a method's p-values against one baseline.
+type PAgainst struct {
+	// Base names the baseline.
+	Base string
+	// P points at the method's p-values against it.
+	P **PValues
+}
+
+// PeerMethods are the unsupervised peers: table.md and the report give
+// the p-values against them, in every column, in a table of their own.
+var PeerMethods = []string{MethodLexRank, MethodTextRank}
 
 // ContentRecall is a method's macro-averaged recall of content words:
 // ROUGE-1.5.5 with ROUGE's stopwords removed (-s), stemmed as the main
@@ -237,8 +263,8 @@ func scoredWith(scores []BookScore) (*rouge.Fingerprint, error) {
 	return &c, nil
 }
 
-// comparePaired fills in each method's p-values against first1000, names
-// and jing, on the books both methods were scored on.
+// comparePaired fills in each method's p-values against the baselines
+// of MethodResult.PAgainst, on the books both methods were scored on.
 func comparePaired(set Settings, methods []MethodResult) error {
 	byName := map[string]*MethodResult{}
 	for i := range methods {
@@ -246,19 +272,16 @@ func comparePaired(set Settings, methods []MethodResult) error {
 	}
 	for i := range methods {
 		m := &methods[i]
-		for _, c := range []struct {
-			base string
-			dst  **PValues
-		}{{MethodFirst1000, &m.PVsFirst1000}, {MethodNames, &m.PVsNames}, {align.MethodJing, &m.PVsJing}} {
-			base, ok := byName[c.base]
+		for _, c := range m.PAgainst() {
+			base, ok := byName[c.Base]
 			if !ok || base == m {
 				continue
 			}
 			p, err := pairedPValues(set, m, base)
 			if err != nil {
-				return fmt.Errorf("%s against %s: %w", m.Name, c.base, err)
+				return fmt.Errorf("%s against %s: %w", m.Name, c.Base, err)
 			}
-			*c.dst = p
+			*c.P = p
 		}
 	}
 	return nil

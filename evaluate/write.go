@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,6 +49,7 @@ func (r *Results) Table() []byte {
 			interval(m.Rouge1RecallNoStemCI95), interval(m.Rouge2RecallNoStemCI95),
 			m.PVsFirst1000.noStemCell(), m.PVsNames.noStemCell(), m.PVsJing.noStemCell(), m.Books)
 	}
+	r.writePeers(&b)
 	fmt.Fprintf(&b, "\np: two-sided paired approximate-randomization test over books (ROUGE-1 / ROUGE-2 recall), %s.\n", r.pNote())
 	return []byte(b.String())
 }
@@ -76,6 +78,46 @@ func (r *Results) writeContent(b *strings.Builder) {
 	}
 }
 
+// writePeers writes the p-values of every method against the
+// unsupervised peers (PeerMethods) that ran, in every column; nothing when
+// none ran.
+func (r *Results) writePeers(b *strings.Builder) {
+	rows := r.PeerRows()
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("\n## Against the unsupervised peers\n\n")
+	b.WriteString("p of the same test against LexRank and TextRank, ROUGE-1 / ROUGE-2 in each column: stemmed, without stemming, and of the content words (ROUGE -s) stemmed and without stemming.\n\n")
+	b.WriteString("| Model | p vs | stemmed | no stem | content | content no stem |\n")
+	b.WriteString("|---|---|---:|---:|---:|---:|\n")
+	for _, row := range rows {
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", DisplayName(row.Method), DisplayName(row.Peer),
+			row.P.cell(), row.P.noStemCell(), row.P.contentCell(), row.P.contentNoStemCell())
+	}
+}
+
+// PeerRow is one method's p-values against one unsupervised peer.
+type PeerRow struct {
+	Method, Peer string
+	P            *PValues
+}
+
+// PeerRows returns the p-values of each method against each peer
+// (PeerMethods) that ran, in table order: the rows of table.md's and the
+// report's table of the peers.
+func (r *Results) PeerRows() []PeerRow {
+	var rows []PeerRow
+	for i := range r.Methods {
+		m := &r.Methods[i]
+		for _, c := range m.PAgainst() {
+			if *c.P != nil && slices.Contains(PeerMethods, c.Base) {
+				rows = append(rows, PeerRow{m.Name, c.Base, *c.P})
+			}
+		}
+	}
+	return rows
+}
+
 // ContentNote says why the results have no content-word recall (ROUGE
 // -s), in one line; "" when they have it.
 func (r *Results) ContentNote() string {
@@ -91,10 +133,10 @@ func (r *Results) ContentNote() string {
 // pNote says how p-values were computed and printed.
 func (r *Results) pNote() string {
 	n := 0
-	for _, m := range r.Methods {
-		for _, p := range []*PValues{m.PVsFirst1000, m.PVsNames, m.PVsJing} {
-			if p != nil {
-				n = p.Rounds
+	for i := range r.Methods {
+		for _, c := range r.Methods[i].PAgainst() {
+			if *c.P != nil {
+				n = (*c.P).Rounds
 			}
 		}
 	}

@@ -32,7 +32,7 @@ func TestMethodKinds(t *testing.T) {
 	if got := cfg.trained(); !slices.Equal(got, Aligners) {
 		t.Errorf("trained %q, want the aligners %q", got, Aligners)
 	}
-	if got, want := cfg.baselines(), []string{"oracle", "oracle-content", "random", "names"}; !slices.Equal(got, want) {
+	if got, want := cfg.baselines(), []string{"oracle", "oracle-content", "random", "names", "lexrank", "textrank"}; !slices.Equal(got, want) {
 		t.Errorf("baselines %q, want %q", got, want)
 	}
 	if len(Methods) != len(Aligners)+len(cfg.baselines())+1 {

@@ -51,6 +51,16 @@ type indexPage struct {
 	// ContentStem how it was stemmed; none when the run did not measure it.
 	Content     []resultRow
 	ContentStem string
+	// Peers are the p-values against the unsupervised peers (LexRank,
+	// TextRank) in every column; none when no peer ran.
+	Peers []peerRow
+}
+
+// peerRow is one method's p-values against one peer, ROUGE-1 / ROUGE-2:
+// stemmed, unstemmed, and of the content words stemmed and unstemmed.
+type peerRow struct {
+	Method, Peer                         methodView
+	Stem, NoStem, Content, ContentNoStem string
 }
 
 type resultRow struct {
@@ -121,6 +131,10 @@ func RenderIndex(ix *Index) ([]byte, error) {
 	}
 	if len(p.Content) > 0 {
 		p.ContentStem = r.Rouge.ContentStem()
+	}
+	for _, row := range r.PeerRows() {
+		p.Peers = append(p.Peers, peerRow{Method: view(row.Method), Peer: view(row.Peer),
+			Stem: row.P.String(), NoStem: row.P.NoStemString(), Content: row.P.ContentString(), ContentNoStem: row.P.ContentNoStemString()})
 	}
 	if len(chart) > 0 {
 		svg, err := figures.RougeChart(chart, "svg")

@@ -17,8 +17,9 @@ func init() {
 
 // BaselineOptions choose the summarizers that need no alignment.
 type BaselineOptions struct {
-	// Methods among "names", "random", "oracle" and "oracle-content" (the
-	// last needs ROUGE data, for its stopword list).
+	// Methods among "names", "random", "lexrank", "textrank", "oracle"
+	// and "oracle-content" (the last needs ROUGE data, for its stopword
+	// list).
 	Methods []string `json:"methods"`
 	// Words is the summary budget.
 	Words int `json:"words"`
@@ -30,7 +31,8 @@ type BaselineOptions struct {
 
 // Baselines runs the summarizers that need no alignment on every pair:
 // names (sentences holding the book's most frequent names), random (seeded),
-// oracle (greedy ROUGE-1 + ROUGE-2 recall against the reference: an upper
+// lexrank and textrank (the sentences most central in a graph of sentence
+// similarities), oracle (greedy ROUGE-1 + ROUGE-2 recall against the reference: an upper
 // bound for extraction) and oracle-content (the same with ROUGE's stopwords
 // removed, -s: the ceiling of the content-word scores).
 //
@@ -70,6 +72,15 @@ func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func
 			picked = classify.Names(book, f.Options.Words)
 		case evaluate.MethodRandom:
 			picked = classify.Random(book, f.Options.Seed, f.Options.Words)
+		case evaluate.MethodLexRank, evaluate.MethodTextRank:
+			rank := classify.LexRank
+			if m == evaluate.MethodTextRank {
+				rank = classify.TextRank
+			}
+			if picked, err = rank(book, f.Options.Words); err != nil {
+				fail(m, err)
+				return nil
+			}
 		case evaluate.MethodOracle:
 			if picked, err = classify.Oracle(pt.Book, book, pt.Summary.Text, f.scorer, f.Options.Words); err != nil {
 				fail(m, err)

@@ -8,8 +8,8 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// CheckIndex checks a report's index page: the results table has a row per
-// method (methods < 0: at least one), every figure is an image that loaded,
+// CheckIndex checks a report's index page: the results table (the first)
+// has a row per method (methods < 0: at least one), every figure is an image that loaded,
 // and sorting the books table by a method's ROUGE-1 orders it.
 func CheckIndex(t *testing.T, p *Page, methods int) {
 	t.Helper()
@@ -20,7 +20,7 @@ func CheckIndex(t *testing.T, p *Page, methods int) {
 	p.EvalInto(t, `(() => {
 		const imgs = [...document.querySelectorAll('.figures img')];
 		return {
-			Rows: document.querySelectorAll('table.results tbody tr').length,
+			Rows: document.querySelectorAll('table.results')[0]?.tBodies[0].rows.length ?? 0,
 			Images: imgs.length,
 			Broken: imgs.filter(i => !i.complete || i.naturalWidth === 0).length,
 			Books: document.querySelectorAll('#books tbody tr').length,
