@@ -16,6 +16,9 @@
 //	    [-folds 10] [-seed 1] [-books 0] [-variants 'none;names;spread;first;meet']
 //	    [-bigram 3] [-function 0.2] [-min-words 15] [-floor 0.52,0.115] [-csv FILE] [-ceiling]
 //
+// `plotexp nest` makes the same nested choice among finished runs of
+// `bookalign run` (nest.go).
+//
 // It prints a table of the variants' mean unstemmed recall and the nested
 // row; -csv writes every book's scores under every variant. See
 // docs/notebook/experiment.md, "The plot's people and events".
@@ -33,6 +36,13 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "nest" {
+		if err := nestMain(os.Stdout, os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "plotexp:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	var o options
 	flag.StringVar(&o.corpus, "corpus", "../shared/corpus", "corpus `DIR`")
 	flag.StringVar(&o.rougeDir, "rouge-data", "../shared/rouge", "ROUGE-1.5.5 data `DIR` (its stopword list is required)")

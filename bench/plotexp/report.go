@@ -79,14 +79,23 @@ func report(w io.Writer, o *options, c *corpusData, scores [][]score) {
 	}
 	choice := nested(scores, c.fold, o.folds, o.floor)
 	fmt.Fprintln(w, row("nested", mean(nestedScores(scores, c.fold, choice), all)))
-	counts := make([]int, len(o.variants))
+	names := make([]string, len(o.variants))
+	for v, p := range o.variants {
+		names[v] = p.String()
+	}
+	printChoices(w, names, choice)
+}
+
+// printChoices prints how many folds chose each variant.
+func printChoices(w io.Writer, names []string, choice []int) {
+	counts := make([]int, len(names))
 	for _, v := range choice {
 		counts[v]++
 	}
 	fmt.Fprint(w, "\nchosen by the folds:")
 	for v, n := range counts {
 		if n > 0 {
-			fmt.Fprintf(w, " %s in %d;", o.variants[v], n)
+			fmt.Fprintf(w, " %s in %d;", names[v], n)
 		}
 	}
 	fmt.Fprintln(w)
