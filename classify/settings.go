@@ -53,11 +53,10 @@ type Settings struct {
 	CoverageFunction float64 `json:"coverage_function,omitempty"`
 	// CoveragePlot lists the plot properties of an n-gram that the
 	// coverage model's keys hold beside its counts and rates
-	// (coverage.ParsePlot: "names", "spread", "first", "meet",
-	// comma-separated; empty or "none": none): the rank of the book's
-	// character it names, how many tenths of the book it occurs in, the
-	// tenth of its first occurrence, and the share of its occurrences in
-	// rows with a main character (docs/method.md).
+	// (coverage.ParsePlot: "names", "spread", "density", comma-separated;
+	// empty or "none": none): the rank of the book's character it names,
+	// how many tenths of the book it occurs in, and its count per 100,000
+	// tokens of the book (docs/method.md).
 	CoveragePlot string `json:"coverage_plot,omitempty"`
 }
 

@@ -78,8 +78,9 @@ const (
 	CoverageFunction = 0.2
 	CoverageMinWords = 15
 	// CoveragePlot is the default plot properties of the coverage model's
-	// keys (classify.Settings.CoveragePlot).
-	CoveragePlot = ""
+	// keys (classify.Settings.CoveragePlot), chosen inside the training
+	// folds (docs/notebook/experiment.md, "The plot's people and events").
+	CoveragePlot = "names,spread,density"
 )
 
 // Default returns the product's settings: the paper's, plus count and

@@ -39,7 +39,7 @@ var plotNames = []string{"names", "spread", "density"}
 // PlotWant says what ParsePlot reads.
 const PlotWant = "a comma-separated list of names, spread, density; or none"
 
-// ParsePlot reads a comma-separated list of plot properties ("names,meet";
+// ParsePlot reads a comma-separated list of plot properties ("names,density";
 // "" or "none": none).
 func ParsePlot(s string) (Plot, error) {
 	var p Plot
