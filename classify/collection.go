@@ -170,6 +170,7 @@ func (c *Counts) Collection(set Settings, stop []string) (*Collection, error) {
 	col.Vocabulary = words[:min(len(words), set.vocabulary())]
 	if set.Coverage {
 		col.Coverage = coverage.NewStats(&c.Terms)
+		col.Coverage.Plot, _ = set.plot() // checked by checkStopwords
 	}
 	return col, nil
 }

@@ -58,7 +58,7 @@ func TestFeaturesBinary(t *testing.T) {
 		{ID: "short label", Start: []int32{0, 1}, Index: []int32{1}, Length: []int32{1}, Label: []bool{}},
 		{ID: "backwards", Start: []int32{0, 2, 1}, Index: []int32{1, 2}, Length: []int32{1, 1}},
 		{ID: "coverage count bin 14, past the last", Start: []int32{0}, Length: []int32{}, Cover: &coverage.Cells{Keys: []uint32{14}, NGrams: []int32{1}, Hits: []int32{0}}},
-		{ID: "coverage bits", Start: []int32{0}, Length: []int32{}, Cover: &coverage.Cells{Keys: []uint32{1 << 25}, NGrams: []int32{1}, Hits: []int32{0}}},
+		{ID: "coverage bits", Start: []int32{0}, Length: []int32{}, Cover: &coverage.Cells{Keys: []uint32{1 << 30}, NGrams: []int32{1}, Hits: []int32{0}}},
 		{ID: "coverage counts", Start: []int32{0}, Length: []int32{}, Cover: &coverage.Cells{Keys: []uint32{1}, NGrams: []int32{-1}, Hits: []int32{0}}},
 	} {
 		if _, err := bad.MarshalBinary(); err == nil {

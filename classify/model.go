@@ -213,6 +213,9 @@ func (m *Model) validate() error {
 		if err := c.Coverage.Validate(len(c.IDs)); err != nil {
 			return err
 		}
+		if plot, _ := s.plot(); c.Coverage.Plot != plot {
+			return errors.New("the coverage statistics' plot properties are not Settings.CoveragePlot")
+		}
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package classify
 import (
 	"errors"
 
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/bounds"
 )
 
@@ -50,11 +51,18 @@ type Settings struct {
 	// n-gram. Without a stopword list every n-gram counts alike and
 	// CoverageFunction is not used.
 	CoverageFunction float64 `json:"coverage_function,omitempty"`
+	// CoveragePlot lists the plot properties of an n-gram that the
+	// coverage model's keys hold beside its counts and rates
+	// (coverage.ParsePlot: "names", "spread", "density", comma-separated;
+	// empty or "none": none): the rank of the book's character it names,
+	// how many tenths of the book it occurs in, and its count per 100,000
+	// tokens of the book (docs/method.md).
+	CoveragePlot string `json:"coverage_plot,omitempty"`
 }
 
 // errCoverageOff refuses coverage settings, or a stopword list
 // (Counts.Collection), without coverage extraction.
-var errCoverageOff = errors.New("coverage settings (coverage_bigram, coverage_prior, coverage_min_words, coverage_function, the stopwords) set without coverage: they apply to coverage extraction only")
+var errCoverageOff = errors.New("coverage settings (coverage_bigram, coverage_prior, coverage_min_words, coverage_function, coverage_plot, the stopwords) set without coverage: they apply to coverage extraction only")
 
 // Validate reports a setting out of range (Ranges: "names -3 is out of
 // range: want 0 to 1048576 (0: 100)"), or coverage settings that do not go
@@ -72,12 +80,15 @@ func (s Settings) Validate() error {
 // weights without coverage extraction, which would never be used.
 func (s Settings) CheckCombinations() error {
 	if !s.Coverage {
-		if s.CoverageBigram != 0 || s.CoveragePrior != 0 || s.CoverageMinWords != 0 || s.CoverageFunction != 0 {
+		if s.CoverageBigram != 0 || s.CoveragePrior != 0 || s.CoverageMinWords != 0 || s.CoverageFunction != 0 || s.CoveragePlot != "" {
 			return errCoverageOff
 		}
 	}
 	return nil
 }
+
+// plot returns the plot properties of CoveragePlot, which Ranges checks.
+func (s Settings) plot() (coverage.Plot, error) { return coverage.ParsePlot(s.CoveragePlot) }
 
 func (s Settings) vocabulary() int { return orDefault(s.Vocabulary, DefaultVocabulary) }
 func (s Settings) names() int      { return orDefault(s.Names, DefaultNames) }
@@ -117,6 +128,7 @@ const (
 // JSON key ("names", "coverage_bigram"); bounds.First with a section adds
 // the section's name.
 func (s Settings) Ranges() []bounds.Check {
+	_, plotErr := s.plot()
 	return []bounds.Check{
 		bounds.Int("vocabulary", s.Vocabulary, 0, MaxVocabulary, "0: 10000"),
 		bounds.Int("names", s.Names, 0, MaxNames, "0: 100"),
@@ -124,5 +136,6 @@ func (s Settings) Ranges() []bounds.Check {
 		bounds.Float("coverage_prior", s.CoveragePrior, 0, MaxCoverageWeight, ""),
 		bounds.Float("coverage_function", s.CoverageFunction, 0, 1, ""),
 		bounds.Int("coverage_min_words", s.CoverageMinWords, 0, MaxBookWords, ""),
+		bounds.Listed("coverage_plot", s.CoveragePlot, plotErr == nil, coverage.PlotWant),
 	}
 }

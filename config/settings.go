@@ -77,6 +77,10 @@ const (
 	CoveragePrior    = 0.01
 	CoverageFunction = 0.2
 	CoverageMinWords = 15
+	// CoveragePlot is the default plot properties of the coverage model's
+	// keys (classify.Settings.CoveragePlot), chosen inside the training
+	// folds (docs/notebook/experiment.md, "The plot's people and events").
+	CoveragePlot = "names,spread,density"
 )
 
 // Default returns the product's settings: the paper's, plus count and
@@ -93,7 +97,7 @@ func Default() Settings {
 		FigureBook:      "heart-of-darkness",
 		Summarizer: classify.Settings{Counts: true, Events: true, Coverage: true,
 			CoverageBigram: CoverageBigram, CoveragePrior: CoveragePrior, CoverageMinWords: CoverageMinWords,
-			CoverageFunction: CoverageFunction},
+			CoverageFunction: CoverageFunction, CoveragePlot: CoveragePlot},
 	}
 }
 
@@ -225,7 +229,7 @@ func allFields(v any) (json.RawMessage, error) {
 func (s Settings) WithoutUnused() Settings {
 	if !s.Summarizer.Coverage {
 		c := &s.Summarizer
-		c.CoverageBigram, c.CoveragePrior, c.CoverageMinWords, c.CoverageFunction = 0, 0, 0, 0
+		c.CoverageBigram, c.CoveragePrior, c.CoverageMinWords, c.CoverageFunction, c.CoveragePlot = 0, 0, 0, 0, ""
 	}
 	return s
 }
@@ -235,8 +239,8 @@ func (s Settings) WithoutUnused() Settings {
 // (WithoutUnused): the weights that turning it on brings.
 func (s Settings) withCoverageWeights() Settings {
 	c := &s.Summarizer
-	if !c.Coverage && c.CoverageBigram == 0 && c.CoveragePrior == 0 && c.CoverageMinWords == 0 && c.CoverageFunction == 0 {
-		c.CoverageBigram, c.CoveragePrior, c.CoverageMinWords, c.CoverageFunction = CoverageBigram, CoveragePrior, CoverageMinWords, CoverageFunction
+	if !c.Coverage && c.CoverageBigram == 0 && c.CoveragePrior == 0 && c.CoverageMinWords == 0 && c.CoverageFunction == 0 && c.CoveragePlot == "" {
+		c.CoverageBigram, c.CoveragePrior, c.CoverageMinWords, c.CoverageFunction, c.CoveragePlot = CoverageBigram, CoveragePrior, CoverageMinWords, CoverageFunction, CoveragePlot
 	}
 	return s
 }

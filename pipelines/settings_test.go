@@ -51,8 +51,11 @@ func TestValidateCoverage(t *testing.T) {
 	}{
 		{"default", func(*Config) {}, true},
 		{"no coverage, no weights", func(c *Config) {
-			c.Summarizer.Coverage, c.Summarizer.CoverageBigram, c.Summarizer.CoveragePrior, c.Summarizer.CoverageMinWords, c.Summarizer.CoverageFunction = false, 0, 0, 0, 0
+			c.Summarizer.Coverage, c.Summarizer.CoverageBigram, c.Summarizer.CoveragePrior, c.Summarizer.CoverageMinWords, c.Summarizer.CoverageFunction, c.Summarizer.CoveragePlot = false, 0, 0, 0, 0, ""
 		}, true},
+		{"plot properties without coverage", func(c *Config) {
+			c.Summarizer.Coverage, c.Summarizer.CoverageBigram, c.Summarizer.CoveragePrior, c.Summarizer.CoverageMinWords, c.Summarizer.CoverageFunction = false, 0, 0, 0, 0
+		}, false},
 		{"weights without coverage", func(c *Config) { c.Summarizer.Coverage = false }, false},
 		{"negative prior", func(c *Config) { c.Summarizer.CoveragePrior = -1 }, false},
 		{"zero prior with trained methods", func(c *Config) { c.Summarizer.CoveragePrior = 0 }, false},

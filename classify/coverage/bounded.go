@@ -35,7 +35,7 @@ func (s *Stats) Bounded(limit int) *Stats {
 	// increasing order; and above the table's own minimum (a table read
 	// from a file may hold bigrams of fewer books, which count as unseen).
 	least := max(books[len(books)-limit-1]+1, MinBigramBooks+1)
-	out := &Stats{Terms: s.Terms, BigramMinBooks: least,
+	out := &Stats{Terms: s.Terms, BigramMinBooks: least, Plot: s.Plot,
 		TermPairs: s.TermPairs, TermPairsInSummary: s.TermPairsInSummary,
 		BigramPairs: s.BigramPairs, BigramPairsInSummary: s.BigramPairsInSummary}
 	for i, n := range t.Counts {

@@ -77,7 +77,28 @@ func BookKeys(s *Stats, t *Terms, g *Grams, l *Looked, self bool) (uni, bi []Key
 		}
 		bi[x] = k
 	}
+	if s.Plot != 0 {
+		addPlotKeys(s.Plot, t, g, uni, bi)
+	}
 	return uni, bi
+}
+
+// addPlotKeys adds the plot fields of p to the keys uni and bi of the
+// book whose terms are t and n-grams g; a bigram takes the better name
+// rank of its terms.
+func addPlotKeys(p Plot, t *Terms, g *Grams, uni, bi []Key) {
+	ps := g.plot(t)
+	for id := range uni {
+		uni[id] |= plotKey(p, ps.uni[id], g.uni[id].count, ps.rank[id], ps.tokens)
+	}
+	for x, pair := range g.biTerms {
+		r1, r2 := ps.rank[pair[0]], ps.rank[pair[1]]
+		rank := max(r1, r2)
+		if r1 > 0 && r2 > 0 {
+			rank = min(r1, r2)
+		}
+		bi[x] |= plotKey(p, ps.bi[x], g.bi[x].count, rank, ps.tokens)
+	}
 }
 
 // Cells are a training book's n-grams grouped by key: the number of the

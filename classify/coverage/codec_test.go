@@ -28,7 +28,10 @@ func TestCellsDecode(t *testing.T) {
 		{"bigram", cell(uint64(bigramFlag|keyStop.put(3)|keyRate2.put(2)), 4, 0), true},
 		{"count bin past the last", cell(uint64(keyCount.put(countBins)), 4, 1), false},
 		{"unigram stopword value 2", cell(uint64(keyStop.put(2)), 4, 1), false},
-		{"unused bits", cell(1<<24, 4, 1), false},
+
+		{"plot name on a unigram", cell(uint64(keyName.put(7)), 4, 1), true},
+		{"spread bin 7, past the last", cell(uint64(bigramFlag|keySpread.put(7)), 4, 1), false},
+		{"bit 30", cell(1<<30, 4, 1), false},
 		{"past 32 bits", cell(1<<33, 4, 1), false},
 		{"negative n-grams", cell(1, -1, 0), false},
 		{"negative hits", cell(1, 1, -2), false},

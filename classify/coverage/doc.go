@@ -14,8 +14,11 @@
 //     it, from binned properties of the n-gram in the book (frequency, how
 //     often it is capitalised inside a sentence, stopwords) and in the
 //     training pairs (how often the summaries of training books that hold
-//     it hold it too, smoothed, a training book leaving itself out). It is
-//     fitted per training set. Bigrams are counted as consecutive tokens
+//     it hold it too, smoothed, a training book leaving itself out), and,
+//     with a Plot (Stats.Plot), its place among the book's people and in
+//     the plot: the rank of the character it names, the tenths of the book
+//     it occurs in, its count per 100,000 tokens. It is fitted per training
+//     set. Bigrams are counted as consecutive tokens
 //     and, as ROUGE -s counts them, as content words that become
 //     consecutive once ROUGE's stopwords are removed.
 //  2. Greedy choice: take again and again the sentence that adds the most
@@ -40,6 +43,8 @@
 //   - keys.go: the binned properties of an n-gram packed in a Key, and the
 //     model's feature blocks; ratememo.go: the smoothed summary rate's bin,
 //     remembered by (books, summaries) pair.
+//   - plot.go: the plot properties of a book's n-grams (Plot, ParsePlot),
+//     counted once per Grams, and their bins in a Key.
 //   - cells.go: a book's keys under a training set (BookKeys) and a training
 //     book's n-grams grouped by key (Cells).
 //   - index.go: a book's counts in a training set's statistics (Looked,

@@ -28,6 +28,10 @@ var (
 	keyRate  = keyField{8, 4}
 	keyRate1 = keyField{12, 4}
 	keyRate2 = keyField{16, 4}
+	// The plot's fields (Plot), 0 when the key leaves them out.
+	keyName    = keyField{20, 3}
+	keySpread  = keyField{23, 3}
+	keyDensity = keyField{26, 4}
 )
 
 type keyField struct{ shift, width uint }
@@ -36,30 +40,39 @@ func (f keyField) get(k Key) int { return int(k>>f.shift) & (1<<f.width - 1) }
 func (f keyField) put(v int) Key { return Key(v) << f.shift }
 
 // blocks are the one-hot blocks of the model's features, in order: each is
-// named, has size values, and takes its value from a key.
+// named, has size values, and takes its value from a key; an optional
+// block has no feature where its value is 0 (a plot field the key leaves
+// out), so that keys without it fit as before.
 var blocks = []struct {
-	name   string
-	bigram bool
-	size   int
-	value  func(k Key) int
+	name     string
+	bigram   bool
+	size     int
+	value    func(k Key) int
+	optional bool
 }{
-	{"uni", false, 1, func(Key) int { return 0 }},
-	{"uni:count", false, countBins, keyCount.get},
-	{"uni:rate", false, rateBins, keyRate.get},
-	{"uni:capital", false, capBins, keyCap.get},
-	{"uni:stop", false, 2, keyStop.get},
-	{"uni:stop*count", false, 2 * countBins, func(k Key) int { return keyStop.get(k)*countBins + keyCount.get(k) }},
-	{"uni:capital*count", false, capBins * countBins, func(k Key) int { return keyCap.get(k)*countBins + keyCount.get(k) }},
-	{"bi", true, 1, func(Key) int { return 0 }},
-	{"bi:count", true, countBins, keyCount.get},
-	{"bi:rate", true, rateBins, keyRate.get},
-	{"bi:rate1", true, rateBins, keyRate1.get},
-	{"bi:rate2", true, rateBins, keyRate2.get},
-	{"bi:capital", true, capBins, keyCap.get},
-	{"bi:stop", true, 4, keyStop.get},
-	{"bi:stop*count", true, 4 * countBins, func(k Key) int { return keyStop.get(k)*countBins + keyCount.get(k) }},
-	{"bi:capital*count", true, capBins * countBins, func(k Key) int { return keyCap.get(k)*countBins + keyCount.get(k) }},
-	{"bi:stop*rate", true, 4 * rateBins, func(k Key) int { return keyStop.get(k)*rateBins + keyRate.get(k) }},
+	{"uni", false, 1, func(Key) int { return 0 }, false},
+	{"uni:count", false, countBins, keyCount.get, false},
+	{"uni:rate", false, rateBins, keyRate.get, false},
+	{"uni:capital", false, capBins, keyCap.get, false},
+	{"uni:stop", false, 2, keyStop.get, false},
+	{"uni:stop*count", false, 2 * countBins, func(k Key) int { return keyStop.get(k)*countBins + keyCount.get(k) }, false},
+	{"uni:capital*count", false, capBins * countBins, func(k Key) int { return keyCap.get(k)*countBins + keyCount.get(k) }, false},
+	{"bi", true, 1, func(Key) int { return 0 }, false},
+	{"bi:count", true, countBins, keyCount.get, false},
+	{"bi:rate", true, rateBins, keyRate.get, false},
+	{"bi:rate1", true, rateBins, keyRate1.get, false},
+	{"bi:rate2", true, rateBins, keyRate2.get, false},
+	{"bi:capital", true, capBins, keyCap.get, false},
+	{"bi:stop", true, 4, keyStop.get, false},
+	{"bi:stop*count", true, 4 * countBins, func(k Key) int { return keyStop.get(k)*countBins + keyCount.get(k) }, false},
+	{"bi:capital*count", true, capBins * countBins, func(k Key) int { return keyCap.get(k)*countBins + keyCount.get(k) }, false},
+	{"bi:stop*rate", true, 4 * rateBins, func(k Key) int { return keyStop.get(k)*rateBins + keyRate.get(k) }, false},
+	{"uni:name", false, 8, keyName.get, true},
+	{"uni:spread", false, 7, keySpread.get, true},
+	{"uni:density", false, 16, keyDensity.get, true},
+	{"bi:name", true, 8, keyName.get, true},
+	{"bi:spread", true, 7, keySpread.get, true},
+	{"bi:density", true, 16, keyDensity.get, true},
 }
 
 // layout holds the first feature index of each block; the last entry is
@@ -95,7 +108,7 @@ func FeatureNames() []string {
 }
 
 // keyBits are the bits of a Key that its fields use.
-const keyBits = bigramFlag | (1<<20 - 1)
+const keyBits = bigramFlag | (1<<30 - 1)
 
 // valid reports whether every field of k is within its block: a key
 // decoded from a file must not index the next block's weights.
@@ -117,7 +130,9 @@ func (k Key) features(dst []int32) []int32 {
 	bigram := k&bigramFlag != 0
 	for i, b := range blocks {
 		if b.bigram == bigram {
-			dst = append(dst, int32(layout[i]+b.value(k)))
+			if v := b.value(k); v != 0 || !b.optional {
+				dst = append(dst, int32(layout[i]+v))
+			}
 		}
 	}
 	return dst

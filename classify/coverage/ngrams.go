@@ -1,6 +1,9 @@
 package coverage
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // A bigramHasher computes the hash that names a bigram of terms a, b: the
 // 64-bit FNV-1a hash of a, a zero byte and b, by which TermStats, Stats and
@@ -116,6 +119,9 @@ type Grams struct {
 	// reference summary (eachBigram over Terms.Reference); nil when the
 	// book has no reference.
 	biRef []int32
+	// plotStats are counted on first use (plot.go).
+	plotOnce  sync.Once
+	plotStats *plotStats
 }
 
 // NewGrams counts the n-grams of t, the bigrams as a training set whose

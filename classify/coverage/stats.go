@@ -111,6 +111,9 @@ type Stats struct {
 	TermPairsInSummary   int64 `json:"term_pairs_in_summary"`
 	BigramPairs          int64 `json:"bigram_pairs"`
 	BigramPairsInSummary int64 `json:"bigram_pairs_in_summary"`
+	// Plot says which plot properties the keys of a book's n-grams hold
+	// (classify's Settings.CoveragePlot); none by default.
+	Plot Plot `json:"plot,omitempty"`
 
 	bucketOnce sync.Once
 	bucket     []int32 // bigramBuckets+1 offsets into Bigrams.Keys by their top bits
@@ -219,6 +222,9 @@ func base(pairs, inSummary, ownPairs, ownIn int64) float64 {
 func (s *Stats) Validate(books int) error {
 	ok := func(n TermCount) bool {
 		return n.Books >= 1 && int(n.Books) <= books && n.Summaries >= 0 && n.Summaries <= n.Books
+	}
+	if !s.Plot.Valid() {
+		return fmt.Errorf("unknown plot properties %v", s.Plot)
 	}
 	if len(s.Terms.Terms) != len(s.Terms.Counts) {
 		return errors.New("term table of unequal lengths")

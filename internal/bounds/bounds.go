@@ -89,3 +89,10 @@ func withNote(want, note string) string {
 }
 
 func formatFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// Listed checks a setting whose value is a list of names: ok says whether
+// every name of value is a known one, want says which are (the value is
+// shortened as Short does).
+func Listed(key, value string, ok bool, want string) Check {
+	return Check{key, Short(value), want, ok}
+}

@@ -24,6 +24,9 @@ func TestFirst(t *testing.T) {
 		{"zero or float: too small", "", []Check{ZeroOrFloat("mu", 1e-9, 1e-6, 1e12, "0: 100")}, "mu 1e-09 is out of range: want 0, or 1e-06 to 1e+12 (0: 100)"},
 		{"below: the bound itself", "", []Check{Below("tol", 1, 0, 1, "")}, "tol 1 is out of range: want 0 or more, below 1"},
 		{"below: under it", "", []Check{Below("tol", 0.5, 0, 1, "")}, ""},
+		{"listed: known", "", []Check{Listed("plot", "names", true, "a list of names")}, ""},
+		{"listed: unknown", "summarizer", []Check{Listed("plot", "names,x", false, "a list of names")}, "summarizer.plot names,x is out of range: want a list of names"},
+		{"listed: long", "", []Check{Listed("plot", strings.Repeat("x", 1000), false, "a list")}, `plot "` + strings.Repeat("x", 64) + `"… (1000 bytes) is out of range: want a list`},
 	} {
 		err := First(tc.section, tc.checks...)
 		switch {

@@ -1,0 +1,121 @@
+// Command plotexp measures variants of the coverage model's keys (the
+// plot properties of classify/coverage's Plot: names, spread, first,
+// meet) on a corpus, under the product's own code: classify.NewBook and
+// its term statistics, coverage.NewStats, NewCells, Fit, BookKeys and
+// Book.Extract, and ROUGE's scorer (unstemmed, with and without ROUGE's
+// stopwords, -s). It cross-validates as `bookalign run` does (classify.Folds,
+// the seed and the book ids), but without the logistic model: extraction
+// uses the coverage term alone (the prior α = 0), so it needs no aligner
+// and a variant costs a fit and an extract per fold, not a run. Every
+// variant is scored on the same folds; the nested row scores each fold's
+// books by the variant that fold's training books chose: the best mean
+// content ROUGE-1 + ROUGE-2 over the books of the other folds, among the
+// variants whose ROUGE-1 / ROUGE-2 with stopwords there reach -floor.
+//
+//	go run ./bench/plotexp [-corpus ../shared/corpus] [-rouge-data ../shared/rouge]
+//	    [-folds 10] [-seed 1] [-books 0] [-variants 'none;names;spread;first;meet']
+//	    [-bigram 3] [-function 0.2] [-min-words 15] [-floor 0.52,0.115] [-csv FILE] [-ceiling]
+//
+// `plotexp nest` makes the same nested choice among finished runs of
+// `bookalign run` (nest.go).
+//
+// It prints a table of the variants' mean unstemmed recall and the nested
+// row; -csv writes every book's scores under every variant. See
+// docs/notebook/experiment.md, "The plot's people and events".
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/bookalign/bookalign/classify/coverage"
+)
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "nest" {
+		if err := nestMain(os.Stdout, os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "plotexp:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	var o options
+	flag.StringVar(&o.corpus, "corpus", "../shared/corpus", "corpus `DIR`")
+	flag.StringVar(&o.rougeDir, "rouge-data", "../shared/rouge", "ROUGE-1.5.5 data `DIR` (its stopword list is required)")
+	flag.IntVar(&o.folds, "folds", 10, "cross-validation folds")
+	flag.Uint64Var(&o.seed, "seed", 1, "seed of the folds")
+	flag.IntVar(&o.books, "books", 0, "the first N books of pairs.tsv (0: all)")
+	variants := flag.String("variants", "none;names;spread;first;meet", "semicolon-separated plot properties, each a comma-separated list (coverage.ParsePlot)")
+	flag.Float64Var(&o.cover.Bigram, "bigram", 3, "β, a bigram hit against a unigram hit")
+	flag.Float64Var(&o.cover.Function, "function", 0.2, "γ, the weight of an n-gram holding a stopword")
+	flag.IntVar(&o.cover.MinWords, "min-words", 15, "shortest sentence taken")
+	floor := flag.String("floor", "0.52,0.115", "the least ROUGE-1,ROUGE-2 recall with stopwords a nested choice accepts")
+	flag.StringVar(&o.csv, "csv", "", "write every book's scores to `FILE`")
+	flag.BoolVar(&o.ceiling, "ceiling", false, "fit each fold's model to its test books' own summaries: the ceiling of the model's features")
+	flag.Parse()
+	if err := o.parse(*variants, *floor); err != nil {
+		fmt.Fprintln(os.Stderr, "plotexp:", err)
+		os.Exit(2)
+	}
+	if err := run(os.Stdout, &o); err != nil {
+		fmt.Fprintln(os.Stderr, "plotexp:", err)
+		os.Exit(1)
+	}
+}
+
+// options are the harness's flags.
+type options struct {
+	corpus, rougeDir, csv string
+	folds, books          int
+	seed                  uint64
+	variants              []coverage.Plot
+	cover                 coverage.Options
+	floor                 [2]float64
+	ceiling               bool
+}
+
+// parse reads the variants and the floor.
+func (o *options) parse(variants, floor string) error {
+	for _, v := range strings.Split(variants, ";") {
+		p, err := coverage.ParsePlot(strings.TrimSpace(v))
+		if err != nil {
+			return err
+		}
+		o.variants = append(o.variants, p)
+	}
+	parts := strings.Split(floor, ",")
+	if len(parts) != 2 {
+		return fmt.Errorf("-floor %q: want R1,R2", floor)
+	}
+	for i, s := range parts {
+		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil {
+			return fmt.Errorf("-floor: %w", err)
+		}
+		o.floor[i] = f
+	}
+	if o.folds < 2 {
+		return fmt.Errorf("-folds %d: want at least 2", o.folds)
+	}
+	return nil
+}
+
+func run(w io.Writer, o *options) error {
+	c, err := load(o)
+	if err != nil {
+		return err
+	}
+	scores, err := c.crossValidate(o)
+	if err != nil {
+		return err
+	}
+	report(w, o, c, scores)
+	if o.csv != "" {
+		return writeCSV(o.csv, o, c, scores)
+	}
+	return nil
+}

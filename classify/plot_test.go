@@ -1,0 +1,66 @@
+package classify
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bookalign/bookalign/classify/coverage"
+)
+
+// TestCoveragePlot checks Settings.CoveragePlot: the collection's coverage
+// statistics carry its plot properties, the training cells and a book's
+// keys hold them, a model file keeps them and refuses statistics that
+// disagree with its settings, and bad or cancelling values are refused.
+func TestCoveragePlot(t *testing.T) {
+	books := coverageBooks(t, 10)
+	set := coverageSettings
+	set.CoveragePlot = "names,spread,density"
+	col := collectionOf(t, books[:8], set)
+	if want := coverage.PlotNames | coverage.PlotSpread | coverage.PlotDensity; col.Coverage.Plot != want {
+		t.Fatalf("collection plot %v, want %v", col.Coverage.Plot, want)
+	}
+	plain := collectionOf(t, books[:8], coverageSettings)
+	if f, g := col.Featurize(books[0]), plain.Featurize(books[0]); slices.Equal(f.Cover.Keys, g.Cover.Keys) {
+		t.Error("the training cells with plot properties are those without")
+	}
+	m := trainCoverage(t, col, books[:8])
+	var buf bytes.Buffer
+	if err := m.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.String()
+	got, err := ReadModel(strings.NewReader(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range books[8:] {
+		if a, b := got.Summarize(got.Collection.Prepare(b, nil), 200), m.Summarize(m.Collection.Prepare(b, nil), 200); !slices.Equal(a, b) {
+			t.Errorf("the model read back summarizes %v, the model %v", a, b)
+		}
+	}
+	for name, edit := range map[string][2]string{
+		"settings without plot": {`"coverage_plot": "names,spread,density"`, `"coverage_plot": ""`},
+		"unknown property":      {`"coverage_plot": "names,spread,density"`, `"coverage_plot": "names,first"`},
+		"statistics bits":       {`"plot": 7`, `"plot": 64`},
+	} {
+		s := strings.Replace(good, edit[0], edit[1], 1)
+		if s == good {
+			t.Fatalf("%s: edit changed nothing", name)
+		}
+		if _, err := ReadModel(strings.NewReader(s)); !errors.Is(err, ErrModel) {
+			t.Errorf("%s: %v, want %v", name, err, ErrModel)
+		}
+	}
+	off := Settings{CoveragePlot: "names"}
+	if err := off.Validate(); !errors.Is(err, errCoverageOff) {
+		t.Errorf("plot without coverage: %v, want %v", err, errCoverageOff)
+	}
+	bad := set
+	bad.CoveragePlot = "names,,"
+	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "coverage_plot names,, is out of range") {
+		t.Errorf("bad plot: %v", err)
+	}
+}
