@@ -23,32 +23,29 @@ import (
 
 // spread adds to dst[x], for each target tpos[x],
 //
-//	sum_b theta[b] sum_{k: tpos[x] - spos[k] in bin b} w[b][k].
+//	sum_b theta[b] sum_{k: tpos[x] - spos[k] in bin b} v[k] coef[b][k].
 //
-// The bins are contiguous (binSet.edge), so one pass over the targets
-// moves one pointer per edge through the sorted sources (edgePointers):
-// ptr[r] is the first source with spos ≥ tpos[x] + 1 - edge[last-r], and
-// bin b's sources are [ptr[last-b-1], ptr[last-b]). Each bin's window sum
-// sees the moves it would see alone, and each dst[x] gets its bins' terms
-// in bin order.
-func (m *tokenModel) spread(dst []float64, tpos, spos []int32, bins binSet, theta []float64, w [][]float64) {
+// The bins are contiguous (binSet.edge), so the sources of a target's bins
+// lie between one pointer per edge into the sorted sources: rows holds, for
+// each target with some source in its bins, x and ptr (stepRows), and bin
+// b's sources are [ptr[last-b-1], ptr[last-b]). Each bin's window sum sees
+// the moves it would see alone, and each dst[x] gets its bins' terms in bin
+// order. The products v[k] coef[b][k] are made by the window sums
+// (windowSum.resetProduct) as they read them: only a source within some
+// target's bins is weighed, which from the null states, one per chunk of
+// the whole book, is a few near each target.
+func (m *tokenModel) spread(dst []float64, rows []int32, bins binSet, theta, v []float64, coef [][]float64) {
 	nbins := bins.len()
-	win, edge := m.win[:nbins], bins.edge
+	win := m.win[:nbins]
 	for b := range win {
-		win[b].reset(w[b])
+		win[b].resetProduct(v, coef[b])
 	}
-	ptr, thr := m.edgeScratch(nbins + 1)
 	last := nbins
-	for x, j := range tpos {
-		for r := range thr {
-			thr[r] = int(j) + 1 - edge[last-r]
-		}
-		if edgePointers(ptr, spos, thr) {
-			continue
-		}
+	for r := 0; r < len(rows); r += nbins + 2 {
+		x, ptr := rows[r], rows[r+1:r+nbins+2]
 		v := dst[x]
 		for b := range win {
-			lo, hi := ptr[last-b-1], ptr[last-b]
+			lo, hi := int(ptr[last-b-1]), int(ptr[last-b])
 			if lo == hi {
 				continue
 			}
@@ -64,30 +61,24 @@ func (m *tokenModel) spread(dst []float64, tpos, spos []int32, bins binSet, thet
 //
 // and, when xi is not nil, adds theta[b] sum_k v[k] (bin b's part of g_k) to
 // xi[b]: with v = α̂_t-1 and e = η β̂_t / c_t, the expected number of jumps
-// in bin b, got from the same window sums as β̂_t-1. As in spread, one pass
-// over the sources moves one pointer per bin edge through the sorted
-// targets: ptr[d] is the first target with tpos ≥ spos[k] + edge[d], and
-// bin b's targets are [ptr[b], ptr[b+1]).
-func (m *tokenModel) gather(dst []float64, spos, tpos []int32, bins binSet, theta []float64, coef [][]float64, e, v, xi []float64) {
+// in bin b, got from the same window sums as β̂_t-1. As in spread, rows
+// holds, for each source with some target in its bins, k and one pointer
+// per bin edge into the sorted targets: ptr[d] is the first target with
+// tpos ≥ spos[k] + edge[d], and bin b's targets are [ptr[b], ptr[b+1]).
+func (m *tokenModel) gather(dst []float64, rows []int32, bins binSet, theta []float64, coef [][]float64, e, v, xi []float64) {
 	nbins := bins.len()
-	win, edge := m.win[:nbins], bins.edge
+	win := m.win[:nbins]
 	for b := range win {
 		win[b].reset(e)
 	}
-	ptr, thr := m.edgeScratch(nbins + 1)
 	acc := resizeFloat(m.binAcc, nbins)
 	clear(acc)
 	m.binAcc = acc
-	for k, i := range spos {
-		for d := range thr {
-			thr[d] = int(i) + edge[d]
-		}
-		if edgePointers(ptr, tpos, thr) {
-			continue
-		}
+	for r := 0; r < len(rows); r += nbins + 2 {
+		k, ptr := rows[r], rows[r+1:r+nbins+2]
 		g := dst[k]
 		for b := range win {
-			lo, hi := ptr[b], ptr[b+1]
+			lo, hi := int(ptr[b]), int(ptr[b+1])
 			cb := coef[b][k]
 			if lo == hi || cb == 0 {
 				continue
@@ -105,13 +96,6 @@ func (m *tokenModel) gather(dst []float64, spos, tpos []int32, bins binSet, thet
 			xi[b] += a
 		}
 	}
-}
-
-// edgeScratch returns the pointers, zeroed, and the thresholds of n edges.
-func (m *tokenModel) edgeScratch(n int) (ptr, thr []int) {
-	m.ptr, m.thr = resizeInt(m.ptr, n), resizeInt(m.thr, n)
-	clear(m.ptr)
-	return m.ptr, m.thr
 }
 
 // edgePointers advances each ptr[e] to the first index of the sorted a
@@ -147,13 +131,6 @@ func edgePointers(ptr []int, a []int32, thr []int) bool {
 	return false
 }
 
-// weigh sets w[b][k] = v[k] coef[b][k].
-func weigh(w, coef [][]float64, v []float64, bins int) {
-	for b := range bins {
-		floats.MulTo(w[b], v, coef[b])
-	}
-}
-
 // startPos is the virtual position the first observation jumps from.
 var startPos = []int32{0}
 
@@ -168,7 +145,7 @@ func (m *tokenModel) forward() (logP float64) {
 		u := m.p0 * m.nullEmit[m.obsW[t]]
 		if t == 0 {
 			// The start: a jump from position 0 by the coarse bins π.
-			prepare(m.coefR, m.wR, m.coarse, m.pi, startPos, m.n, m.p0)
+			prepare(m.coefR, m.coarse, m.pi, startPos, m.n, m.p0)
 			for x, j := range pos {
 				b := m.coarse.of(int(j))
 				a[x] = m.e[x] * m.pi[b] * m.coefR[b][0]
@@ -180,15 +157,9 @@ func (m *tokenModel) forward() (logP float64) {
 			prev, prevN := m.alpha[m.off[t-1]:m.off[t]], m.alphaN[(t-1)*nb:t*nb]
 			bins, thR, thN := m.step(t)
 			clear(a)
-			coefR := m.sourceCoefs(t)
-			for b := range bins.len() {
-				m.wR[b] = resizeFloat(m.wR[b], len(prevPos))
-			}
-			weigh(m.wR, coefR, prev, bins.len())
-			m.spread(a, pos, prevPos, bins, thR, m.wR)
-			coefN := m.nullCoefs(t)
-			weigh(m.wN, coefN, prevN, bins.len())
-			m.spread(a, pos, m.centers, bins, thN, m.wN)
+			rows := m.spreadRows(t)
+			m.spread(a, rows.real, bins, thR, prev, m.sourceCoefs(t))
+			m.spread(a, rows.null, bins, thN, prevN, m.nullCoefs(t))
 			floats.Mul(a, m.e)
 			clear(aN)
 			for k, i := range prevPos {
@@ -227,7 +198,7 @@ func (m *tokenModel) backward() {
 	}
 	m.eN = resizeFloat(m.eN, nb)
 	for t := T - 1; t >= 1; t-- {
-		pos := m.emissions(t)
+		m.emissions(t)
 		a, b := m.alpha[m.off[t]:m.off[t+1]], m.beta[m.off[t]:m.off[t+1]]
 		bN := m.betaN[t*nb : (t+1)*nb]
 		m.countEmissions(t, a, b)
@@ -248,13 +219,14 @@ func (m *tokenModel) backward() {
 		if m.cross[t] {
 			xiR, xiN = m.cRho, m.cRho
 		}
+		rows := m.gatherRows(t)
 		clear(bPrev)
-		m.gather(bPrev, prevPos, pos, bins, thR, m.sourceCoefs(t), m.e, prev, xiR)
+		m.gather(bPrev, rows.real, bins, thR, m.sourceCoefs(t), m.e, prev, xiR)
 		for k, i := range prevPos {
 			bPrev[k] += m.eN[int(i)/m.chunk]
 		}
 		clear(bPrevN)
-		m.gather(bPrevN, m.centers, pos, bins, thN, m.nullCoefs(t), m.e, prevN, xiN)
+		m.gather(bPrevN, rows.null, bins, thN, m.nullCoefs(t), m.e, prevN, xiN)
 		floats.Add(bPrevN, m.eN)
 
 		// Jumps to null states: ξ(n_c) = (sum_{i in c} α̂_t-1(i) + α̂_t-1(n_c)) eN(c).

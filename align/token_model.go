@@ -54,10 +54,12 @@ type tokenModel struct {
 	coefR     [][]float64 // per bin, per source: see binSet.coefs
 	coefIn    [][]float64 // per bin, per null state: inside a sentence
 	coefCross [][]float64 // per bin, per null state: into a sentence
-	wR, wN    [][]float64 // per bin, per source: α̂ times coef
 	win       []windowSum
 	wmax      []windowMax
-	ptr, thr  []int // spread's and gather's pointers and thresholds, one per bin edge
+	ptr, thr  []int // makeRows' pointers and thresholds, one per bin edge
+
+	// The window pointers of the jumps into each observation (stepRows).
+	spreadAt, gatherAt []stepRows
 
 	// Coefficients of jumps out of each local word's candidates, by the
 	// within and the coarse bins (sourceCoefs); params numbers the
@@ -217,10 +219,9 @@ func newTokenModel(p *Pair, th *Thesaurus, cfg tokenSettings) *tokenModel {
 	m.alphaN, m.betaN = make([]float64, len(m.obs)*m.nb), make([]float64, len(m.obs)*m.nb)
 	m.scale = make([]float64, len(m.obs))
 	bins := max(m.within.len(), m.coarse.len())
-	m.coefR, m.wR, m.wN = make([][]float64, bins), make([][]float64, bins), make([][]float64, bins)
+	m.coefR = make([][]float64, bins)
 	m.coefIn, m.coefCross = make([][]float64, m.within.len()), make([][]float64, m.coarse.len())
 	for b := range bins {
-		m.wN[b] = make([]float64, m.nb)
 		if b < m.within.len() {
 			m.coefIn[b] = make([]float64, m.nb)
 		}
@@ -231,6 +232,7 @@ func newTokenModel(p *Pair, th *Thesaurus, cfg tokenSettings) *tokenModel {
 	m.coefWithin, m.coefCoarse = make([]wordCoefs, len(words)), make([]wordCoefs, len(words))
 	m.params = 1
 	m.win = make([]windowSum, bins)
+	m.spreadAt, m.gatherAt = make([]stepRows, len(m.obs)), make([]stepRows, len(m.obs))
 	m.wmax = make([]windowMax, bins)
 	return m
 }
@@ -361,12 +363,10 @@ type wordCoefs struct {
 	params int
 }
 
-// prepare sizes the per-bin scratch for nsrc sources and fills coef with
-// binSet.coefs.
-func prepare(coef, w [][]float64, bins binSet, theta []float64, pos []int32, n int, p0 float64) {
+// prepare sizes coef for the sources pos and fills it with binSet.coefs.
+func prepare(coef [][]float64, bins binSet, theta []float64, pos []int32, n int, p0 float64) {
 	for b := range bins.len() {
 		coef[b] = resizeFloat(coef[b], len(pos))
-		w[b] = resizeFloat(w[b], len(pos))
 	}
 	bins.coefs(coef[:bins.len()], theta, pos, n, p0)
 }
