@@ -25,33 +25,22 @@ import (
 //
 //	sum_b theta[b] sum_{k: tpos[x] - spos[k] in bin b} v[k] coef[b][k].
 //
-// The bins are contiguous (binSet.edge), so the sources of a target's bins
-// lie between one pointer per edge into the sorted sources: rows holds, for
-// each target with some source in its bins, x and ptr (stepRows), and bin
-// b's sources are [ptr[last-b-1], ptr[last-b]). Each bin's window sum sees
-// the moves it would see alone, and each dst[x] gets its bins' terms in bin
-// order. The products v[k] coef[b][k] are made by the window sums
-// (windowSum.resetProduct) as they read them: only a source within some
-// target's bins is weighed, which from the null states, one per chunk of
-// the whole book, is a few near each target.
-func (m *tokenModel) spread(dst []float64, rows []int32, bins binSet, theta, v []float64, coef [][]float64) {
-	nbins := bins.len()
-	win := m.win[:nbins]
-	for b := range win {
-		win[b].resetProduct(v, coef[b])
-	}
-	last := nbins
-	for r := 0; r < len(rows); r += nbins + 2 {
-		x, ptr := rows[r], rows[r+1:r+nbins+2]
-		v := dst[x]
-		for b := range win {
-			lo, hi := int(ptr[last-b-1]), int(ptr[last-b])
-			if lo == hi {
-				continue
-			}
-			v += theta[b] * win[b].move(lo, hi)
+// The bins are contiguous (binSet.edge), so the sources of a target's bin
+// are a window of the sorted sources, and a window sum per bin moves
+// along the targets (binWindows). The products v[k] coef[b][k] are made by
+// the window sums (windowSum.resetProduct) as they read them: only a
+// source within some target's bins is weighed, which from the null
+// states, one per chunk of the whole book, is a few near each target.
+func (m *tokenModel) spread(dst []float64, ws *binWindows, theta, v []float64, coef [][]float64) {
+	for b := range len(ws.start) - 1 {
+		win := &m.win[b]
+		win.resetProduct(v, coef[b])
+		th := theta[b]
+		at := ws.bin(b)
+		for r := 0; r+2 < len(at); r += 3 {
+			x := at[r]
+			dst[x] += th * win.move(int(at[r+1]), int(at[r+2]))
 		}
-		dst[x] = v
 	}
 }
 
@@ -61,39 +50,30 @@ func (m *tokenModel) spread(dst []float64, rows []int32, bins binSet, theta, v [
 //
 // and, when xi is not nil, adds theta[b] sum_k v[k] (bin b's part of g_k) to
 // xi[b]: with v = α̂_t-1 and e = η β̂_t / c_t, the expected number of jumps
-// in bin b, got from the same window sums as β̂_t-1. As in spread, rows
-// holds, for each source with some target in its bins, k and one pointer
-// per bin edge into the sorted targets: ptr[d] is the first target with
-// tpos ≥ spos[k] + edge[d], and bin b's targets are [ptr[b], ptr[b+1]).
-func (m *tokenModel) gather(dst []float64, rows []int32, bins binSet, theta []float64, coef [][]float64, e, v, xi []float64) {
-	nbins := bins.len()
-	win := m.win[:nbins]
-	for b := range win {
-		win[b].reset(e)
-	}
-	acc := resizeFloat(m.binAcc, nbins)
-	clear(acc)
-	m.binAcc = acc
-	for r := 0; r < len(rows); r += nbins + 2 {
-		k, ptr := rows[r], rows[r+1:r+nbins+2]
-		g := dst[k]
-		for b := range win {
-			lo, hi := int(ptr[b]), int(ptr[b+1])
-			cb := coef[b][k]
-			if lo == hi || cb == 0 {
+// in bin b, got from the same window sums as β̂_t-1. As in spread, the
+// targets of a source's bin are a window of the sorted targets
+// (binWindows).
+func (m *tokenModel) gather(dst []float64, ws *binWindows, theta []float64, coef [][]float64, e, v, xi []float64) {
+	for b := range len(ws.start) - 1 {
+		win := &m.win[b]
+		win.reset(e)
+		th, cb := theta[b], coef[b]
+		acc := 0.0
+		at := ws.bin(b)
+		for r := 0; r+2 < len(at); r += 3 {
+			k := at[r]
+			c := cb[k]
+			if c == 0 {
 				continue
 			}
-			gb := theta[b] * cb * win[b].move(lo, hi)
-			g += gb
+			gb := th * c * win.move(int(at[r+1]), int(at[r+2]))
+			dst[k] += gb
 			if xi != nil {
-				acc[b] += gb * v[k]
+				acc += gb * v[k]
 			}
 		}
-		dst[k] = g
-	}
-	if xi != nil {
-		for b, a := range acc {
-			xi[b] += a
+		if xi != nil {
+			xi[b] += acc
 		}
 	}
 }
@@ -155,11 +135,11 @@ func (m *tokenModel) forward() (logP float64) {
 			}
 		} else {
 			prev, prevN := m.alpha[m.off[t-1]:m.off[t]], m.alphaN[(t-1)*nb:t*nb]
-			bins, thR, thN := m.step(t)
+			_, thR, thN := m.step(t)
 			clear(a)
-			rows := m.spreadRows(t)
-			m.spread(a, rows.real, bins, thR, prev, m.sourceCoefs(t))
-			m.spread(a, rows.null, bins, thN, prevN, m.nullCoefs(t))
+			ws := m.spreadWindows(t)
+			m.spread(a, &ws.real, thR, prev, m.sourceCoefs(t))
+			m.spread(a, &ws.null, thN, prevN, m.nullCoefs(t))
 			floats.Mul(a, m.e)
 			clear(aN)
 			for k, i := range prevPos {
@@ -214,19 +194,19 @@ func (m *tokenModel) backward() {
 		prevPos := m.cand[m.obsW[t-1]]
 		prev, prevN := m.alpha[m.off[t-1]:m.off[t]], m.alphaN[(t-1)*nb:t*nb]
 		bPrev, bPrevN := m.beta[m.off[t-1]:m.off[t]], m.betaN[(t-1)*nb:t*nb]
-		bins, thR, thN := m.step(t)
+		_, thR, thN := m.step(t)
 		xiR, xiN := m.cTheta, m.cThetaN
 		if m.cross[t] {
 			xiR, xiN = m.cRho, m.cRho
 		}
-		rows := m.gatherRows(t)
+		ws := m.gatherWindows(t)
 		clear(bPrev)
-		m.gather(bPrev, rows.real, bins, thR, m.sourceCoefs(t), m.e, prev, xiR)
+		m.gather(bPrev, &ws.real, thR, m.sourceCoefs(t), m.e, prev, xiR)
 		for k, i := range prevPos {
 			bPrev[k] += m.eN[int(i)/m.chunk]
 		}
 		clear(bPrevN)
-		m.gather(bPrevN, rows.null, bins, thN, m.nullCoefs(t), m.e, prevN, xiN)
+		m.gather(bPrevN, &ws.null, thN, m.nullCoefs(t), m.e, prevN, xiN)
 		floats.Add(bPrevN, m.eN)
 
 		// Jumps to null states: ξ(n_c) = (sum_{i in c} α̂_t-1(i) + α̂_t-1(n_c)) eN(c).

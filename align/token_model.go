@@ -56,10 +56,11 @@ type tokenModel struct {
 	coefCross [][]float64 // per bin, per null state: into a sentence
 	win       []windowSum
 	wmax      []windowMax
-	ptr, thr  []int // makeRows' pointers and thresholds, one per bin edge
+	ptr, thr   []int     // makeWindows' pointers and thresholds, one per bin edge
+	binScratch [][]int32 // makeWindows' windows per bin
 
-	// The window pointers of the jumps into each observation (stepRows).
-	spreadAt, gatherAt []stepRows
+	// The windows of the jumps into each observation (binWindows).
+	spreadAt, gatherAt []stepWindows
 
 	// Coefficients of jumps out of each local word's candidates, by the
 	// within and the coarse bins (sourceCoefs); params numbers the
@@ -232,7 +233,7 @@ func newTokenModel(p *Pair, th *Thesaurus, cfg tokenSettings) *tokenModel {
 	m.coefWithin, m.coefCoarse = make([]wordCoefs, len(words)), make([]wordCoefs, len(words))
 	m.params = 1
 	m.win = make([]windowSum, bins)
-	m.spreadAt, m.gatherAt = make([]stepRows, len(m.obs)), make([]stepRows, len(m.obs))
+	m.spreadAt, m.gatherAt = make([]stepWindows, len(m.obs)), make([]stepWindows, len(m.obs))
 	m.wmax = make([]windowMax, bins)
 	return m
 }

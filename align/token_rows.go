@@ -1,24 +1,37 @@
 package align
 
-// stepRows are the window pointers of the jumps into one observation, from
-// the real states of the one before and from the null states: for spread,
-// a row per target, and for gather, a row per source. They depend only on
-// the positions and the bins, not on the parameters, so each is made once
-// per fit, on first use, and serves every EM round and Viterbi.
+// binWindows are the windows of the jumps into one observation, from the
+// real states of the one before (real) or from the null states (null):
+// for each bin b, in order of the rows (the targets for spread, the
+// sources for gather), each row that has something in bin b, with the
+// bounds of its window there. They depend only on the positions and the
+// bins, not on the parameters, so they are made once per fit, on first
+// use, and serve every EM round and Viterbi.
 //
-// A row is the target's (or source's) index followed by the pointers
-// edgePointers leaves there, len(edge)+1 values; a row whose bins hold
-// nothing (all its pointers equal) is left out, as it would add nothing
-// and move no window. From the null states, one per chunk of the whole
-// book, that leaves the few within τ of a candidate.
-type stepRows struct {
-	real, null []int32
+// Bin b's windows are the triples at[3·start[b] : 3·start[b+1]], (row,
+// lo, hi). Each bin has a window sum of its own, so taking the bins one
+// after the other moves each through the windows it moved through when a
+// row's bins were taken together, and a row gets its bins' terms in bin
+// order all the same. A row whose bins hold nothing adds nothing and
+// moves no window; from the null states, one per chunk of the whole book,
+// that leaves the few within τ of a candidate.
+type binWindows struct {
+	start, at []int32
+}
+
+// bin returns bin b's triples.
+func (w *binWindows) bin(b int) []int32 { return w.at[3*w.start[b] : 3*w.start[b+1]] }
+
+// stepWindows are the windows of one step, both ways.
+type stepWindows struct {
+	real, null binWindows
 	made       bool
 }
 
-// spreadRows returns the rows of spread into observation t: ptr[r] is the
-// first source with position ≥ tpos[x] + 1 - edge[last-r].
-func (m *tokenModel) spreadRows(t int) *stepRows {
+// spreadWindows returns the windows of spread into observation t: a row
+// per target x, and bin b's sources [ptr[last-b-1], ptr[last-b]), ptr[r]
+// the first source with position ≥ tpos[x] + 1 - edge[last-r].
+func (m *tokenModel) spreadWindows(t int) *stepWindows {
 	s := &m.spreadAt[t]
 	if !s.made {
 		bins, _, _ := m.step(t)
@@ -29,16 +42,17 @@ func (m *tokenModel) spreadRows(t int) *stepRows {
 				thr[r] = int(j) + 1 - bins.edge[last-r]
 			}
 		}
-		s.real = m.makeRows(pos, prevPos, len(bins.edge), thr)
-		s.null = m.makeRows(pos, m.centers, len(bins.edge), thr)
+		s.real = m.makeWindows(pos, prevPos, len(bins.edge), thr, true)
+		s.null = m.makeWindows(pos, m.centers, len(bins.edge), thr, true)
 		s.made = true
 	}
 	return s
 }
 
-// gatherRows returns the rows of gather into observation t: ptr[d] is the
-// first target with position ≥ spos[k] + edge[d].
-func (m *tokenModel) gatherRows(t int) *stepRows {
+// gatherWindows returns the windows of gather into observation t: a row
+// per source k, and bin b's targets [ptr[b], ptr[b+1]), ptr[d] the first
+// target with position ≥ spos[k] + edge[d].
+func (m *tokenModel) gatherWindows(t int) *stepWindows {
 	s := &m.gatherAt[t]
 	if !s.made {
 		bins, _, _ := m.step(t)
@@ -48,30 +62,61 @@ func (m *tokenModel) gatherRows(t int) *stepRows {
 				thr[d] = int(i) + bins.edge[d]
 			}
 		}
-		s.real = m.makeRows(prevPos, pos, len(bins.edge), thr)
-		s.null = m.makeRows(m.centers, pos, len(bins.edge), thr)
+		s.real = m.makeWindows(prevPos, pos, len(bins.edge), thr, false)
+		s.null = m.makeWindows(m.centers, pos, len(bins.edge), thr, false)
 		s.made = true
 	}
 	return s
 }
 
-// makeRows moves len(edge) pointers through the sorted a, one row per
-// value of by (sorted too), to the thresholds thr sets for that value, and
-// returns the rows with some value of a between their pointers.
-func (m *tokenModel) makeRows(by, a []int32, edges int, thr func(int32, []int)) []int32 {
+// makeWindows moves len(edge) pointers through the sorted a
+// (edgePointers), one row per value of the sorted by, to the thresholds
+// thr sets for that value, and lists each bin's non-empty windows; bin b
+// lies between pointers b and b+1, or with reversed between last-b-1 and
+// last-b.
+func (m *tokenModel) makeWindows(by, a []int32, edges int, thr func(int32, []int), reversed bool) binWindows {
+	nbins, last := edges-1, edges-1
 	m.ptr, m.thr = resizeInt(m.ptr, edges), resizeInt(m.thr, edges)
 	ptr, th := m.ptr, m.thr
 	clear(ptr)
-	var rows []int32
+	m.binScratch = resizeSlices(m.binScratch, nbins)
+	per := m.binScratch
 	for x, j := range by {
 		thr(j, th)
 		if edgePointers(ptr, a, th) {
 			continue
 		}
-		rows = append(rows, int32(x))
-		for _, p := range ptr {
-			rows = append(rows, int32(p))
+		for b := range nbins {
+			lo, hi := ptr[b], ptr[b+1]
+			if reversed {
+				lo, hi = ptr[last-b-1], ptr[last-b]
+			}
+			if lo < hi {
+				per[b] = append(per[b], int32(x), int32(lo), int32(hi))
+			}
 		}
 	}
-	return rows
+	w := binWindows{start: make([]int32, nbins+1)}
+	n := 0
+	for b := range nbins {
+		n += len(per[b])
+		w.start[b+1] = int32(n / 3)
+	}
+	w.at = make([]int32, 0, n)
+	for b := range nbins {
+		w.at = append(w.at, per[b]...)
+	}
+	return w
+}
+
+// resizeSlices returns s with n empty slices, keeping their storage.
+func resizeSlices(s [][]int32, n int) [][]int32 {
+	for len(s) < n {
+		s = append(s, nil)
+	}
+	s = s[:n]
+	for i := range s {
+		s[i] = s[i][:0]
+	}
+	return s
 }

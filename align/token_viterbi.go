@@ -24,7 +24,7 @@ func (m *tokenModel) viterbi() (path []int32, states []int32) {
 		bp := make([]int32, len(pos)+nb)
 		logU := math.Log(m.p0 * m.nullEmit[m.obsW[t]])
 		if t == 0 {
-			prepare(m.coefR, m.wR, m.coarse, m.pi, startPos, m.n, m.p0)
+			prepare(m.coefR, m.coarse, m.pi, startPos, m.n, m.p0)
 			for x, j := range pos {
 				b := m.coarse.of(int(j))
 				next[x] = math.Log(m.e[x] * m.pi[b] * m.coefR[b][0])
@@ -40,9 +40,10 @@ func (m *tokenModel) viterbi() (path []int32, states []int32) {
 				next[x], bp[x] = math.Inf(-1), -1
 			}
 			logWeights(logv, m.sourceCoefs(t), delta, bins.len())
-			m.spreadMax(next, bp, pos, prevPos, bins, thR, logv, 0)
+			ws := m.spreadWindows(t)
+			m.spreadMax(next, bp, &ws.real, thR, logv, 0)
 			logWeights(logv, m.nullCoefs(t), deltaN, bins.len())
-			m.spreadMax(next, bp, pos, m.centers, bins, thN, logv, -1)
+			m.spreadMax(next, bp, &ws.null, thN, logv, -1)
 			for x := range next {
 				next[x] += math.Log(m.e[x])
 			}
@@ -107,25 +108,17 @@ func logWeights(dst, coef [][]float64, v []float64, bins int) {
 // spreadMax sets best[x] to the largest log θ_b + w[b][k] over the sources
 // k whose jump to target tpos[x] falls in bin b, when that beats best[x],
 // and records the source in bp[x]: k, or -1-k when null is -1 (the sources
-// are null states).
-func (m *tokenModel) spreadMax(best []float64, bp []int32, tpos, spos []int32, bins binSet, theta []float64, w [][]float64, null int) {
-	for b := range bins.len() {
+// are null states). The sources of a target's bin are the windows of
+// spread (binWindows).
+func (m *tokenModel) spreadMax(best []float64, bp []int32, ws *binWindows, theta []float64, w [][]float64, null int) {
+	for b := range len(ws.start) - 1 {
 		wm := &m.wmax[b]
 		wm.reset(w[b])
 		lt := math.Log(theta[b])
-		lo, hi := 0, 0
-		for x, j := range tpos {
-			for lo < len(spos) && int(spos[lo]) < int(j)-bins.hi[b] {
-				lo++
-			}
-			hi = max(hi, lo)
-			for hi < len(spos) && int(spos[hi]) <= int(j)-bins.lo[b] {
-				hi++
-			}
-			if lo == hi {
-				continue
-			}
-			k := wm.move(lo, hi)
+		at := ws.bin(b)
+		for r := 0; r+2 < len(at); r += 3 {
+			x := at[r]
+			k := wm.move(int(at[r+1]), int(at[r+2]))
 			if v := lt + w[b][k]; v > best[x] {
 				best[x] = v
 				if null < 0 {
