@@ -51,11 +51,11 @@ type tokenModel struct {
 	alphaN, betaN, scale []float64
 
 	// Scratch.
-	coefR     [][]float64 // per bin, per source: see binSet.coefs
-	coefIn    [][]float64 // per bin, per null state: inside a sentence
-	coefCross [][]float64 // per bin, per null state: into a sentence
-	win       []windowSum
-	wmax      []windowMax
+	coefR      [][]float64 // per bin, per source: see binSet.coefs
+	coefIn     [][]float64 // per bin, per null state: inside a sentence
+	coefCross  [][]float64 // per bin, per null state: into a sentence
+	win        []windowSum
+	wmax       []windowMax
 	ptr, thr   []int     // makeWindows' pointers and thresholds, one per bin edge
 	binScratch [][]int32 // makeWindows' windows per bin
 
