@@ -358,10 +358,13 @@ func (m *tokenModel) sourceCoefs(t int) [][]float64 {
 }
 
 // wordCoefs are the coefficients of jumps out of one word's candidates by
-// one bin set, made under the parameters numbered params.
+// one bin set, made under the parameters numbered params, and their logs
+// (Viterbi's), made under the parameters numbered logParams.
 type wordCoefs struct {
-	coef   [][]float64
-	params int
+	coef      [][]float64
+	params    int
+	log       [][]float64
+	logParams int
 }
 
 // prepare sizes coef for the sources pos and fills it with binSet.coefs.

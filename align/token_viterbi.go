@@ -2,6 +2,7 @@ package align
 
 import (
 	"math"
+	"slices"
 )
 
 // viterbi returns the most probable state of every observation under the
@@ -17,6 +18,7 @@ func (m *tokenModel) viterbi() (path []int32, states []int32) {
 	var delta, deltaN, next, nextN []float64
 	var prevPos []int32
 	logv := make([][]float64, max(m.within.len(), m.coarse.len()))
+	logIn, logCross := logOf(nil, m.coefIn), logOf(nil, m.coefCross)
 	for t := range m.obs {
 		pos := m.emissions(t)
 		next = resizeFloat(next, len(pos))
@@ -39,10 +41,14 @@ func (m *tokenModel) viterbi() (path []int32, states []int32) {
 			for x := range next {
 				next[x], bp[x] = math.Inf(-1), -1
 			}
-			logWeights(logv, m.sourceCoefs(t), delta, bins.len())
+			logWeights(logv, m.sourceLogCoefs(t), delta, bins.len())
 			ws := m.spreadWindows(t)
 			m.spreadMax(next, bp, &ws.real, thR, logv, 0)
-			logWeights(logv, m.nullCoefs(t), deltaN, bins.len())
+			logN := logIn
+			if m.cross[t] {
+				logN = logCross
+			}
+			logWeights(logv, logN, deltaN, bins.len())
 			m.spreadMax(next, bp, &ws.null, thN, logv, -1)
 			for x := range next {
 				next[x] += math.Log(m.e[x])
@@ -95,14 +101,45 @@ func (m *tokenModel) viterbi() (path []int32, states []int32) {
 	return path, states
 }
 
-// logWeights sets dst[b][k] = v[k] + log coef[b][k].
-func logWeights(dst, coef [][]float64, v []float64, bins int) {
+// logWeights sets dst[b][k] = v[k] + logCoef[b][k], logCoef[b][k] =
+// log coef[b][k] (logOf).
+func logWeights(dst, logCoef [][]float64, v []float64, bins int) {
 	for b := range bins {
 		dst[b] = resizeFloat(dst[b], len(v))
+		lc := logCoef[b][:len(v)]
 		for k, x := range v {
-			dst[b][k] = x + math.Log(coef[b][k])
+			dst[b][k] = x + lc[k]
 		}
 	}
+}
+
+// logOf sets dst[b][k] = log coef[b][k], in dst's storage when it has
+// room, and returns it: the logs of the jump coefficients, which Viterbi
+// takes at every step, are taken once.
+func logOf(dst, coef [][]float64) [][]float64 {
+	dst = slices.Grow(dst[:0], len(coef))[:len(coef)]
+	for b, c := range coef {
+		dst[b] = resizeFloat(dst[b], len(c))
+		for k, x := range c {
+			dst[b][k] = math.Log(x)
+		}
+	}
+	return dst
+}
+
+// sourceLogCoefs returns logOf(sourceCoefs(t)), made once per word and bin
+// set under the same parameters.
+func (m *tokenModel) sourceLogCoefs(t int) [][]float64 {
+	coef := m.sourceCoefs(t)
+	c := &m.coefWithin[m.obsW[t-1]]
+	if m.cross[t] {
+		c = &m.coefCoarse[m.obsW[t-1]]
+	}
+	if c.logParams != c.params {
+		c.log = logOf(c.log, coef)
+		c.logParams = c.params
+	}
+	return c.log
 }
 
 // spreadMax sets best[x] to the largest log θ_b + w[b][k] over the sources
