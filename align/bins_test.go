@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 func TestBins(t *testing.T) {
@@ -196,15 +198,29 @@ func (w *stackSum) move(lo, hi int) float64 {
 }
 
 // TestWindowSumBits checks windowSum against stackSum, bit for bit, on
-// windows that jump, creep and stand still.
+// windows that jump, creep and stand still; and windowSum over the
+// products a[k]·c[k] (resetProduct) against stackSum over the products
+// made beforehand, as the Token HMM made them before the window sums did.
 func TestWindowSumBits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := range 200 {
-		a := randomValues(rng, 200, func() float64 { return rng.ExpFloat64() * math.Pow(10, float64(rng.IntN(30)-15)) })
+		draw := func() float64 { return rng.ExpFloat64() * math.Pow(10, float64(rng.IntN(30)-15)) }
+		a := randomValues(rng, 200, draw)
 		n := len(a)
 		var ws windowSum
-		ws.reset(a)
 		ref := stackSum{a: a, suf: make([]float64, n)}
+		if trial%2 == 1 {
+			c := make([]float64, n)
+			for k := range c {
+				c[k] = draw()
+			}
+			ws.resetProduct(a, c)
+			prod := make([]float64, n)
+			floats.MulTo(prod, a, c)
+			ref.a = prod
+		} else {
+			ws.reset(a)
+		}
 		lo, hi := 0, 0
 		for range 60 {
 			step := 1 + rng.IntN(3)
