@@ -31,64 +31,59 @@ type stepWindows struct {
 // spreadWindows returns the windows of spread into observation t: a row
 // per target x, and bin b's sources [ptr[last-b-1], ptr[last-b]), ptr[r]
 // the first source with position ≥ tpos[x] + 1 - edge[last-r].
-func (m *tokenModel) spreadWindows(t int) *stepWindows {
-	s := &m.spreadAt[t]
-	if !s.made {
-		bins, _, _ := m.step(t)
-		pos, prevPos := m.cand[m.obsW[t]], m.cand[m.obsW[t-1]]
-		last := len(bins.edge) - 1
-		thr := func(j int32, thr []int) {
-			for r := range thr {
-				thr[r] = int(j) + 1 - bins.edge[last-r]
-			}
-		}
-		s.real = m.makeWindows(pos, prevPos, len(bins.edge), thr, true)
-		s.null = m.makeWindows(pos, m.centers, len(bins.edge), thr, true)
-		s.made = true
-	}
-	return s
-}
+func (m *tokenModel) spreadWindows(t int) *stepWindows { return m.windows(t, m.spreadAt, true) }
 
 // gatherWindows returns the windows of gather into observation t: a row
 // per source k, and bin b's targets [ptr[b], ptr[b+1]), ptr[d] the first
 // target with position ≥ spos[k] + edge[d].
-func (m *tokenModel) gatherWindows(t int) *stepWindows {
-	s := &m.gatherAt[t]
-	if !s.made {
-		bins, _, _ := m.step(t)
-		pos, prevPos := m.cand[m.obsW[t]], m.cand[m.obsW[t-1]]
-		thr := func(i int32, thr []int) {
-			for d := range thr {
-				thr[d] = int(i) + bins.edge[d]
-			}
-		}
-		s.real = m.makeWindows(prevPos, pos, len(bins.edge), thr, false)
-		s.null = m.makeWindows(m.centers, pos, len(bins.edge), thr, false)
-		s.made = true
+func (m *tokenModel) gatherWindows(t int) *stepWindows { return m.windows(t, m.gatherAt, false) }
+
+// windows returns at[t], made on first use for spread or gather.
+func (m *tokenModel) windows(t int, at []stepWindows, spread bool) *stepWindows {
+	s := &at[t]
+	if s.made {
+		return s
 	}
+	bins, _, _ := m.step(t)
+	pos, prevPos := m.cand[m.obsW[t]], m.cand[m.obsW[t-1]]
+	if spread {
+		s.real = m.makeWindows(pos, prevPos, bins.edge, true)
+		s.null = m.makeWindows(pos, m.centers, bins.edge, true)
+	} else {
+		s.real = m.makeWindows(prevPos, pos, bins.edge, false)
+		s.null = m.makeWindows(m.centers, pos, bins.edge, false)
+	}
+	s.made = true
 	return s
 }
 
-// makeWindows moves len(edge) pointers through the sorted a
-// (edgePointers), one row per value of the sorted by, to the thresholds
-// thr sets for that value, and lists each bin's non-empty windows; bin b
-// lies between pointers b and b+1, or with reversed between last-b-1 and
-// last-b.
-func (m *tokenModel) makeWindows(by, a []int32, edges int, thr func(int32, []int), reversed bool) binWindows {
-	nbins, last := edges-1, edges-1
-	m.ptr, m.thr = resizeInt(m.ptr, edges), resizeInt(m.thr, edges)
-	ptr, th := m.ptr, m.thr
+// makeWindows moves one pointer per bin edge through the sorted a
+// (edgePointers), one row per value j of the sorted by, and lists each
+// bin's non-empty windows. For spread pointer r stops at the first value
+// ≥ j + 1 - edge[last-r], and bin b lies between pointers last-b-1 and
+// last-b; for gather pointer d stops at the first value ≥ j + edge[d], and
+// bin b lies between pointers b and b+1.
+func (m *tokenModel) makeWindows(by, a []int32, edge []int, spread bool) binWindows {
+	nbins, last := len(edge)-1, len(edge)-1
+	m.ptr, m.thr = resizeInt(m.ptr, len(edge)), resizeInt(m.thr, len(edge))
+	ptr, thr := m.ptr, m.thr
 	clear(ptr)
 	m.binScratch = resizeSlices(m.binScratch, nbins)
 	per := m.binScratch
 	for x, j := range by {
-		thr(j, th)
-		if edgePointers(ptr, a, th) {
+		for r := range thr {
+			if spread {
+				thr[r] = int(j) + 1 - edge[last-r]
+			} else {
+				thr[r] = int(j) + edge[r]
+			}
+		}
+		if edgePointers(ptr, a, thr) {
 			continue
 		}
 		for b := range nbins {
 			lo, hi := ptr[b], ptr[b+1]
-			if reversed {
+			if spread {
 				lo, hi = ptr[last-b-1], ptr[last-b]
 			}
 			if lo < hi {

@@ -23,6 +23,20 @@ func stepModel(prev, next []int32, n, chunk, tau int, cross bool) *tokenModel {
 	return m
 }
 
+// randomStep returns the model of a random step between up to most
+// candidates each way, in a book of up to 3,000 tokens, with its
+// candidates and bins; a nil model when either side has none.
+func randomStep(rng *rand.Rand, most int) (m *tokenModel, prev, next []int32, bins binSet) {
+	n := 1 + rng.IntN(3000)
+	prev, next = randomPositions(rng, n, most), randomPositions(rng, n, most)
+	if len(prev) == 0 || len(next) == 0 {
+		return nil, nil, nil, bins
+	}
+	m = stepModel(prev, next, n, 1+rng.IntN(300), 1+rng.IntN(1200), rng.IntN(5) == 0)
+	bins, _, _ = m.step(1)
+	return m, prev, next, bins
+}
+
 // randomPositions returns up to most distinct sorted positions in [0, n).
 func randomPositions(rng *rand.Rand, n, most int) []int32 {
 	var p []int32
@@ -73,13 +87,10 @@ func wantWindows(by, a []int32, bins binSet, spread bool) [][]int32 {
 func TestBinWindows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for trial := range 300 {
-		n := 1 + rng.IntN(3000)
-		prev, next := randomPositions(rng, n, 40), randomPositions(rng, n, 40)
-		if len(prev) == 0 || len(next) == 0 {
+		m, prev, next, bins := randomStep(rng, 40)
+		if m == nil {
 			continue
 		}
-		m := stepModel(prev, next, n, 1+rng.IntN(300), 1+rng.IntN(1200), rng.IntN(5) == 0)
-		bins, _, _ := m.step(1)
 		sw, gw := m.spreadWindows(1), m.gatherWindows(1)
 		for _, c := range []struct {
 			name   string
@@ -115,13 +126,10 @@ func TestSpreadGatherBits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	draw := func() float64 { return rng.ExpFloat64() * math.Pow(10, float64(rng.IntN(20)-10)) }
 	for trial := range 200 {
-		n := 1 + rng.IntN(3000)
-		prev, next := randomPositions(rng, n, 60), randomPositions(rng, n, 60)
-		if len(prev) == 0 || len(next) == 0 {
+		m, prev, next, bins := randomStep(rng, 60)
+		if m == nil {
 			continue
 		}
-		m := stepModel(prev, next, n, 1+rng.IntN(300), 1+rng.IntN(1200), rng.IntN(5) == 0)
-		bins, _, _ := m.step(1)
 		theta, v, e := make([]float64, bins.len()), make([]float64, len(prev)), make([]float64, len(next))
 		coef := make([][]float64, bins.len())
 		for b := range coef {
