@@ -32,11 +32,20 @@ import (
 // source within some target's bins is weighed, which from the null
 // states, one per chunk of the whole book, is a few near each target.
 func (m *tokenModel) spread(dst []float64, ws *binWindows, theta, v []float64, coef [][]float64) {
-	for b := range len(ws.start) - 1 {
-		win := &m.win[b]
+	if ws.wide != nil {
+		spreadBins(m.win, dst, ws.start, ws.wide, theta, v, coef)
+	} else {
+		spreadBins(m.win, dst, ws.start, ws.narrow, theta, v, coef)
+	}
+}
+
+// spreadBins is spread over the triples at of binWindows.
+func spreadBins[T windowIndex](wins []windowSum, dst []float64, start []int32, at []T, theta, v []float64, coef [][]float64) {
+	for b := range len(start) - 1 {
+		win := &wins[b]
 		win.resetProduct(v, coef[b])
 		th := theta[b]
-		at := ws.bin(b)
+		at := binOf(at, start, b)
 		for r := 0; r+2 < len(at); r += 3 {
 			x := at[r]
 			dst[x] += th * win.move(int(at[r+1]), int(at[r+2]))
@@ -54,12 +63,21 @@ func (m *tokenModel) spread(dst []float64, ws *binWindows, theta, v []float64, c
 // targets of a source's bin are a window of the sorted targets
 // (binWindows).
 func (m *tokenModel) gather(dst []float64, ws *binWindows, theta []float64, coef [][]float64, e, v, xi []float64) {
-	for b := range len(ws.start) - 1 {
-		win := &m.win[b]
+	if ws.wide != nil {
+		gatherBins(m.win, dst, ws.start, ws.wide, theta, coef, e, v, xi)
+	} else {
+		gatherBins(m.win, dst, ws.start, ws.narrow, theta, coef, e, v, xi)
+	}
+}
+
+// gatherBins is gather over the triples at of binWindows.
+func gatherBins[T windowIndex](wins []windowSum, dst []float64, start []int32, at []T, theta []float64, coef [][]float64, e, v, xi []float64) {
+	for b := range len(start) - 1 {
+		win := &wins[b]
 		win.reset(e)
 		th, cb := theta[b], coef[b]
 		acc := 0.0
-		at := ws.bin(b)
+		at := binOf(at, start, b)
 		for r := 0; r+2 < len(at); r += 3 {
 			k := at[r]
 			c := cb[k]

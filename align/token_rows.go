@@ -9,18 +9,28 @@ package align
 // use, and serve every EM round and Viterbi.
 //
 // Bin b's windows are the triples at[3·start[b] : 3·start[b+1]], (row,
-// lo, hi). Each bin has a window sum of its own, so taking the bins one
+// lo, hi), of narrow when every row and pointer is below 2¹⁶ (half the
+// memory), else of wide. Each bin has a window sum of its own, so taking the bins one
 // after the other moves each through the windows it moved through when a
 // row's bins were taken together, and a row gets its bins' terms in bin
 // order all the same. A row whose bins hold nothing adds nothing and
 // moves no window; from the null states, one per chunk of the whole book,
 // that leaves the few within τ of a candidate.
 type binWindows struct {
-	start, at []int32
+	start  []int32
+	narrow []uint16
+	wide   []int32
 }
 
-// bin returns bin b's triples.
-func (w *binWindows) bin(b int) []int32 { return w.at[3*w.start[b] : 3*w.start[b+1]] }
+// narrowLimit bounds the rows and pointers of narrow windows; tests lower
+// it to take the wide ones.
+var narrowLimit = 1 << 16
+
+// windowIndex is the type of binWindows' triples.
+type windowIndex interface{ uint16 | int32 }
+
+// binOf returns bin b's triples of at.
+func binOf[T windowIndex](at []T, start []int32, b int) []T { return at[3*start[b] : 3*start[b+1]] }
 
 // stepWindows are the windows of one step, both ways.
 type stepWindows struct {
@@ -97,9 +107,18 @@ func (m *tokenModel) makeWindows(by, a []int32, edge []int, spread bool) binWind
 		n += len(per[b])
 		w.start[b+1] = int32(n / 3)
 	}
-	w.at = make([]int32, 0, n)
-	for b := range nbins {
-		w.at = append(w.at, per[b]...)
+	if len(by) <= narrowLimit && len(a) < narrowLimit {
+		w.narrow = make([]uint16, 0, n)
+		for b := range nbins {
+			for _, x := range per[b] {
+				w.narrow = append(w.narrow, uint16(x))
+			}
+		}
+	} else {
+		w.wide = make([]int32, 0, n)
+		for b := range nbins {
+			w.wide = append(w.wide, per[b]...)
+		}
 	}
 	return w
 }

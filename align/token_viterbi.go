@@ -148,11 +148,20 @@ func (m *tokenModel) sourceLogCoefs(t int) [][]float64 {
 // are null states). The sources of a target's bin are the windows of
 // spread (binWindows).
 func (m *tokenModel) spreadMax(best []float64, bp []int32, ws *binWindows, theta []float64, w [][]float64, null int) {
-	for b := range len(ws.start) - 1 {
-		wm := &m.wmax[b]
+	if ws.wide != nil {
+		spreadMaxBins(m.wmax, best, bp, ws.start, ws.wide, theta, w, null)
+	} else {
+		spreadMaxBins(m.wmax, best, bp, ws.start, ws.narrow, theta, w, null)
+	}
+}
+
+// spreadMaxBins is spreadMax over the triples at of binWindows.
+func spreadMaxBins[T windowIndex](wmax []windowMax, best []float64, bp []int32, start []int32, at []T, theta []float64, w [][]float64, null int) {
+	for b := range len(start) - 1 {
+		wm := &wmax[b]
 		wm.reset(w[b])
 		lt := math.Log(theta[b])
-		at := ws.bin(b)
+		at := binOf(at, start, b)
 		for r := 0; r+2 < len(at); r += 3 {
 			x := at[r]
 			k := wm.move(int(at[r+1]), int(at[r+2]))
