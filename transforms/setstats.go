@@ -18,8 +18,7 @@ import (
 
 func init() {
 	beam.RegisterType(reflect.TypeOf((*bigramBooksFn)(nil)).Elem())
-	register.Combiner3[coverage.BigramBooks, []uint64, coverage.BigramBooks](&bigramBooksFn{})
-	register.Function1x1[coverage.BigramBooks, []uint32](frequentBigrams)
+	register.Combiner3[coverage.BigramBooks, []uint64, []uint32](&bigramBooksFn{})
 	beam.RegisterType(reflect.TypeOf((*foldSumsFn)(nil)).Elem())
 	register.Emitter1[FoldSums]()
 	beam.RegisterType(reflect.TypeOf((*setSumsFn)(nil)).Elem())
@@ -59,7 +58,7 @@ func setStatistics(s beam.Scope, opts TrainOptions, refs, bigrams, plan beam.PCo
 	s = s.Scope("TrainingStats")
 	var frequent beam.PCollection
 	if opts.coverage() {
-		frequent = beam.ParDo(s, frequentBigrams, beam.Combine(s, &bigramBooksFn{}, bigrams))
+		frequent = beam.Combine(s, &bigramBooksFn{}, bigrams)
 	} else {
 		frequent = beam.Create(s, []uint32(nil))
 	}
@@ -140,8 +139,12 @@ func (f *foldSumsFn) stats(b *classify.Book, prefixes []uint32) *classify.Stats 
 	return st
 }
 
-// bigramBooksFn counts in how many books each bigram occurs: a CombineFn
-// whose accumulator is coverage.BigramBooks.
+// bigramBooksFn finds the bigrams of enough books: a CombineFn whose
+// accumulator, coverage.BigramBooks, counts in how many books each bigram
+// occurs, and whose output is the prefixes of the frequent ones,
+// increasing (coverage.BigramBooks.Frequent): the counts of every bigram
+// of the corpus, millions, are not coded again for the step that reads
+// them.
 type bigramBooksFn struct{}
 
 func (bigramBooksFn) CreateAccumulator() coverage.BigramBooks { return coverage.BigramBooks{} }
@@ -156,11 +159,7 @@ func (bigramBooksFn) MergeAccumulators(a, b coverage.BigramBooks) coverage.Bigra
 	return a
 }
 
-func (bigramBooksFn) ExtractOutput(c coverage.BigramBooks) coverage.BigramBooks { return c }
-
-// frequentBigrams returns the prefixes of the bigrams of enough books,
-// increasing (coverage.BigramBooks.Frequent).
-func frequentBigrams(c coverage.BigramBooks) []uint32 {
+func (bigramBooksFn) ExtractOutput(c coverage.BigramBooks) []uint32 {
 	return c.Frequent(coverage.MinBigramBooks)
 }
 
