@@ -1,6 +1,7 @@
 package coverage
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -203,15 +204,23 @@ func AppendTermCounts(out []byte, c *TermCounts) []byte {
 		out = appendTermCount(out, c.Terms[w])
 		prev = w
 	}
-	bigrams := make([]uint64, 0, len(c.Bigrams))
-	for g := range c.Bigrams {
-		bigrams = append(bigrams, g)
+	// The bigrams are sorted with their counts, which are then not looked
+	// up again in the map (millions of them, at scattered places).
+	type bigramCount struct {
+		g  uint64
+		tc TermCount
 	}
-	slices.Sort(bigrams)
+	bigrams := make([]bigramCount, 0, len(c.Bigrams))
+	for g, tc := range c.Bigrams {
+		bigrams = append(bigrams, bigramCount{g, tc})
+	}
+	slices.SortFunc(bigrams, func(a, b bigramCount) int { return cmp.Compare(a.g, b.g) })
 	out = binary.AppendUvarint(out, uint64(len(bigrams)))
-	for i, g := range bigrams {
-		out, _ = binform.AppendIncreasing(out, i, binform.PrevKey(bigrams, i), g) // distinct map keys
-		out = appendTermCount(out, c.Bigrams[g])
+	var last uint64
+	for i, b := range bigrams {
+		out, _ = binform.AppendIncreasing(out, i, last, b.g) // distinct map keys
+		out = appendTermCount(out, b.tc)
+		last = b.g
 	}
 	out = binary.AppendVarint(out, c.BigramTypes)
 	return binary.AppendVarint(out, c.BigramTypesInSummary)
