@@ -417,7 +417,7 @@ func BenchmarkFeaturesBinary(b *testing.B) {
 	b.ReportMetric(float64(len(col.DF)), "df-words")
 	b.ReportMetric(float64(len(countsData))/1e6, "counts-MB")
 	b.ReportMetric(float64(len(col.Coverage.Bigrams.Keys)), "bigrams")
-	b.ReportMetric(float64(len(bigrams.Count)), "distinct-bigrams")
+	b.ReportMetric(float64(bigrams.Len()), "distinct-bigrams")
 	b.ReportMetric(float64(len(bigramData))/1e6, "bigram-books-MB")
 	runtime.KeepAlive(col)
 }

@@ -3,9 +3,11 @@ package evaluate
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"sort"
 
 	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/internal/parallel"
 	"github.com/bookalign/bookalign/rouge"
 )
 
@@ -270,21 +272,30 @@ func comparePaired(set Settings, methods []MethodResult) error {
 	for i := range methods {
 		byName[methods[i].Name] = &methods[i]
 	}
+	type test struct {
+		m    *MethodResult
+		base string
+		p    **PValues
+	}
+	var tests []test
 	for i := range methods {
 		m := &methods[i]
 		for _, c := range m.PAgainst() {
-			base, ok := byName[c.Base]
-			if !ok || base == m {
-				continue
+			if base, ok := byName[c.Base]; ok && base != m {
+				tests = append(tests, test{m, c.Base, c.P})
 			}
-			p, err := pairedPValues(set, m, base)
-			if err != nil {
-				return fmt.Errorf("%s against %s: %w", m.Name, c.Base, err)
-			}
-			*c.P = p
 		}
 	}
-	return nil
+	// Each test is a pass of its own over its rounds: on every core.
+	return parallel.For(len(tests), runtime.GOMAXPROCS(0), func(i int) error {
+		c := tests[i]
+		p, err := pairedPValues(set, c.m, byName[c.base])
+		if err != nil {
+			return fmt.Errorf("%s against %s: %w", c.m.Name, c.base, err)
+		}
+		*c.p = p
+		return nil
+	})
 }
 
 // pairedPValues tests a against b on their common books, in book id order.
@@ -304,12 +315,9 @@ func pairedPValues(set Settings, a, b *MethodResult) (*PValues, error) {
 			xa[k], xb[k] = append(xa[k], m.Of(sa)), append(xb[k], m.Of(sb))
 		}
 	}
-	p := make([]float64, len(measures))
-	for k := range measures {
-		var err error
-		if p[k], err = PairedPermutation(xa[k], xb[k], set.Permutations, set.Seed); err != nil {
-			return nil, err
-		}
+	p, err := PairedPermutations(xa, xb, set.Permutations, set.Seed)
+	if err != nil {
+		return nil, err
 	}
 	pv := &PValues{Rouge1: p[0], Rouge2: p[1], Rouge1NoStem: p[2], Rouge2NoStem: p[3], Rounds: rounds(set.Permutations)}
 	if content {

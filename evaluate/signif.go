@@ -29,45 +29,96 @@ const DefaultPermutations = 10000
 // DefaultPermutations. It returns an error when a and b differ in length
 // or are empty, and p = 1 when every difference is zero.
 func PairedPermutation(a, b []float64, rounds int, seed uint64) (p float64, err error) {
-	if len(a) != len(b) {
-		return 0, errors.New("evaluate: paired scores of different lengths")
+	ps, err := PairedPermutations([][]float64{a}, [][]float64{b}, rounds, seed)
+	if err != nil {
+		return 0, err
 	}
-	if len(a) == 0 {
-		return 0, errors.New("evaluate: no paired scores")
+	return ps[0], nil
+}
+
+// PairedPermutations is PairedPermutation of a[k] against b[k] for every
+// k, the tests of several measures of the same books: each p[k] is the one
+// PairedPermutation(a[k], b[k], rounds, seed) returns, to the bit (the
+// same rounds, each test's sum made in the same order). The rounds are
+// drawn once for all the tests, and a round's sums are made side by side,
+// which keeps the cores' adders busy where one test's sum is a chain of
+// dependent additions. Every a[k] and b[k] must have the same length.
+func PairedPermutations(a, b [][]float64, rounds int, seed uint64) (p []float64, err error) {
+	if len(a) != len(b) {
+		return nil, errors.New("evaluate: paired scores of different lengths")
+	}
+	n := -1
+	for k := range a {
+		if len(a[k]) != len(b[k]) || (n >= 0 && len(a[k]) != n) {
+			return nil, errors.New("evaluate: paired scores of different lengths")
+		}
+		n = len(a[k])
+	}
+	if n <= 0 {
+		return nil, errors.New("evaluate: no paired scores")
 	}
 	if rounds <= 0 {
 		rounds = DefaultPermutations
 	}
-	d := make([]float64, len(a))
-	var sum float64
-	for i := range a {
-		d[i] = a[i] - b[i]
-		sum += d[i]
+	m := len(a)
+	p = make([]float64, m)
+	// d[j*m+k] is book j's difference under test k, and t[k] the test's
+	// statistic; the tests whose every difference is zero have p = 1 and
+	// are left out of the rounds.
+	var tests []int
+	t := make([]float64, 0, m)
+	for k := range m {
+		var sum float64
+		for i := range n {
+			sum += a[k][i] - b[k][i]
+		}
+		if sum == 0 {
+			p[k] = 1
+			continue
+		}
+		tests = append(tests, k)
+		t = append(t, math.Abs(sum))
 	}
-	t := math.Abs(sum)
-	if t == 0 {
-		return 1, nil
+	if len(tests) == 0 {
+		return p, nil
 	}
-	// Sums that differ from t by rounding alone count as reaching it.
-	tol := 1e-9 * t
+	m = len(tests)
+	d := make([]float64, n*m)
+	tol := make([]float64, m)
+	for x, k := range tests {
+		for i := range n {
+			d[i*m+x] = a[k][i] - b[k][i]
+		}
+		// Sums that differ from t by rounding alone count as reaching it.
+		tol[x] = t[x] - 1e-9*t[x]
+	}
 	rng := rand.New(rand.NewPCG(seed, 0x7065726d))
-	hits := 0
+	hits := make([]int, m)
+	s := make([]float64, m)
 	for range rounds {
-		var s float64
-		for i := 0; i < len(d); i += 64 {
+		clear(s)
+		for i := 0; i < n; i += 64 {
 			bits := rng.Uint64()
-			for j := i; j < min(i+64, len(d)); j++ {
-				if bits&1 == 1 {
-					s -= d[j]
-				} else {
-					s += d[j]
+			for j := i; j < min(i+64, n); j++ {
+				// Swapping the pair flips the sign of its difference:
+				// adding the difference with its sign bit flipped is
+				// subtracting it, to the bit, without a branch.
+				sign := (bits & 1) << 63
+				row := d[j*m : j*m+m]
+				for x, v := range row {
+					s[x] += math.Float64frombits(math.Float64bits(v) ^ sign)
 				}
 				bits >>= 1
 			}
 		}
-		if math.Abs(s) >= t-tol {
-			hits++
+		for x := range s {
+			if math.Abs(s[x]) >= tol[x] {
+				hits[x]++
+			}
 		}
 	}
-	return float64(1+hits) / float64(1+rounds), nil
+	for x, k := range tests {
+		p[k] = float64(1+hits[x]) / float64(1+rounds)
+	}
+	return p, nil
 }

@@ -55,3 +55,132 @@ func TestPairedPermutation(t *testing.T) {
 		t.Errorf("no scores: no error")
 	}
 }
+
+// pairedPermutationOne is PairedPermutation as it was before the tests of
+// several measures were made side by side: one test, its sign flips by a
+// branch. TestPairedPermutations holds PairedPermutations to it, to the bit.
+func pairedPermutationOne(a, b []float64, rounds int, seed uint64) float64 {
+	d := make([]float64, len(a))
+	var sum float64
+	for i := range a {
+		d[i] = a[i] - b[i]
+		sum += d[i]
+	}
+	t := math.Abs(sum)
+	if t == 0 {
+		return 1
+	}
+	tol := 1e-9 * t
+	rng := rand.New(rand.NewPCG(seed, 0x7065726d))
+	hits := 0
+	for range rounds {
+		var s float64
+		for i := 0; i < len(d); i += 64 {
+			bits := rng.Uint64()
+			for j := i; j < min(i+64, len(d)); j++ {
+				if bits&1 == 1 {
+					s -= d[j]
+				} else {
+					s += d[j]
+				}
+				bits >>= 1
+			}
+		}
+		if math.Abs(s) >= t-tol {
+			hits++
+		}
+	}
+	return float64(1+hits) / float64(1+rounds)
+}
+
+// TestPairedPermutations checks that the tests made side by side give
+// each test's p-value of one test alone, to the bit, whatever the number
+// of books (within and past a word of random bits), the differences
+// (none, exact ties, borderline), and the rounds; and that it refuses
+// tests of different lengths or of no books.
+func TestPairedPermutations(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, n := range []int{1, 4, 63, 64, 65, 245} {
+		var a, b [][]float64
+		for k := range 8 {
+			xa, xb := make([]float64, n), make([]float64, n)
+			for i := range n {
+				x := rng.Float64()
+				switch k {
+				case 0: // identical: p = 1
+					xa[i], xb[i] = x, x
+				case 1: // equal steps: exact ties with t
+					xa[i], xb[i] = x+0.25, x
+				case 2: // negative zeros and zeros
+					xa[i], xb[i] = math.Copysign(0, -1), 0
+				default:
+					xa[i], xb[i] = x+0.01*float64(k-4), x+0.05*rng.NormFloat64()
+				}
+			}
+			a, b = append(a, xa), append(b, xb)
+		}
+		for _, rounds := range []int{0, 1, 999} {
+			got, err := PairedPermutations(a, b, rounds, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rounds
+			if r == 0 {
+				r = DefaultPermutations
+			}
+			for k := range a {
+				want := pairedPermutationOne(a[k], b[k], r, 3)
+				if math.Float64bits(got[k]) != math.Float64bits(want) {
+					t.Errorf("n %d, rounds %d, test %d: p = %v, alone %v", n, rounds, k, got[k], want)
+				}
+				if one, _ := PairedPermutation(a[k], b[k], rounds, 3); one != got[k] {
+					t.Errorf("n %d, rounds %d, test %d: PairedPermutation %v, side by side %v", n, rounds, k, one, got[k])
+				}
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		a, b [][]float64
+	}{
+		{"no tests", nil, nil},
+		{"no books", [][]float64{{}}, [][]float64{{}}},
+		{"a and b of different counts", [][]float64{{1}}, nil},
+		{"a test of different lengths", [][]float64{{1, 2}}, [][]float64{{1}}},
+		{"tests of different lengths", [][]float64{{1, 2}, {1}}, [][]float64{{1, 2}, {1}}},
+	} {
+		if _, err := PairedPermutations(tc.a, tc.b, 10, 1); err == nil {
+			t.Errorf("%s: no error", tc.name)
+		}
+	}
+}
+
+// BenchmarkPairedPermutations runs the eight measures' tests of one pair
+// of methods on 245 books, side by side and one after another.
+//
+//	go test ./evaluate -run XXX -bench PairedPermutations
+func BenchmarkPairedPermutations(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	var xa, xb [][]float64
+	for range 8 {
+		a, c := make([]float64, 245), make([]float64, 245)
+		for i := range a {
+			a[i], c[i] = rng.Float64(), rng.Float64()
+		}
+		xa, xb = append(xa, a), append(xb, c)
+	}
+	b.Run("side-by-side", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := PairedPermutations(xa, xb, 0, 1); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("alone", func(b *testing.B) {
+		for b.Loop() {
+			for k := range xa {
+				pairedPermutationOne(xa[k], xb[k], DefaultPermutations, 1)
+			}
+		}
+	})
+}

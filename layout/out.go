@@ -159,6 +159,11 @@ func (w Work) Counts(set int) string {
 	return w.join("counts" + strconv.Itoa(set) + ".bin")
 }
 
+// Stats are a training book's classify.Stats (in their binary form),
+// written once where the book is spilled and read where the training
+// sets' statistics are added up.
+func (w Work) Stats(id string) string { return w.join("stats." + id + ".bin") }
+
 // Text is a pair with its parsed documents (transforms.PairText, in the
 // binary form of its coder).
 func (w Work) Text(id string) string { return w.join("text." + id + ".bin") }

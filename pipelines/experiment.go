@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"maps"
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -94,26 +95,48 @@ func Experiment(s beam.Scope, cfg Config) {
 	aligned := alignPairs(s, cfg, train.kept)
 	test := readTestCorpus(s, cfg)
 	scored := scoredCorpus(cfg, train, aligned, test)
-	prepared := prepare(s, cfg, scored.kept)
+	spilled := spillTexts(s, cfg, work, scored.kept)
+	prepared := prepare(s, cfg, spilled)
 	books, testBooks := featurize(s, cfg, aligned.Pairs, prepared)
 	selections, artifacts := crossValidate(s, cfg, books, testBooks)
 	figures := drawFigures(s, cfg, train.kept, aligned.Figure)
-	rendered := render(s, work, scored.kept, selections)
+	rendered := render(s, work, selections)
 	firstWords := firstWords(s, cfg, scored.kept)
 	baselines, failed := baselines(s, cfg, prepared)
-	candidates := beam.Flatten(s, valid(rendered, firstWords, baselines)...)
-	scores, unscored := transforms.Evaluate(s, cfg.Rouge, candidates)
+	scores, unscored := writeCandidates(s, cfg, map[string]beam.PCollection{"Trained": rendered, "First1000": firstWords, "Baselines": baselines})
 
 	whenValid(aligned.Files, func(c beam.PCollection) { transforms.WriteAlignments(s, cfg.Out, c) })
 	whenValid(artifacts, func(c beam.PCollection) { transforms.WriteArtifacts(s, cfg.Out, c) })
 	whenValid(figures, func(c beam.PCollection) { transforms.WriteArtifacts(s.Scope("Figures"), cfg.Out, c) })
 	whenValid(rendered, func(c beam.PCollection) { transforms.RemoveWork(s, work, c, artifacts) }) // both read the work directory
-	transforms.WriteSummaries(s, cfg.Out, candidates)
-	transforms.WriteSelections(s, cfg.Out, candidates)
 	if test.kept.IsValid() {
 		transforms.WriteRejects(s, cfg.Out, layout.Rel.TrainRejects(), valid(append(train.rejects, aligned.Rejects)...)...)
 	}
 	transforms.WriteOutputs(s, cfg.Out, cfg.settings(), scores, scored.rows, valid(append(scored.rejects, failed, unscored)...)...)
+}
+
+// writeCandidates writes and scores the candidate summaries of each source
+// (the trained summarizers' and the baselines'; a source the
+// configuration does not ask for is not valid) where the source makes
+// them, and returns the scores and the candidates that could not be
+// scored. The sources are not flattened first: a runner may hold a
+// flattened collection until every source is complete (prism does), and
+// the baselines' summaries, made beside the alignments, would wait for the
+// last model to be scored.
+func writeCandidates(s beam.Scope, cfg Config, sources map[string]beam.PCollection) (scores, unscored beam.PCollection) {
+	var sc, un []beam.PCollection
+	for _, name := range slices.Sorted(maps.Keys(sources)) {
+		c := sources[name]
+		if !c.IsValid() {
+			continue
+		}
+		cs := s.Scope(name)
+		transforms.WriteSummaries(cs, cfg.Out, c)
+		transforms.WriteSelections(cs, cfg.Out, c)
+		scored, failed := transforms.Evaluate(cs, cfg.Rouge, c)
+		sc, un = append(sc, scored), append(un, failed)
+	}
+	return beam.Flatten(s, sc...), beam.Flatten(s, un...)
 }
 
 // corpusRead are the pairs of a corpus that are loaded and long enough,
@@ -217,13 +240,26 @@ func drawFigures(s beam.Scope, cfg Config, kept, fit beam.PCollection) beam.PCol
 	return transforms.Figures(s, kept, fit)
 }
 
+// spillTexts writes the texts of the pairs to the work directory when
+// trained summarizers will render selections of them, and passes each pair
+// on once its texts are written: the books the summarizers learn from and
+// summarize are made from what it passes on, so a book's selections exist
+// only after its texts are in the work directory. Otherwise it returns
+// texts as they are.
+func spillTexts(s beam.Scope, cfg Config, work string, texts beam.PCollection) beam.PCollection {
+	if len(cfg.trained()) == 0 {
+		return texts
+	}
+	return transforms.SpillTexts(s, work, texts)
+}
+
 // render turns the selections into summaries, the texts of their books
-// passing through the work directory.
-func render(s beam.Scope, work string, texts, selections beam.PCollection) beam.PCollection {
+// read from the work directory (spillTexts).
+func render(s beam.Scope, work string, selections beam.PCollection) beam.PCollection {
 	if !selections.IsValid() {
 		return beam.PCollection{}
 	}
-	return transforms.Render(s, work, transforms.SpillTexts(s, work, texts), selections)
+	return transforms.Render(s, work, selections)
 }
 
 // firstWords runs the First-1000 baseline, when asked for.

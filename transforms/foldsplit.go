@@ -10,7 +10,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
-	"github.com/bookalign/bookalign/classify/coverage"
 )
 
 // sharedTexts counts the training books whose text another training book
@@ -102,14 +101,15 @@ func FoldSplit(s beam.Scope, opts TrainOptions, books, test beam.PCollection) Sp
 
 // spillBookFn writes a book to the work directory where it is made (it
 // needs nothing from other books, so a runner fuses it with the per-book
-// stages) and emits its reference and, for a training book of the
-// coverage model (Terms), its bigrams, whose counts over the books say
-// which bigrams the sets' statistics keep (setStatistics).
+// stages) and emits its reference. A training book's Stats are made there
+// too, once, and written beside it for the training sets' sums
+// (setStatistics); for the coverage model (Terms) its bigrams are emitted,
+// whose counts over the books say which bigrams the sets' statistics keep.
 type spillBookFn struct {
 	// Dir is the work directory.
 	Dir string `json:"dir"`
 	// Terms says that the coverage model needs the books' term statistics:
-	// a training book's bigrams are emitted.
+	// a training book's Stats hold them, and its bigrams are emitted.
 	Terms bool `json:"terms"`
 	// Stopwords are the coverage extraction's (classify.Settings.
 	// TrainOptions.Stopwords): the term bigrams are counted with them.
@@ -124,11 +124,31 @@ func (f *spillBookFn) ProcessElement(ctx context.Context, b BookData, ref func(B
 	if err := store.WriteFile(ctx, bookFile(f.Dir, b.ID, b.Test), data); err != nil {
 		return err
 	}
-	ref(BookRef{ID: b.ID, Test: b.Test, Text: b.Book.Fingerprint()})
-	if f.Terms && !b.Test {
-		bigrams(coverage.NewTermStats(&b.Book.Terms, f.Stopwords).Bigrams)
+	if !b.Test {
+		st := f.stats(&b.Book)
+		data, err := st.MarshalBinary()
+		if err != nil {
+			return fmt.Errorf("book %q: %w", b.ID, err)
+		}
+		if err := store.WriteFile(ctx, statsFile(f.Dir, b.ID), data); err != nil {
+			return err
+		}
+		if f.Terms {
+			bigrams(st.Terms.Bigrams)
+		}
 	}
+	ref(BookRef{ID: b.ID, Test: b.Test, Text: b.Book.Fingerprint()})
 	return nil
+}
+
+// stats returns the Stats of a training book: its words, and for the
+// coverage model its terms and every bigram, which the sets' sums cut to
+// the frequent ones.
+func (f *spillBookFn) stats(b *classify.Book) *classify.Stats {
+	if !f.Terms {
+		return b.WordStats()
+	}
+	return b.StatsWithStopwords(f.Stopwords)
 }
 
 // routeTest keys every book's ID by the set whose model summarizes it.

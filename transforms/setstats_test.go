@@ -3,61 +3,134 @@ package transforms
 import (
 	"bytes"
 	"context"
+	"os"
+	"strings"
 	"testing"
+
+	"github.com/bookalign/bookalign/internal/store"
 
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
 )
 
-// TestFoldSums checks the one statistics path's fold sums: each fold's are
-// the sums of its training books' Stats, words only without the coverage
-// model and with their frequent bigrams with it, test books left out.
-func TestFoldSums(t *testing.T) {
+// TestSetSums checks the one statistics path: each training set's sums
+// in the work directory are the sums of its training books' Stats, words
+// only without the coverage model and with their frequent bigrams with
+// it, test books left out, a set with no book not emitted; the Stats each
+// training book leaves where it is spilled are the book's; and a book
+// whose Stats are missing or of another book fails the element.
+func TestSetSums(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
 	base := testBookData(t)
-	plan := classify.Plan{Folds: 2, Fold: map[string]int{"a": 0, "b": 1, "c": 1}}
-	var refs []BookRef
+	// Three folds: set 0 holds folds 1 and 2, set 1 folds 0 and 2, set 2
+	// folds 0 and 1, AllBooks all three; fold 2 has no book.
+	plan := classify.Plan{Folds: 3, Fold: map[string]int{"a": 0, "b": 1, "c": 1}}
+	sets := map[int][]string{0: {"b", "c"}, 1: {"a"}, 2: {"a", "b", "c"}, classify.AllBooks: {"a", "b", "c"}}
+	// Two folds, every book in fold 0: set 0 (fold 1) has no book.
+	onePlan := classify.Plan{Folds: 2, Fold: map[string]int{"a": 0, "b": 0, "c": 0}}
+	oneSets := map[int][]string{1: {"a", "b", "c"}, classify.AllBooks: {"a", "b", "c"}}
 	books := map[string]BookData{}
-	for _, id := range []string{"a", "b", "c", "t"} {
-		b := base
-		b.ID, b.Book.ID, b.Test = id, id, id == "t"
-		books[id] = b
-		if err := (&spillBookFn{Dir: dir}).ProcessElement(ctx, b, func(r BookRef) { refs = append(refs, r) }, func([]uint64) {}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	var all coverage.BigramBooks
 	all.Add(coverage.NewTermStats(&base.Book.Terms, nil).Bigrams)
 	frequent := all.Frequent(1)[:1] // one bigram kept
 	for _, terms := range []bool{false, true} {
-		f := &foldSumsFn{Dir: dir, Terms: terms}
-		got := map[int][]byte{}
-		err := f.ProcessElement(ctx, 0, iterOf([][]uint32{frequent}), iterOf(refs), iterOf([]classify.Plan{plan}), func(fs FoldSums) { got[fs.Fold] = fs.Sums })
-		if err != nil {
-			t.Fatal(err)
+		dir := t.TempDir()
+		spill := &spillBookFn{Dir: dir, Terms: terms}
+		var refs []BookRef
+		var emitted [][]uint64
+		for _, id := range []string{"a", "b", "c", "t"} {
+			b := base
+			b.ID, b.Book.ID, b.Test = id, id, id == "t"
+			books[id] = b
+			if err := spill.ProcessElement(ctx, b, func(r BookRef) { refs = append(refs, r) }, func(g []uint64) { emitted = append(emitted, g) }); err != nil {
+				t.Fatal(err)
+			}
 		}
-		for fold, ids := range map[int][]string{0: {"a"}, 1: {"b", "c"}} {
-			var want classify.Counts
-			for _, id := range ids {
-				b := books[id]
-				st := b.Book.WordStats()
-				if terms {
-					st = b.Book.StatsWithStopwords(nil)
-					st.Terms.KeepBigrams(frequent)
+		if want := map[bool]int{false: 0, true: 3}[terms]; len(emitted) != want {
+			t.Errorf("terms %v: bigrams of %d books emitted, want %d", terms, len(emitted), want)
+		}
+		for _, p := range []struct {
+			plan classify.Plan
+			sets map[int][]string
+		}{{plan, sets}, {onePlan, oneSets}} {
+			got := map[int]int{}
+			f := &setSumsFn{Dir: dir, Terms: terms}
+			err := f.ProcessElement(ctx, 0, iterOf([][]uint32{frequent}), iterOf(refs), iterOf([]classify.Plan{p.plan}), func(set, n int) { got[set] = n })
+			if err != nil {
+				t.Fatal(err)
+			}
+			for set, ids := range p.sets {
+				var want classify.Counts
+				for _, id := range ids {
+					b := books[id]
+					st := b.Book.WordStats()
+					if terms {
+						st = b.Book.StatsWithStopwords(nil)
+						st.Terms.KeepBigrams(frequent)
+					}
+					if err := want.Add(st); err != nil {
+						t.Fatal(err)
+					}
 				}
-				if err := want.Add(st); err != nil {
+				wantData, err := want.MarshalBinary()
+				if err != nil {
 					t.Fatal(err)
 				}
+				data, err := readSetSums(ctx, dir, set)
+				if err != nil || !bytes.Equal(data, wantData) {
+					t.Errorf("terms %v, %s: the sums are not those of books %v (%v)", terms, setName(set), ids, err)
+				}
+				if got[set] != len(ids) {
+					t.Errorf("terms %v, %s: emitted with %d books, want %d", terms, setName(set), got[set], len(ids))
+				}
 			}
-			data, err := want.MarshalBinary()
-			if err != nil || !bytes.Equal(got[fold], data) {
-				t.Errorf("terms %v, fold %d: the sums are not those of books %v (%v)", terms, fold, ids, err)
+			if len(got) != len(p.sets) {
+				t.Errorf("terms %v, %d folds: sets emitted %v, want those of %v (a set of no book left out)", terms, p.plan.Folds, got, p.sets)
 			}
 		}
-		if len(got) != 2 {
-			t.Errorf("terms %v: sums of %d folds, want 2", terms, len(got))
+		if _, err := readStats(ctx, dir, "t"); err == nil {
+			t.Errorf("terms %v: a test book left its Stats", terms)
 		}
+	}
+
+	// A training book without its Stats, or with another book's.
+	dir := t.TempDir()
+	spill := &spillBookFn{Dir: dir}
+	var refs []BookRef
+	for _, id := range []string{"a", "b", "c"} {
+		b := base
+		b.ID, b.Book.ID = id, id
+		if err := spill.ProcessElement(ctx, b, func(r BookRef) { refs = append(refs, r) }, func([]uint64) {}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func() error {
+		return (&setSumsFn{Dir: dir}).ProcessElement(ctx, 0, iterOf([][]uint32{nil}), iterOf(refs), iterOf([]classify.Plan{plan}), func(int, int) {})
+	}
+	other, err := store.ReadWritten(ctx, statsFile(dir, "a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.WriteFile(ctx, statsFile(dir, "b"), other); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(); err == nil || !strings.Contains(err.Error(), `holds book "a"`) {
+		t.Errorf("another book's Stats: %v", err)
+	}
+	if err := store.WriteFile(ctx, statsFile(dir, "b"), []byte{1, 2, 3}); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(); err == nil {
+		t.Errorf("broken Stats: no error")
+	}
+	if err := os.Remove(statsFile(dir, "b")); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(); err == nil {
+		t.Errorf("missing Stats: no error")
+	}
+	if err := (&setSumsFn{Dir: dir}).ProcessElement(ctx, 0, iterOf([][]uint32(nil)), iterOf(refs), iterOf([]classify.Plan{plan}), func(int, int) {}); err == nil {
+		t.Errorf("no frequent bigrams: no error")
 	}
 }
 

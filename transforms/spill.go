@@ -58,6 +58,10 @@ func modelFile(dir string, set int, method string) string {
 	return layout.Work{Dir: dir}.Model(set, method)
 }
 
+// statsFile is the file of a training book's Stats (classify.Stats, in
+// their binary form), which spillBookFn writes for setSumsFn.
+func statsFile(dir, id string) string { return layout.Work{Dir: dir}.Stats(id) }
+
 // setSumsFile is the file of a training set's statistics (classify.Counts,
 // in its binary form).
 func setSumsFile(dir string, set int) string { return layout.Work{Dir: dir}.Counts(set) }

@@ -84,9 +84,7 @@ func TestWorkFilesReadBeyondInputCap(t *testing.T) {
 			data: func() ([]byte, error) { return encodePairText(testPairText(t)) },
 			read: func(dir string) ([]byte, error) {
 				var got []byte
-				spilled := once("carol")
-				selections := once(Selection{ID: "carol", Method: "passage", Sentences: []int{1}})
-				err := (&renderFn{Dir: dir}).ProcessElement(ctx, "carol", spilled, selections, func(c Candidate) { got = []byte(c.Text) })
+				err := (&renderFn{Dir: dir}).ProcessElement(ctx, Selection{ID: "carol", Method: "passage", Sentences: []int{1}}, func(c Candidate) { got = []byte(c.Text) })
 				return got, err
 			},
 			check: func(got []byte) bool { return len(got) > 0 },
@@ -114,18 +112,6 @@ func TestWorkFilesReadBeyondInputCap(t *testing.T) {
 				t.Errorf("read back %q", got)
 			}
 		})
-	}
-}
-
-// once returns an iterator over the one value v, as a GroupByKey gives.
-func once[V any](v V) func(*V) bool {
-	done := false
-	return func(p *V) bool {
-		if done {
-			return false
-		}
-		*p, done = v, true
-		return true
 	}
 }
 
@@ -212,5 +198,62 @@ func TestSavedModelBounded(t *testing.T) {
 	}
 	if n := len(m.Collection.Coverage.Bigrams.Keys); n != bigrams {
 		t.Errorf("saving changed the trained model's table to %d bigrams", n)
+	}
+}
+
+// TestRenderSelections checks Render's element: each selection becomes the
+// candidate of its book's selected sentences, read from the texts spilled
+// for it (SpillTexts), the texts of the last book kept for its next
+// selection and read again for another book; a selection whose book has
+// no texts, or texts of another pair, fails.
+func TestRenderSelections(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	pt := testPairText(t)
+	var passed []PairText
+	if err := (&spillTextFn{Dir: dir}).ProcessElement(ctx, pt, func(p PairText) { passed = append(passed, p) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(passed) != 1 || passed[0].Pair.ID != pt.Pair.ID {
+		t.Fatalf("SpillTexts passed on %d pairs", len(passed))
+	}
+	other := pt
+	other.Pair.ID = "other"
+	if err := (&spillTextFn{Dir: dir}).ProcessElement(ctx, other, func(PairText) {}); err != nil {
+		t.Fatal(err)
+	}
+	f := &renderFn{Dir: dir}
+	for _, sel := range []Selection{
+		{ID: pt.Pair.ID, Method: "passage", Sentences: []int{1}},
+		{ID: pt.Pair.ID, Method: "token", Sentences: []int{0, 1}},
+		{ID: "other", Method: "passage", Sentences: []int{0}},
+		{ID: pt.Pair.ID, Method: "jing", Sentences: nil},
+	} {
+		var got []Candidate
+		if err := f.ProcessElement(ctx, sel, func(c Candidate) { got = append(got, c) }); err != nil {
+			t.Fatal(err)
+		}
+		want := newCandidate(pt, sel.Method, sel.Sentences)
+		want.ID = sel.ID
+		if len(got) != 1 || got[0].ID != sel.ID || got[0].Method != sel.Method || got[0].Text != want.Text {
+			t.Errorf("selection %+v rendered as %+v", sel, got)
+		}
+	}
+	f.FinishBundle(nil)
+	if f.last.Book != nil {
+		t.Errorf("FinishBundle kept the last book's texts")
+	}
+	if err := f.ProcessElement(ctx, Selection{ID: "missing", Method: "passage"}, func(Candidate) {}); err == nil {
+		t.Errorf("a selection without texts: no error")
+	}
+	data, err := store.ReadWritten(ctx, textFile(dir, "other"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.WriteFile(ctx, textFile(dir, "moved"), data); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.ProcessElement(ctx, Selection{ID: "moved", Method: "passage"}, func(Candidate) {}); err == nil || !strings.Contains(err.Error(), `holds pair "other"`) {
+		t.Errorf("texts of another pair: %v", err)
 	}
 }

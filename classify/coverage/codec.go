@@ -1,6 +1,7 @@
 package coverage
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -203,15 +204,23 @@ func AppendTermCounts(out []byte, c *TermCounts) []byte {
 		out = appendTermCount(out, c.Terms[w])
 		prev = w
 	}
-	bigrams := make([]uint64, 0, len(c.Bigrams))
-	for g := range c.Bigrams {
-		bigrams = append(bigrams, g)
+	// The bigrams are sorted with their counts, which are then not looked
+	// up again in the map (millions of them, at scattered places).
+	type bigramCount struct {
+		g  uint64
+		tc TermCount
 	}
-	slices.Sort(bigrams)
+	bigrams := make([]bigramCount, 0, len(c.Bigrams))
+	for g, tc := range c.Bigrams {
+		bigrams = append(bigrams, bigramCount{g, tc})
+	}
+	slices.SortFunc(bigrams, func(a, b bigramCount) int { return cmp.Compare(a.g, b.g) })
 	out = binary.AppendUvarint(out, uint64(len(bigrams)))
-	for i, g := range bigrams {
-		out, _ = binform.AppendIncreasing(out, i, binform.PrevKey(bigrams, i), g) // distinct map keys
-		out = appendTermCount(out, c.Bigrams[g])
+	var last uint64
+	for i, b := range bigrams {
+		out, _ = binform.AppendIncreasing(out, i, last, b.g) // distinct map keys
+		out = appendTermCount(out, b.tc)
+		last = b.g
 	}
 	out = binary.AppendVarint(out, c.BigramTypes)
 	return binary.AppendVarint(out, c.BigramTypesInSummary)
@@ -297,20 +306,14 @@ func ReadCells(d *binform.Reader) *Cells {
 // order, as differences, each with its count. Equal counts have equal
 // forms.
 func (c *BigramBooks) MarshalBinary() ([]byte, error) {
-	// Each prefix with its count in the low byte: sorted, they are in
-	// prefix order, and the counts need no second look-up in the map.
-	packed := make([]uint64, 0, len(c.Count))
-	for p, n := range c.Count {
-		packed = append(packed, uint64(p)<<8|uint64(n))
-	}
-	slices.Sort(packed)
-	out := make([]byte, 0, 1+5*len(packed))
+	c.count()
+	out := make([]byte, 0, 1+5*len(c.counted))
 	out = append(out, bigramBooksFormat)
-	out = binary.AppendUvarint(out, uint64(len(packed)))
+	out = binary.AppendUvarint(out, uint64(len(c.counted)))
 	var prev uint64
-	for i, pn := range packed {
+	for i, pn := range c.counted {
 		k := pn >> 8
-		out, _ = binform.AppendIncreasing(out, i, prev, k) // distinct map keys
+		out, _ = binform.AppendIncreasing(out, i, prev, k) // distinct prefixes
 		out = append(out, byte(pn))
 		prev = k
 	}
@@ -329,14 +332,14 @@ func (c *BigramBooks) UnmarshalBinary(data []byte) error {
 	}
 	var nc BigramBooks
 	if n := d.Count(2); n > 0 {
-		nc.Count = make(map[uint32]uint8, n)
+		nc.counted = make([]uint64, 0, n)
 		var k uint64
 		for i := range n {
 			if k = d.Increasing(i, k); k > math.MaxUint32 {
 				d.Fail("bigram prefix")
 				break
 			}
-			nc.Count[uint32(k)] = d.Byte()
+			nc.counted = append(nc.counted, k<<8|uint64(d.Byte()))
 		}
 	}
 	if err := d.End(); err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -88,5 +89,20 @@ func TestFormsRefused(t *testing.T) {
 	}
 	if _, err := (TermTable{Terms: []string{"a"}}).MarshalJSON(); err == nil {
 		t.Error("a table of unequal lengths was written")
+	}
+}
+
+// BenchmarkTermCountsAppend encodes a training set's term counts of
+// corpus size: the set sums write one for each of the 11 sets.
+//
+//	go test ./classify/coverage -run XXX -bench TermCountsAppend
+func BenchmarkTermCountsAppend(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	c := TermCounts{Terms: map[string]TermCount{}, Bigrams: make(map[uint64]TermCount, 1_000_000)}
+	for len(c.Bigrams) < 1_000_000 {
+		c.Bigrams[r.Uint64()] = TermCount{Books: int32(1 + r.IntN(200)), Summaries: int32(r.IntN(5))}
+	}
+	for b.Loop() {
+		AppendTermCounts(nil, &c)
 	}
 }

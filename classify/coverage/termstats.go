@@ -98,45 +98,110 @@ func (s *TermStats) KeepBigrams(keep []uint32) {
 // which bigrams enough books hold (Frequent). Two bigrams that share a
 // prefix are counted as one, so a rare bigram may pass for a frequent one
 // (the training sets count each bigram exactly): never the reverse.
+//
+// The counts are a sorted list, not a map: the books' prefixes are
+// gathered as they come and counted by a sort when the counts are read,
+// merged or encoded, and two accumulators merge in one pass over both
+// lists, which is what the combine's last step, alone on a core while the
+// job waits for it, does with every bundle's accumulator. Its zero value
+// is empty and ready to use.
 type BigramBooks struct {
-	Count map[uint32]uint8 `json:"count,omitempty"`
+	// counted holds each prefix counted with its count in the low byte,
+	// prefix<<8|count, increasing.
+	counted []uint64
+	// added are the prefixes of the books added since, not yet counted.
+	added []uint32
 }
 
 // bigramPrefix returns the prefix BigramBooks counts bigram g by.
 func bigramPrefix(g uint64) uint32 { return uint32(g >> 32) }
 
+// maxAdded is how many added prefixes BigramBooks holds before it counts
+// them (16 MB).
+const maxAdded = 1 << 22
+
 // Add counts the bigrams of one book (its TermStats.Bigrams, distinct).
 func (c *BigramBooks) Add(bigrams []uint64) {
-	if c.Count == nil {
-		c.Count = make(map[uint32]uint8, len(bigrams))
-	}
 	for _, g := range bigrams {
-		if p := bigramPrefix(g); c.Count[p] < math.MaxUint8 {
-			c.Count[p]++
+		c.added = append(c.added, bigramPrefix(g))
+	}
+	if len(c.added) >= maxAdded {
+		c.count()
+	}
+}
+
+// count moves the added prefixes into the counted ones.
+func (c *BigramBooks) count() {
+	if len(c.added) == 0 {
+		return
+	}
+	slices.Sort(c.added)
+	runs := make([]uint64, 0, len(c.added)/2)
+	for i := 0; i < len(c.added); {
+		j := i + 1
+		for j < len(c.added) && c.added[j] == c.added[i] {
+			j++
+		}
+		runs = append(runs, uint64(c.added[i])<<8|uint64(min(j-i, math.MaxUint8)))
+		i = j
+	}
+	c.added = nil
+	c.counted = mergeCounted(c.counted, runs)
+}
+
+// mergeCounted returns the counts of a and b together, each a counted
+// list (BigramBooks.counted), a count that passes 255 stopping there.
+func mergeCounted(a, b []uint64) []uint64 {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]uint64, 0, max(len(a), len(b))+min(len(a), len(b))/2)
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		pa, pb := a[i]>>8, b[j]>>8
+		switch {
+		case pa < pb:
+			out = append(out, a[i])
+			i++
+		case pb < pa:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, pa<<8|uint64(min(a[i]&0xff+b[j]&0xff, math.MaxUint8)))
+			i++
+			j++
 		}
 	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
 }
 
 // Merge adds o to c.
 func (c *BigramBooks) Merge(o *BigramBooks) {
-	if c.Count == nil {
-		c.Count = make(map[uint32]uint8, len(o.Count))
-	}
-	for p, n := range o.Count {
-		c.Count[p] = uint8(min(int(c.Count[p])+int(n), math.MaxUint8))
-	}
+	c.count()
+	o.count()
+	c.counted = mergeCounted(c.counted, o.counted)
+}
+
+// Len returns the number of prefixes counted.
+func (c *BigramBooks) Len() int {
+	c.count()
+	return len(c.counted)
 }
 
 // Frequent returns the prefixes of the bigrams counted in at least min
 // books (min at most 255), increasing: the argument of
 // TermStats.KeepBigrams.
 func (c *BigramBooks) Frequent(min int) []uint32 {
+	c.count()
 	var out []uint32
-	for p, n := range c.Count {
-		if int(n) >= min {
-			out = append(out, p)
+	for _, pn := range c.counted {
+		if int(pn&0xff) >= min {
+			out = append(out, uint32(pn>>8))
 		}
 	}
-	slices.Sort(out)
 	return out
 }

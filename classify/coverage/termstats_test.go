@@ -2,6 +2,7 @@ package coverage
 
 import (
 	"encoding/binary"
+	"maps"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -99,12 +100,15 @@ func TestBigramBooksSaturate(t *testing.T) {
 		a.Add([]uint64{g})
 		b.Add([]uint64{g, h})
 	}
-	if a.Count[7] != 200 || b.Count[7] != 255 {
-		t.Errorf("counts %d and %d, want 200 and 255", a.Count[7], b.Count[7])
+	if f := a.Frequent(200); !slices.Equal(f, []uint32{7}) || len(a.Frequent(201)) != 0 {
+		t.Errorf("200 books: frequent in 200 %v, in 201 %v", f, a.Frequent(201))
+	}
+	if f := b.Frequent(255); !slices.Equal(f, []uint32{7}) {
+		t.Errorf("400 bigrams of one prefix: frequent in 255 %v", f)
 	}
 	a.Merge(&b)
-	if a.Count[7] != 255 {
-		t.Errorf("merged count %d, want 255", a.Count[7])
+	if !slices.Equal(a.counted, []uint64{7<<8 | 255}) {
+		t.Errorf("merged counts %x, want 7 counted 255", a.counted)
 	}
 	if f := a.Frequent(255); !slices.Equal(f, []uint32{7}) {
 		t.Errorf("frequent %v", f)
@@ -113,13 +117,19 @@ func TestBigramBooksSaturate(t *testing.T) {
 
 // TestBigramBooksForm pins BigramBooks' binary form: the prefixes in
 // increasing order as differences, each followed by its count, whatever
-// the map's order; a count of 255 and a prefix past 2^31 included.
+// the order the books came in; a count of 255 and a prefix past 2^31
+// included.
 func TestBigramBooksForm(t *testing.T) {
-	bb := BigramBooks{Count: map[uint32]uint8{300: 5, 1: 255, 1 << 31: 2, 3: 1}}
+	var bb BigramBooks
+	for p, n := range map[uint32]int{300: 5, 1: 300, 1 << 31: 2, 3: 1} {
+		for range n {
+			bb.Add([]uint64{uint64(p) << 32})
+		}
+	}
 	want := []byte{bigramBooksFormat, 4, 1, 255, 2, 1, 0xa9, 0x02, 5}
 	want = binary.AppendUvarint(want, 1<<31-300)
 	want = append(want, 2)
-	for range 5 { // map order varies between calls
+	for range 5 { // counted once, then encoded again
 		got, err := bb.MarshalBinary()
 		if err != nil || !slices.Equal(got, want) {
 			t.Fatalf("form %x (%v), want %x", got, err, want)
@@ -131,13 +141,80 @@ func TestBigramBooksForm(t *testing.T) {
 // lifted combine's partial counts are encoded once a bundle.
 func BenchmarkBigramBooksMarshal(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
-	bb := BigramBooks{Count: make(map[uint32]uint8, 2_000_000)}
-	for len(bb.Count) < 2_000_000 {
-		bb.Count[r.Uint32()] = uint8(1 + r.IntN(20))
+	var bb BigramBooks
+	for bb.Len() < 2_000_000 {
+		g := make([]uint64, 1_000_000)
+		for i := range g {
+			g[i] = uint64(r.Uint32()) << 32
+		}
+		bb.Add(g)
 	}
 	for b.Loop() {
 		if _, err := bb.MarshalBinary(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestBigramBooksCounts holds BigramBooks to the counts a map makes (each
+// prefix's books, stopping at 255), whatever way the books are split
+// between accumulators, whether their prefixes are counted between books
+// (Len) or only at the end, and in which order the accumulators merge: the
+// frequent prefixes and the binary form are the same.
+func TestBigramBooksCounts(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 9))
+	books := make([][]uint64, 300)
+	want := map[uint32]int{}
+	for i := range books {
+		seen := map[uint64]bool{}
+		for range r.IntN(400) {
+			g := uint64(r.IntN(600))<<32 | uint64(r.IntN(3)) // prefixes shared within a book too
+			if !seen[g] {
+				seen[g] = true
+				books[i] = append(books[i], g)
+				want[bigramPrefix(g)]++
+			}
+		}
+		slices.Sort(books[i])
+	}
+	var wantForm BigramBooks
+	wantForm.counted = []uint64{}
+	for _, p := range slices.Sorted(maps.Keys(want)) {
+		wantForm.counted = append(wantForm.counted, uint64(p)<<8|uint64(min(want[p], 255)))
+	}
+	wantData, _ := wantForm.MarshalBinary()
+	for _, parts := range []int{1, 2, 7} {
+		for _, countEarly := range []bool{false, true} {
+			acc := make([]BigramBooks, parts)
+			for i, b := range books {
+				acc[i%parts].Add(b)
+				if countEarly && i%5 == 0 {
+					acc[i%parts].Len()
+				}
+			}
+			for i := parts - 1; i > 0; i-- { // the last into the one before
+				acc[i-1].Merge(&acc[i])
+			}
+			got, _ := acc[0].MarshalBinary()
+			if !slices.Equal(got, wantData) {
+				t.Errorf("%d parts, counted early %v: form differs", parts, countEarly)
+			}
+			for _, m := range []int{1, 5, 200, 255} {
+				var f []uint32
+				for _, p := range slices.Sorted(maps.Keys(want)) {
+					if min(want[p], 255) >= m {
+						f = append(f, p)
+					}
+				}
+				if g := acc[0].Frequent(m); !slices.Equal(g, f) {
+					t.Errorf("%d parts, counted early %v: frequent in %d: %d prefixes, want %d", parts, countEarly, m, len(g), len(f))
+				}
+			}
+		}
+	}
+	var empty, other BigramBooks
+	empty.Merge(&other)
+	if empty.Len() != 0 || empty.Frequent(1) != nil {
+		t.Errorf("empty counts: %d prefixes", empty.Len())
 	}
 }
