@@ -2,10 +2,9 @@ package classify
 
 import (
 	"errors"
-	"fmt"
-	"slices"
 	"strconv"
-	"strings"
+
+	"github.com/bookalign/bookalign/internal/bounds"
 )
 
 // The plot-event features (Settings.PlotFeatures): what happens between
@@ -32,7 +31,7 @@ const (
 var plotFeatureNames = []string{"meet", "turns", "near"}
 
 // PlotFeaturesWant says what ParsePlotFeatures accepts.
-var PlotFeaturesWant = "a comma-separated list of " + strings.Join(plotFeatureNames, ", ") + "; or none"
+var PlotFeaturesWant = bounds.BitsWant(plotFeatureNames)
 
 // mainCharacters is the number of salient names that are main characters.
 const mainCharacters = 8
@@ -53,33 +52,12 @@ var errPlotNearEvents = errors.New("plot_features near without events: the near 
 // "turns", "near", spaces around them trimmed, a name given twice counting
 // once); "" and "none" mean none.
 func ParsePlotFeatures(s string) (PlotFeatures, error) {
-	var p PlotFeatures
-	if s == "" || s == "none" {
-		return 0, nil
-	}
-	for _, name := range strings.Split(s, ",") {
-		i := slices.Index(plotFeatureNames, strings.TrimSpace(name))
-		if i < 0 {
-			return 0, fmt.Errorf("unknown plot feature block %q: want %s", name, PlotFeaturesWant)
-		}
-		p |= 1 << i
-	}
-	return p, nil
+	p, err := bounds.ParseBits(s, plotFeatureNames)
+	return PlotFeatures(p), err
 }
 
 // String returns the comma-separated names of p's blocks, "none" for none.
-func (p PlotFeatures) String() string {
-	var out []string
-	for i, name := range plotFeatureNames {
-		if p&(1<<i) != 0 {
-			out = append(out, name)
-		}
-	}
-	if len(out) == 0 {
-		return "none"
-	}
-	return strings.Join(out, ",")
-}
+func (p PlotFeatures) String() string { return bounds.BitsString(uint(p), plotFeatureNames) }
 
 // dim returns the number of features of p's blocks.
 func (p PlotFeatures) dim() int {

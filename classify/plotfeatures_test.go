@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"bytes"
 	"errors"
 	"slices"
 	"strings"
@@ -155,24 +154,7 @@ func TestPlotNear(t *testing.T) {
 		t.Errorf("FeatureNames end %v", names[len(names)-2:])
 	}
 	// A model with the block saves and loads.
-	var xs []*Features
-	for _, b := range train {
-		xs = append(xs, withLabels(c.Featurize(b), 0))
-	}
-	m, err := trainOne(&Trainer{Lambda: 1e-3}, c, xs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := m.WriteJSON(&buf); err != nil {
-		t.Fatal(err)
-	}
-	good := buf.String()
-	if m2, err := ReadModel(strings.NewReader(good)); err != nil {
-		t.Errorf("ReadModel: %v", err)
-	} else if !slices.Equal(m2.Scores(test), m.Scores(test)) {
-		t.Error("the loaded model scores a new book differently")
-	}
+	good := roundTrip(t, c, train, test)
 	for name, edit := range map[string][2]string{
 		"block dropped":   {`"plot_features": "near"`, `"plot_features": ""`},
 		"unknown block":   {`"plot_features": "near"`, `"plot_features": "far"`},

@@ -11,10 +11,10 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/bookalign/bookalign/bench/internal/pairids"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/internal/parallel"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -48,31 +48,19 @@ func splitMain(w io.Writer, args []string) error {
 // whose text has its fingerprint, as the pipeline's plan names groups.
 func textGroups(dir string, ids []string) ([]string, error) {
 	fp := make([]uint64, len(ids))
-	errs := make([]error, len(ids))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				raw, err := os.ReadFile(filepath.Join(dir, "books", ids[i]+".txt"))
-				if err == nil {
-					var doc *text.Document
-					if doc, err = text.ParseBook(string(raw)); err == nil {
-						fp[i] = classify.NewBook(ids[i], doc).Fingerprint()
-					}
-				}
-				errs[i] = err
-			}
-		}()
-	}
-	for i := range ids {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	err := parallel.For(len(ids), runtime.GOMAXPROCS(0), func(i int) error {
+		raw, err := os.ReadFile(filepath.Join(dir, "books", ids[i]+".txt"))
+		if err != nil {
+			return err
+		}
+		doc, err := text.ParseBook(string(raw))
+		if err != nil {
+			return fmt.Errorf("%s: %w", ids[i], err)
+		}
+		fp[i] = classify.NewBook(ids[i], doc).Fingerprint()
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	name := make(map[uint64]string)
