@@ -7,8 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
+
+	"github.com/bookalign/bookalign/layout"
 )
 
 // columns are the unstemmed columns of per_book.csv that carry compares:
@@ -45,8 +46,8 @@ func carryMain(w io.Writer, args []string) error {
 	fmt.Fprintf(w, "%s, unstemmed recall, candidate − base (points):\n\n", *method)
 	fmt.Fprintf(w, "| | dev (cv, %d books) | unseen (%d books) | unseen / dev |\n|---|---:|---:|---:|\n", books[0], books[1])
 	for c, t := range columnTitles {
-		ratio := "–"
-		if gains[0][c] != 0 {
+		ratio := "– (no dev gain)"
+		if gains[0][c] > 0 {
 			ratio = strconv.FormatFloat(gains[1][c]/gains[0][c], 'f', 2, 64)
 		}
 		fmt.Fprintf(w, "| %s | %+.2f | %+.2f | %s |\n", t, 100*gains[0][c], 100*gains[1][c], ratio)
@@ -54,10 +55,10 @@ func carryMain(w io.Writer, args []string) error {
 	return nil
 }
 
-// readScores returns the method's unstemmed columns per book of
-// run/per_book.csv.
+// readScores returns the method's unstemmed columns per book of the run's
+// per-book scores (layout.Out.PerBook).
 func readScores(run, method string) (map[string][len(columns)]float64, error) {
-	f, err := os.Open(filepath.Join(run, "per_book.csv"))
+	f, err := os.Open(layout.Out{Dir: run}.PerBook())
 	if err != nil {
 		return nil, err
 	}

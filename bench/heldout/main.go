@@ -21,7 +21,7 @@
 // corpus, base and candidate; --test-corpus runs, trained on it and tested
 // on the unseen corpus, base and candidate) and prints, for one method and
 // each of the four unstemmed columns, the development gain, the unseen
-// gain and their ratio (carry.go).
+// gain and their ratio where the development gain is positive (carry.go).
 package main
 
 import (
