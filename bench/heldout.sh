@@ -46,6 +46,24 @@ case $stage in dev | unseen | all) ;; *)
   exit 1
   ;;
 esac
+# Every name is checked before anything is built or run.
+names=() flagsets=()
+while [ $# -gt 0 ]; do
+  name=$1
+  if ! [[ "$name" =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]]; then
+    echo "heldout.sh: a name is letters, digits, '.', '_' and '-', starting with a letter or digit, not '$name'" >&2
+    exit 1
+  fi
+  for n in "${names[@]}"; do
+    if [ "$n" = "$name" ]; then
+      echo "heldout.sh: $name is named twice" >&2
+      exit 1
+    fi
+  done
+  names+=("$name")
+  flagsets+=("$2")
+  shift 2
+done
 corpus=${BOOKALIGN_CORPUS:-../shared/corpus}
 rouge_data=$(cd "${BOOKALIGN_ROUGE_DATA:-../shared/rouge}" && pwd)
 thesaurus=$(cd "${BOOKALIGN_THESAURUS:-../shared/thesaurus}" && pwd)
@@ -77,11 +95,8 @@ run() {
   echo "heldout.sh: $dir done in $(($(date +%s) - start)) s" >&2
 }
 
-names=()
-while [ $# -gt 0 ]; do
-  name=$1 flags=$2
-  shift 2
-  names+=("$name")
+for i in "${!names[@]}"; do
+  name=${names[$i]} flags=${flagsets[$i]}
   # shellcheck disable=SC2086 # the flags are meant to split
   {
     if [ "$stage" != unseen ]; then

@@ -79,3 +79,32 @@ func TestCarry(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitRefuses is the split's hostile round: no output directory, two,
+// an unseen part of no book or of every book, a corpus without pairs.tsv.
+func TestSplitRefuses(t *testing.T) {
+	dir := t.TempDir()
+	corpus := filepath.Join(dir, "c")
+	if err := os.MkdirAll(corpus, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(corpus, "pairs.tsv"), []byte("id\ttitle\na\tA\nb\tB\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	for name, args := range map[string][]string{
+		"no output":     {"-corpus", corpus},
+		"two outputs":   {"-corpus", corpus, "x", "y"},
+		"unseen 0":      {"-corpus", corpus, "-unseen", "0", dir},
+		"unseen all":    {"-corpus", corpus, "-unseen", "2", dir},
+		"unseen -1":     {"-corpus", corpus, "-unseen", "-1", dir},
+		"unseen huge":   {"-corpus", corpus, "-unseen", "99999999999999999999", dir},
+		"unseen string": {"-corpus", corpus, "-unseen", "many", dir},
+		"no corpus":     {"-corpus", filepath.Join(dir, "none"), dir},
+		"no book files": {"-corpus", corpus, "-unseen", "1", filepath.Join(dir, "out")},
+	} {
+		if err := splitMain(&out, args); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
