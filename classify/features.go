@@ -2,7 +2,6 @@ package classify
 
 import (
 	"cmp"
-	"math/bits"
 	"slices"
 	"strconv"
 
@@ -29,17 +28,14 @@ var (
 // layout gives the index of each feature: deciles, IS_NAME, one feature per
 // salient-name rank, the three TF-IDF features, then "word=x" and "first=x"
 // for each vocabulary word, then, with Settings.Counts, NAMES>=k and
-// LENGTH>=k, then, with Settings.Events, the event-word features, then,
-// with Settings.PlotFeatures, the plot-event features (plotfeatures.go).
+// LENGTH>=k, then, with Settings.Events, the event-word features.
 type layout struct {
 	names, vocab   int
 	counts, events bool
-	plot           PlotFeatures
 }
 
 func (c *Collection) layout() layout {
-	plot, _ := c.Settings.plotFeatures() // Settings.Ranges checks it
-	return layout{names: c.Settings.names(), vocab: len(c.Vocabulary), counts: c.Settings.Counts, events: c.Settings.Events, plot: plot}
+	return layout{names: c.Settings.names(), vocab: len(c.Vocabulary), counts: c.Settings.Counts, events: c.Settings.Events}
 }
 
 func (l layout) decile(d int) int32   { return int32(d) }
@@ -62,15 +58,12 @@ func (l layout) eventStart() int {
 	return d
 }
 
-// plotStart is the index of the first plot-event feature (plotfeatures.go).
-func (l layout) plotStart() int {
+func (l layout) dim() int {
 	if l.events {
 		return l.eventStart() + eventFeatures
 	}
 	return l.eventStart()
 }
-
-func (l layout) dim() int { return l.plotStart() + l.plot.dim() }
 
 // Dim returns the number of features.
 func (c *Collection) Dim() int { return c.layout().dim() }
@@ -109,7 +102,7 @@ func (c *Collection) FeatureNames() []string {
 	if l.events {
 		names = append(names, eventNames()...)
 	}
-	return append(names, plotFeatureNamesOf(l.plot)...)
+	return names
 }
 
 // Features are the binary features of a book's rows (its Prose sentences),
@@ -214,10 +207,6 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats) *Features {
 	}
 	nameRank := topRanks(n, l.names, func(k int) float64 { return float64(b.NameCount[k]) * idf[k] })
 	tfidfRank := topRanks(n, tfidfTops[len(tfidfTops)-1], func(k int) float64 { return float64(b.Count[k]) * idf[k] })
-	var mains mainRows
-	if l.plot != 0 {
-		mains = bookMains(b, nameRank)
-	}
 
 	rows := b.Rows()
 	f := &Features{
@@ -232,7 +221,6 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats) *Features {
 		isName, top := false, len(tfidfTops)
 		nameTokens := 0
 		var er eventRow
-		var pr plotRow
 		words, caps := b.Row(i)
 		for j, k := range words {
 			if event != nil {
@@ -278,12 +266,6 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats) *Features {
 		}
 		if l.events {
 			f.Index = appendEvents(f.Index, int32(l.eventStart()), er)
-		}
-		if l.plot != 0 {
-			pr.main = bits.OnesCount8(mains.mask[i])
-			pr.eventWords = er.words
-			pr.first, pr.last = mains.first[i], mains.last[i]
-			f.Index = appendPlot(f.Index, int32(l.plotStart()), l.plot, pr)
 		}
 		slices.Sort(f.Index[at:])
 		f.Start = append(f.Start, int32(len(f.Index)))

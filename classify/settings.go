@@ -34,13 +34,6 @@ type Settings struct {
 	// (WordCount.Summaries), turned into row features.
 	Events bool `json:"events,omitempty"`
 
-	// PlotFeatures lists the blocks of plot-event features
-	// (plotfeatures.go: "meet", "turns", "near", comma-separated; empty or
-	// "none": none): rows where two or more of the book's main characters
-	// meet, their first and last appearances, and event words next to
-	// them. The near block needs Events.
-	PlotFeatures string `json:"plot_features,omitempty"`
-
 	// Coverage changes extraction: the training set also fits the coverage
 	// model (coverage.go), and Model.Summarize picks, one after another, the
 	// row of at least
@@ -84,13 +77,8 @@ func (s Settings) Validate() error {
 }
 
 // CheckCombinations refuses settings that cancel each other: coverage
-// weights without coverage extraction, which would never be used, and the
-// plot features' near block without the event words it counts
-// (CheckPlotFeatures).
+// weights without coverage extraction, which would never be used.
 func (s Settings) CheckCombinations() error {
-	if err := s.CheckPlotFeatures(); err != nil {
-		return err
-	}
 	if !s.Coverage {
 		if s.CoverageBigram != 0 || s.CoveragePrior != 0 || s.CoverageMinWords != 0 || s.CoverageFunction != 0 || s.CoveragePlot != "" {
 			return errCoverageOff
@@ -98,18 +86,6 @@ func (s Settings) CheckCombinations() error {
 	}
 	return nil
 }
-
-// CheckPlotFeatures refuses the plot features' near block without Events:
-// it counts event words, which only the event-word features learn.
-func (s Settings) CheckPlotFeatures() error {
-	if p, err := s.plotFeatures(); err == nil && p&PlotNear != 0 && !s.Events {
-		return errPlotNearEvents
-	}
-	return nil
-}
-
-// plotFeatures returns the blocks of PlotFeatures, which Ranges checks.
-func (s Settings) plotFeatures() (PlotFeatures, error) { return ParsePlotFeatures(s.PlotFeatures) }
 
 // plot returns the plot properties of CoveragePlot, which Ranges checks.
 func (s Settings) plot() (coverage.Plot, error) { return coverage.ParsePlot(s.CoveragePlot) }
@@ -153,7 +129,6 @@ const (
 // the section's name.
 func (s Settings) Ranges() []bounds.Check {
 	_, plotErr := s.plot()
-	_, featErr := s.plotFeatures()
 	return []bounds.Check{
 		bounds.Int("vocabulary", s.Vocabulary, 0, MaxVocabulary, "0: 10000"),
 		bounds.Int("names", s.Names, 0, MaxNames, "0: 100"),
@@ -162,6 +137,5 @@ func (s Settings) Ranges() []bounds.Check {
 		bounds.Float("coverage_function", s.CoverageFunction, 0, 1, ""),
 		bounds.Int("coverage_min_words", s.CoverageMinWords, 0, MaxBookWords, ""),
 		bounds.Listed("coverage_plot", s.CoveragePlot, plotErr == nil, coverage.PlotWant),
-		bounds.Listed("plot_features", s.PlotFeatures, featErr == nil, PlotFeaturesWant),
 	}
 }

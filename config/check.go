@@ -77,12 +77,8 @@ func (s Settings) checkNames() error {
 
 // checkCancelling refuses settings that cancel each other: coverage
 // extraction with a zero prior weight, where the trained summarizers'
-// models are never used and every trained method gives the same summaries,
-// and the plot features' near block without the event words it counts.
+// models are never used and every trained method gives the same summaries.
 func (s Settings) checkCancelling() error {
-	if err := s.Summarizer.CheckPlotFeatures(); err != nil {
-		return fmt.Errorf("summarizer.%w", err)
-	}
 	trained := slices.DeleteFunc(slices.Clone(s.Methods), func(m string) bool { return !slices.Contains(evaluate.NamesOf(evaluate.Trained), m) })
 	if s.Summarizer.Coverage && s.Summarizer.CoveragePrior == 0 && len(trained) > 0 {
 		return fmt.Errorf("summarizer.coverage_prior 0 with summarizer.coverage true: coverage extraction would ignore the trained models, so the summaries of %s would not depend on their training; want summarizer.coverage_prior above 0 (default %g), or summarizer.coverage false",

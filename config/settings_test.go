@@ -148,9 +148,6 @@ func TestCheck(t *testing.T) {
 		{"summarizer.coverage_plot", "names,first", true, `summarizer.coverage_plot names,first is out of range: want a comma-separated list of names, spread, density; or none`},
 		{"summarizer.coverage_plot", "names,spread,density", true, ""},
 		{"summarizer.coverage_plot", "none", true, ""},
-		{"summarizer.plot_features", "meet,turns,near", true, ""},
-		{"summarizer.plot_features", "none", true, ""},
-		{"summarizer.plot_features", "meet,first", true, `summarizer.plot_features meet,first is out of range: want a comma-separated list of meet, turns, near; or none`},
 	} {
 		s, err := Default().Set(tc.key, tc.value)
 		if err != nil {
@@ -174,9 +171,6 @@ func TestCheckCancelling(t *testing.T) {
 		{"zero prior, baselines only", [][2]string{{"summarizer.coverage_prior", "0"}, {"methods", "first1000,random"}}, ""},
 		{"zero prior, one trained", [][2]string{{"summarizer.coverage_prior", "0"}, {"methods", "jing,random"}}, "the summaries of jing would not"},
 		{"zero prior, coverage off", [][2]string{{"summarizer.coverage_prior", "0"}, {"summarizer.coverage", "false"}}, ""},
-		{"near without events", [][2]string{{"summarizer.plot_features", "meet,near"}, {"summarizer.events", "false"}}, "summarizer.plot_features near without events"},
-		{"near with events", [][2]string{{"summarizer.plot_features", "near"}}, ""},
-		{"meet without events", [][2]string{{"summarizer.plot_features", "meet"}, {"summarizer.events", "false"}}, ""},
 	} {
 		s := Default()
 		var err error
@@ -259,12 +253,6 @@ func TestReadRefuses(t *testing.T) {
 		{`{"methods": 5}`, `methods: want a list of strings (e.g. ["passage", "first1000"]), not a number`},
 		{`{"lambda": 1e400}`, "lambda: want a finite number"},
 		{`{"methods": "passage"}`, "methods: want a list of strings"},
-		{`{"summarizer": {"plot_features": 5}}`, `summarizer.plot_features: want a string (e.g. ""), not a number`},
-		{`{"summarizer": {"plot_features": ["meet"]}}`, `summarizer.plot_features: want a string`},
-		{`{"summarizer": {"plot_features": true}}`, `summarizer.plot_features: want a string`},
-		{`{"summarizer": {"plot_features": null}}`, `setting "summarizer.plot_features" is null`},
-		{`{"summarizer": {"plot_features": "meet", "plot_features": "near"}}`, `setting "summarizer.plot_features" given twice`},
-		{`{"summarizer": {"Plot_Features": "meet"}}`, `as in "summarizer.plot_features"`},
 		{`{"words": 5 x`, "not JSON at byte"},
 		{`{"` + strings.Repeat("k", 1000) + `": 1}`, `(1000 bytes)`},
 	} {

@@ -188,7 +188,6 @@ func TestNumericSettingRanges(t *testing.T) {
 		{"summarizer.coverage_function", []string{"-1", "1.5"}, []string{"0", "1"}, "want 0 to 1"},
 		{"summarizer.coverage_min_words", []string{"-1", "33554433"}, []string{"0", "15"}, "want 0 to 33554432"},
 		{"summarizer.coverage_plot", []string{"x", "names,", "names,first"}, []string{"", "none", "names", "density,spread,names"}, "want a comma-separated list of names, spread, density; or none"},
-		{"summarizer.plot_features", []string{"x", "meet,", "MEET", "names", "none,meet"}, []string{"", "none", "meet", "near,turns,meet", " meet , meet"}, "want a comma-separated list of meet, turns, near; or none"},
 		{"summarizer.names", []string{"-3", "1048577", "1000000000"}, []string{"0", "1048576"}, "want 0 to 1048576 (0: 100)"},
 		{"summarizer.vocabulary", []string{"-3", "1048577"}, []string{"0", "1048576"}, "want 0 to 1048576 (0: 10000)"},
 	} {
