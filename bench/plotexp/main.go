@@ -15,6 +15,12 @@
 //	go run ./bench/plotexp [-corpus ../shared/corpus] [-rouge-data ../shared/rouge]
 //	    [-folds 10] [-seed 1] [-books 0] [-variants 'none;names;spread;first;meet']
 //	    [-bigram 3] [-function 0.2] [-min-words 15] [-floor 0.52,0.115] [-csv FILE] [-ceiling]
+//	    [-sample 0.02]
+//
+// A variant "names,spread,density+count,name" adds to the keys' model the
+// second stage of the fine groups named after the + (coverage.FitFine),
+// fitted to every n-gram of the training books' summaries and -sample of
+// the others.
 //
 // `plotexp nest` makes the same nested choice among finished runs of
 // `bookalign run` (nest.go).
@@ -28,6 +34,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -49,12 +56,14 @@ func main() {
 	flag.IntVar(&o.folds, "folds", 10, "cross-validation folds")
 	flag.Uint64Var(&o.seed, "seed", 1, "seed of the folds")
 	flag.IntVar(&o.books, "books", 0, "the first N books of pairs.tsv (0: all)")
-	variants := flag.String("variants", "none;names;spread;first;meet", "semicolon-separated plot properties, each a comma-separated list (coverage.ParsePlot)")
+	variants := flag.String("variants", "none;names;spread;first;meet", "semicolon-separated variants, each plot properties (coverage.ParsePlot), then optionally + and fine groups (coverage.ParseFine)")
 	flag.Float64Var(&o.cover.Bigram, "bigram", 3, "β, a bigram hit against a unigram hit")
 	flag.Float64Var(&o.cover.Function, "function", 0.2, "γ, the weight of an n-gram holding a stopword")
 	flag.IntVar(&o.cover.MinWords, "min-words", 15, "shortest sentence taken")
 	floor := flag.String("floor", "0.52,0.115", "the least ROUGE-1,ROUGE-2 recall with stopwords a nested choice accepts")
 	flag.StringVar(&o.csv, "csv", "", "write every book's scores to `FILE`")
+	flag.Float64Var(&o.sample, "sample", 0.02, "the share of the n-grams a summary does not hold that the second stage is fitted to")
+	flag.StringVar(&o.labels, "labels", "", "a finished `RUN` dir of bookalign run, whose token alignments label each fold's logistic model (needed by /link and /prior)")
 	flag.BoolVar(&o.ceiling, "ceiling", false, "fit each fold's model to its test books' own summaries: the ceiling of the model's features")
 	flag.Parse()
 	if err := o.parse(*variants, *floor); err != nil {
@@ -67,12 +76,73 @@ func main() {
 	}
 }
 
+// A variant is a coverage model: the plot properties of its keys and the
+// fine groups of its second stage (none: no second stage).
+// With -labels, it may also extract with the logistic prior α (prior) and
+// scale each n-gram's expected count by exp(link × its link score,
+// coverage.LinkScores: the max, or with linkMean the mean, of its rows'
+// log-probabilities).
+type variant struct {
+	plot        coverage.Plot
+	fine        coverage.Fine
+	link, prior float64
+	linkMean    bool
+}
+
+// parseVariant reads "PLOT[+FINE][/link=D|/linkmean=D][/prior=A]".
+func parseVariant(s string) (variant, error) {
+	var v variant
+	parts := strings.Split(strings.TrimSpace(s), "/")
+	plot, fine, _ := strings.Cut(parts[0], "+")
+	var err error
+	if v.plot, err = coverage.ParsePlot(strings.TrimSpace(plot)); err != nil {
+		return v, err
+	}
+	if v.fine, err = coverage.ParseFine(strings.TrimSpace(fine)); err != nil {
+		return v, err
+	}
+	for _, part := range parts[1:] {
+		name, value, _ := strings.Cut(part, "=")
+		f, err := strconv.ParseFloat(value, 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return v, fmt.Errorf("variant %q: %q is not a number", s, value)
+		}
+		switch name {
+		case "link":
+			v.link = f
+		case "linkmean":
+			v.link, v.linkMean = f, true
+		case "prior":
+			v.prior = f
+		default:
+			return v, fmt.Errorf("variant %q: unknown %q: want link, linkmean or prior", s, name)
+		}
+	}
+	return v, nil
+}
+
+func (v variant) String() string {
+	s := v.plot.String()
+	if v.fine != 0 {
+		s += "+" + v.fine.String()
+	}
+	if v.link != 0 {
+		s += fmt.Sprintf("/link%s=%g", map[bool]string{true: "mean"}[v.linkMean], v.link)
+	}
+	if v.prior != 0 {
+		s += fmt.Sprintf("/prior=%g", v.prior)
+	}
+	return s
+}
+
 // options are the harness's flags.
 type options struct {
 	corpus, rougeDir, csv string
+	labels                string
 	folds, books          int
 	seed                  uint64
-	variants              []coverage.Plot
+	variants              []variant
+	sample                float64
 	cover                 coverage.Options
 	floor                 [2]float64
 	ceiling               bool
@@ -81,11 +151,17 @@ type options struct {
 // parse reads the variants and the floor.
 func (o *options) parse(variants, floor string) error {
 	for _, v := range strings.Split(variants, ";") {
-		p, err := coverage.ParsePlot(strings.TrimSpace(v))
+		p, err := parseVariant(v)
 		if err != nil {
 			return err
 		}
+		if (p.link != 0 || p.prior != 0) && o.labels == "" {
+			return fmt.Errorf("variant %v needs -labels", p)
+		}
 		o.variants = append(o.variants, p)
+	}
+	if !(o.sample > 0 && o.sample <= 1) {
+		return fmt.Errorf("-sample %v: want 0 < rate <= 1", o.sample)
 	}
 	parts := strings.Split(floor, ",")
 	if len(parts) != 2 {

@@ -109,14 +109,46 @@ type Book struct {
 // model logit, with its n-grams' keys uni and bi (BookKeys) and the
 // stopwords stop (sorted; none: every n-gram counts alike).
 func (m *Model) NewBook(t *Terms, g *Grams, length []int32, logit []float64, uni, bi []Key, stop []string) *Book {
+	return m.NewBookWith(t, g, length, logit, uni, bi, stop, Extras{})
+}
+
+// Extras are what NewBookWith reads beyond NewBook's arguments: the
+// n-grams' fine features (NewFineFeatures under m.Fine), which a model
+// with a second stage (FitFine) needs and one without ignores, and the
+// sentence model's link scores (LinkScores), which scale each n-gram's
+// expected count by exp(Link times its score).
+type Extras struct {
+	Fine            *FineFeatures
+	LinkUni, LinkBi []float64
+	Link            float64
+}
+
+// NewBookWith is NewBook with the extras x.
+func (m *Model) NewBookWith(t *Terms, g *Grams, length []int32, logit []float64, uni, bi []Key, stop []string, x Extras) *Book {
+	ff := x.Fine
 	cb := &Book{t: t, g: g, length: length, logit: logit}
 	cb.uni.start, cb.bi.start = []int32{0}, []int32{0}
+	fine := m.Fine != 0 && ff != nil
 	var buf []int32
 	for id, k := range uni {
-		cb.uni.add(m.mean(k, buf), g.uni[id].count)
+		mu := m.mean(k, buf)
+		if fine {
+			mu *= m.fineScale(k, &ff.Uni[id])
+		}
+		if x.Link != 0 {
+			mu *= math.Exp(x.Link * x.LinkUni[id])
+		}
+		cb.uni.add(mu, g.uni[id].count)
 	}
-	for x, k := range bi {
-		cb.bi.add(m.mean(k, buf), g.bi[x].count)
+	for b, k := range bi {
+		mu := m.mean(k, buf)
+		if fine {
+			mu *= m.fineScale(k, &ff.Bi[b])
+		}
+		if x.Link != 0 {
+			mu *= math.Exp(x.Link * x.LinkBi[b])
+		}
+		cb.bi.add(mu, g.bi[b].count)
 	}
 	if cb.stopUni = stopMarks(t.Vocab, stop); cb.stopUni != nil {
 		cb.stopBi = make([]bool, len(g.biTerms))
