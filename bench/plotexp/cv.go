@@ -241,15 +241,17 @@ func (c *corpusData) summarize(m *coverage.Model, stats *coverage.Stats, p varia
 	l := stats.Look(&bk.b.Terms, bk.g)
 	uni, bi := coverage.BookKeys(stats, &bk.b.Terms, bk.g, l, false)
 	var x coverage.Extras
-	if p.fine != 0 {
-		x.Fine = coverage.NewFineFeatures(p.fine, stats, &bk.b.Terms, bk.g, l, false)
-	}
 	if logit == nil {
 		logit = make([]float64, bk.b.Rows())
 	}
-	if p.link != 0 {
-		x.Link = p.link
+	if p.link == 0 {
+		x = stats.Extras(&bk.b.Terms, bk.g, logit) // the product's, under the plot keys
+	} else {
+		x.Link, x.LinkContent = p.link, p.linkContent
 		x.LinkUni, x.LinkBi = coverage.LinkScores(&bk.b.Terms, bk.g, logit, !p.linkMean)
+	}
+	if p.fine != 0 {
+		x.Fine = coverage.NewFineFeatures(p.fine, stats, &bk.b.Terms, bk.g, l, false)
 	}
 	cb := m.NewBookWith(&bk.b.Terms, bk.g, bk.b.Length, logit, uni, bi, c.stop, x)
 	opts := o.cover

@@ -87,6 +87,7 @@ type variant struct {
 	fine        coverage.Fine
 	link, prior float64
 	linkMean    bool
+	linkContent bool // the link scales content n-grams only
 }
 
 // parseVariant reads "PLOT[+FINE][/link=D|/linkmean=D][/prior=A]".
@@ -112,10 +113,12 @@ func parseVariant(s string) (variant, error) {
 			v.link = f
 		case "linkmean":
 			v.link, v.linkMean = f, true
+		case "linkcontent":
+			v.link, v.linkMean, v.linkContent = f, true, true
 		case "prior":
 			v.prior = f
 		default:
-			return v, fmt.Errorf("variant %q: unknown %q: want link, linkmean or prior", s, name)
+			return v, fmt.Errorf("variant %q: unknown %q: want link, linkmean, linkcontent or prior", s, name)
 		}
 	}
 	return v, nil
@@ -127,7 +130,11 @@ func (v variant) String() string {
 		s += "+" + v.fine.String()
 	}
 	if v.link != 0 {
-		s += fmt.Sprintf("/link%s=%g", map[bool]string{true: "mean"}[v.linkMean], v.link)
+		kind := map[bool]string{true: "mean"}[v.linkMean]
+		if v.linkContent {
+			kind = "content"
+		}
+		s += fmt.Sprintf("/link%s=%g", kind, v.link)
 	}
 	if v.prior != 0 {
 		s += fmt.Sprintf("/prior=%g", v.prior)
@@ -150,6 +157,7 @@ type options struct {
 
 // parse reads the variants and the floor.
 func (o *options) parse(variants, floor string) error {
+	fine := false
 	for _, v := range strings.Split(variants, ";") {
 		p, err := parseVariant(v)
 		if err != nil {
@@ -159,8 +167,9 @@ func (o *options) parse(variants, floor string) error {
 			return fmt.Errorf("variant %v needs -labels", p)
 		}
 		o.variants = append(o.variants, p)
+		fine = fine || p.fine != 0
 	}
-	if !(o.sample > 0 && o.sample <= 1) {
+	if fine && !(o.sample > 0 && o.sample <= 1) {
 		return fmt.Errorf("-sample %v: want 0 < rate <= 1", o.sample)
 	}
 	parts := strings.Split(floor, ",")

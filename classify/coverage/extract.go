@@ -121,12 +121,21 @@ type Extras struct {
 	Fine            *FineFeatures
 	LinkUni, LinkBi []float64
 	Link            float64
+	// LinkContent scales only the n-grams without a stopword.
+	LinkContent bool
 }
 
 // NewBookWith is NewBook with the extras x.
 func (m *Model) NewBookWith(t *Terms, g *Grams, length []int32, logit []float64, uni, bi []Key, stop []string, x Extras) *Book {
 	ff := x.Fine
 	cb := &Book{t: t, g: g, length: length, logit: logit}
+	if cb.stopUni = stopMarks(t.Vocab, stop); cb.stopUni != nil {
+		cb.stopBi = make([]bool, len(g.biTerms))
+		for x, pair := range g.biTerms {
+			cb.stopBi[x] = cb.stopUni[pair[0]] || cb.stopUni[pair[1]]
+		}
+	}
+
 	cb.uni.start, cb.bi.start = []int32{0}, []int32{0}
 	fine := m.Fine != 0 && ff != nil
 	var buf []int32
@@ -135,7 +144,7 @@ func (m *Model) NewBookWith(t *Terms, g *Grams, length []int32, logit []float64,
 		if fine {
 			mu *= m.fineScale(k, &ff.Uni[id])
 		}
-		if x.Link != 0 {
+		if x.Link != 0 && !(x.LinkContent && cb.stopUni != nil && cb.stopUni[id]) {
 			mu *= math.Exp(x.Link * x.LinkUni[id])
 		}
 		cb.uni.add(mu, g.uni[id].count)
@@ -145,16 +154,10 @@ func (m *Model) NewBookWith(t *Terms, g *Grams, length []int32, logit []float64,
 		if fine {
 			mu *= m.fineScale(k, &ff.Bi[b])
 		}
-		if x.Link != 0 {
+		if x.Link != 0 && !(x.LinkContent && cb.stopBi != nil && cb.stopBi[b]) {
 			mu *= math.Exp(x.Link * x.LinkBi[b])
 		}
 		cb.bi.add(mu, g.bi[b].count)
-	}
-	if cb.stopUni = stopMarks(t.Vocab, stop); cb.stopUni != nil {
-		cb.stopBi = make([]bool, len(g.biTerms))
-		for x, pair := range g.biTerms {
-			cb.stopBi[x] = cb.stopUni[pair[0]] || cb.stopUni[pair[1]]
-		}
 	}
 	return cb
 }
