@@ -161,7 +161,7 @@ func (c *corpusData) crossValidate(o *options) ([][]score, error) {
 		models := make(map[variant]fitted)
 		for v, p := range o.variants {
 			// Variants that differ only in how they extract share a fit.
-			key := variant{plot: p.plot, fine: p.fine}
+			key := variant{plot: p.plot}
 			if f, ok := models[key]; ok {
 				if err := c.extractAll(scores[v], f.m, f.stats, p, test, logits, o); err != nil {
 					return nil, err
@@ -186,11 +186,6 @@ func (c *corpusData) crossValidate(o *options) ([][]score, error) {
 			if err != nil {
 				return nil, fmt.Errorf("fold %d, %v: %w", k, p, err)
 			}
-			if p.fine != 0 {
-				if err := c.fitFine(m, stats, p.fine, fitOn, self, o); err != nil {
-					return nil, fmt.Errorf("fold %d, %v: %w", k, p, err)
-				}
-			}
 			models[key] = fitted{m, stats}
 			if err := c.extractAll(scores[v], m, stats, p, test, logits, o); err != nil {
 				return nil, err
@@ -212,29 +207,6 @@ func (c *corpusData) extractAll(scores []score, m *coverage.Model, stats *covera
 	})
 }
 
-// fitFine fits m's second stage of the fine groups fine to the books
-// fitOn (self: they are training books, which leave themselves out of the
-// statistics).
-func (c *corpusData) fitFine(m *coverage.Model, stats *coverage.Stats, fine coverage.Fine, fitOn []int, self bool, o *options) error {
-	rows := make([]coverage.FineRows, len(fitOn))
-	if err := parallel(len(fitOn), func(j int) error {
-		bk := c.books[fitOn[j]]
-		l := stats.Look(&bk.b.Terms, bk.g)
-		uni, bi := coverage.BookKeys(stats, &bk.b.Terms, bk.g, l, self)
-		ff := coverage.NewFineFeatures(fine, stats, &bk.b.Terms, bk.g, l, self)
-		m.AddFineRows(&rows[j], &bk.b.Terms, bk.g, uni, bi, ff, o.sample, o.seed+uint64(j))
-		return nil
-	}); err != nil {
-		return err
-	}
-	var all coverage.FineRows
-	for j := range rows {
-		all.Append(&rows[j])
-		rows[j] = coverage.FineRows{}
-	}
-	return m.FitFine(fine, &all)
-}
-
 // summarize extracts a summary of bk by coverage alone (no logistic
 // prior) under m and stats, and scores it.
 func (c *corpusData) summarize(m *coverage.Model, stats *coverage.Stats, p variant, bk *book, logit []float64, o *options) (score, error) {
@@ -249,9 +221,6 @@ func (c *corpusData) summarize(m *coverage.Model, stats *coverage.Stats, p varia
 	} else {
 		x.Link, x.LinkContent = p.link, p.linkContent
 		x.LinkUni, x.LinkBi = coverage.LinkScores(&bk.b.Terms, bk.g, logit, !p.linkMean)
-	}
-	if p.fine != 0 {
-		x.Fine = coverage.NewFineFeatures(p.fine, stats, &bk.b.Terms, bk.g, l, false)
 	}
 	cb := m.NewBookWith(&bk.b.Terms, bk.g, bk.b.Length, logit, uni, bi, c.stop, x)
 	opts := o.cover

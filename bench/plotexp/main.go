@@ -15,12 +15,17 @@
 //	go run ./bench/plotexp [-corpus ../shared/corpus] [-rouge-data ../shared/rouge]
 //	    [-folds 10] [-seed 1] [-books 0] [-variants 'none;names;spread;first;meet']
 //	    [-bigram 3] [-function 0.2] [-min-words 15] [-floor 0.52,0.115] [-csv FILE] [-ceiling]
-//	    [-sample 0.02]
+//	    [-labels RUN]
 //
-// A variant "names,spread,density+count,name" adds to the keys' model the
-// second stage of the fine groups named after the + (coverage.FitFine),
-// fitted to every n-gram of the training books' summaries and -sample of
-// the others.
+// A variant is the plot properties of the keys (coverage.ParsePlot), then
+// optionally "/prior=A" (extract with the logistic prior α = A) and
+// "/link=D", "/linkmean=D" or "/linkcontent=D" (scale each n-gram's
+// expected count by exp(D × its link score, coverage.LinkScores: the max,
+// or the mean, of the log-probabilities of its rows; linkcontent the mean,
+// of the content n-grams only). Those need the sentence model: with
+// -labels RUN, each fold trains the Word HMM summarizer's logistic model
+// on its training books, labelled by the token alignments of the finished
+// run RUN (logistic.go).
 //
 // `plotexp nest` makes the same nested choice among finished runs of
 // `bookalign run` (nest.go).
@@ -56,13 +61,12 @@ func main() {
 	flag.IntVar(&o.folds, "folds", 10, "cross-validation folds")
 	flag.Uint64Var(&o.seed, "seed", 1, "seed of the folds")
 	flag.IntVar(&o.books, "books", 0, "the first N books of pairs.tsv (0: all)")
-	variants := flag.String("variants", "none;names;spread;first;meet", "semicolon-separated variants, each plot properties (coverage.ParsePlot), then optionally + and fine groups (coverage.ParseFine)")
+	variants := flag.String("variants", "none;names;spread;first;meet", "semicolon-separated variants, each plot properties (coverage.ParsePlot), then optionally /prior=A and /link=D, /linkmean=D or /linkcontent=D")
 	flag.Float64Var(&o.cover.Bigram, "bigram", 3, "β, a bigram hit against a unigram hit")
 	flag.Float64Var(&o.cover.Function, "function", 0.2, "γ, the weight of an n-gram holding a stopword")
 	flag.IntVar(&o.cover.MinWords, "min-words", 15, "shortest sentence taken")
 	floor := flag.String("floor", "0.52,0.115", "the least ROUGE-1,ROUGE-2 recall with stopwords a nested choice accepts")
 	flag.StringVar(&o.csv, "csv", "", "write every book's scores to `FILE`")
-	flag.Float64Var(&o.sample, "sample", 0.02, "the share of the n-grams a summary does not hold that the second stage is fitted to")
 	flag.StringVar(&o.labels, "labels", "", "a finished `RUN` dir of bookalign run, whose token alignments label each fold's logistic model (needed by /link and /prior)")
 	flag.BoolVar(&o.ceiling, "ceiling", false, "fit each fold's model to its test books' own summaries: the ceiling of the model's features")
 	flag.Parse()
@@ -76,30 +80,24 @@ func main() {
 	}
 }
 
-// A variant is a coverage model: the plot properties of its keys and the
-// fine groups of its second stage (none: no second stage).
-// With -labels, it may also extract with the logistic prior α (prior) and
+// A variant is a coverage model, the plot properties of its keys, and how
+// it extracts: with -labels, it may also extract with the logistic prior α (prior) and
 // scale each n-gram's expected count by exp(link × its link score,
 // coverage.LinkScores: the max, or with linkMean the mean, of its rows'
 // log-probabilities).
 type variant struct {
 	plot        coverage.Plot
-	fine        coverage.Fine
 	link, prior float64
 	linkMean    bool
 	linkContent bool // the link scales content n-grams only
 }
 
-// parseVariant reads "PLOT[+FINE][/link=D|/linkmean=D][/prior=A]".
+// parseVariant reads "PLOT[/link=D|/linkmean=D|/linkcontent=D][/prior=A]".
 func parseVariant(s string) (variant, error) {
 	var v variant
 	parts := strings.Split(strings.TrimSpace(s), "/")
-	plot, fine, _ := strings.Cut(parts[0], "+")
 	var err error
-	if v.plot, err = coverage.ParsePlot(strings.TrimSpace(plot)); err != nil {
-		return v, err
-	}
-	if v.fine, err = coverage.ParseFine(strings.TrimSpace(fine)); err != nil {
+	if v.plot, err = coverage.ParsePlot(strings.TrimSpace(parts[0])); err != nil {
 		return v, err
 	}
 	for _, part := range parts[1:] {
@@ -126,9 +124,6 @@ func parseVariant(s string) (variant, error) {
 
 func (v variant) String() string {
 	s := v.plot.String()
-	if v.fine != 0 {
-		s += "+" + v.fine.String()
-	}
 	if v.link != 0 {
 		kind := map[bool]string{true: "mean"}[v.linkMean]
 		if v.linkContent {
@@ -149,7 +144,6 @@ type options struct {
 	folds, books          int
 	seed                  uint64
 	variants              []variant
-	sample                float64
 	cover                 coverage.Options
 	floor                 [2]float64
 	ceiling               bool
@@ -157,7 +151,6 @@ type options struct {
 
 // parse reads the variants and the floor.
 func (o *options) parse(variants, floor string) error {
-	fine := false
 	for _, v := range strings.Split(variants, ";") {
 		p, err := parseVariant(v)
 		if err != nil {
@@ -167,10 +160,6 @@ func (o *options) parse(variants, floor string) error {
 			return fmt.Errorf("variant %v needs -labels", p)
 		}
 		o.variants = append(o.variants, p)
-		fine = fine || p.fine != 0
-	}
-	if fine && !(o.sample > 0 && o.sample <= 1) {
-		return fmt.Errorf("-sample %v: want 0 < rate <= 1", o.sample)
 	}
 	parts := strings.Split(floor, ",")
 	if len(parts) != 2 {

@@ -21,6 +21,7 @@ func TestParseVariant(t *testing.T) {
 		{"names/prior=0.01", "names/prior=0.01"},
 		{"names/link=0.5/prior=0.01", "names/link=0.5/prior=0.01"},
 		{"none/linkmean=-1e3", "none/linkmean=-1000"},
+		{"names,link/linkcontent=0.5", "names,link/linkcontent=0.5"},
 	} {
 		v, err := parseVariant(tc.in)
 		if err != nil {
@@ -33,6 +34,7 @@ func TestParseVariant(t *testing.T) {
 	}
 	for _, in := range []string{
 		"names,bogus",
+		"names+count",
 		"names/",
 		"names/link",
 		"names/link=",
@@ -52,7 +54,7 @@ func TestParseVariant(t *testing.T) {
 	if err := o.parse("names/prior=0.01", "0.5,0.1"); err == nil {
 		t.Error("prior without -labels: no error")
 	}
-	o = options{sample: 0.02, folds: 2}
+	o = options{folds: 2}
 	if err := o.parse("names/link=0.5", "0.5,0.1"); err == nil {
 		t.Error("link without -labels: no error")
 	}
@@ -79,8 +81,8 @@ func TestHarnessWithLabels(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	o := options{corpus: corpus, rougeDir: rougeDir, folds: 3, seed: 1, sample: 0.02, labels: labels}
-	if err := o.parse("density;density/prior=0.05;density/prior=0.05/link=1;density/prior=0.05/linkmean=1", "0.5,0.1"); err != nil {
+	o := options{corpus: corpus, rougeDir: rougeDir, folds: 3, seed: 1, labels: labels}
+	if err := o.parse("density;density/prior=0.05;density/prior=0.05/link=1;density/prior=0.05/linkmean=1;density/prior=0.05/linkcontent=1;density,link/prior=0.05", "0.5,0.1"); err != nil {
 		t.Fatal(err)
 	}
 	o.cover.Bigram, o.cover.Function, o.cover.MinWords = 3, 0.2, 15

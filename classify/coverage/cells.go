@@ -13,16 +13,45 @@ import (
 // of the book's terms and bigrams in s (Stats.Look, Index.Look), or is nil
 // to look them up here.
 func BookKeys(s *Stats, t *Terms, g *Grams, l *Looked, self bool) (uni, bi []Key) {
-	r := newBookRates(s, t, g, l, self)
-	termRates, bigramRates := newRateMemo(r.termBase), newRateMemo(r.bigramBase)
+	if l == nil {
+		l = s.Look(t, g)
+	}
+	// The book's own summary, when it is a training book.
+	var refUni []bool
+	var ownTerms, ownTermsIn, ownBigrams, ownBigramsIn int64
+	if self {
+		ownTerms, ownBigrams = int64(len(t.Vocab)), int64(len(g.bi))
+	}
+	refBi := g.biRef // its reference's count of each bigram of the book
+	if self && t.Reference != nil {
+		refUni = make([]bool, len(t.Vocab))
+		for _, id := range t.Reference {
+			if id >= 0 {
+				refUni[id] = true
+			}
+		}
+		for _, in := range refUni {
+			ownTermsIn += int64(btoi(in))
+		}
+		for _, n := range refBi {
+			ownBigramsIn += int64(btoi(n > 0))
+		}
+	} else {
+		refBi = nil
+	}
+	termBase := base(s.TermPairs, s.TermPairsInSummary, ownTerms, ownTermsIn)
+	bigramBase := base(s.BigramPairs, s.BigramPairsInSummary, ownBigrams, ownBigramsIn)
+	termRates, bigramRates := newRateMemo(termBase), newRateMemo(bigramBase)
 	common := func(st *ngramStat) Key {
 		return keyCount.put(countBin(st.count)) | keyCap.put(capBin(st.caps, st.count))
 	}
 	termRate := make([]int, len(t.Vocab))
 	uni = make([]Key, len(t.Vocab))
 	stop := make([]bool, len(t.Vocab))
+	termCounts := l.Terms
 	for id, w := range t.Vocab {
-		termRate[id] = termRates.bin(r.term(id))
+		inSummary := refUni != nil && refUni[id]
+		termRate[id] = termRates.bin(termCounts[id], self, inSummary)
 		stop[id] = text.IsStopword(w)
 		k := common(&g.uni[id]) | keyRate.put(termRate[id])
 		if stop[id] {
@@ -31,8 +60,14 @@ func BookKeys(s *Stats, t *Terms, g *Grams, l *Looked, self bool) (uni, bi []Key
 		uni[id] = k
 	}
 	bi = make([]Key, len(g.bi))
+	counts, found := l.Bigrams, l.Found
 	for x, pair := range g.biTerms {
-		rate := bigramRates.bin(r.bigram(x))
+		n, ok := counts[x], found[x]
+		own := self
+		if !ok || int(n.Books)-btoi(self) < MinBigramBooks {
+			n, own = TermCount{}, false // unseen, or too few other books
+		}
+		rate := bigramRates.bin(n, own, refBi != nil && refBi[x] > 0)
 		k := bigramFlag | common(&g.bi[x]) | keyRate.put(rate) | keyRate1.put(termRate[pair[0]]) | keyRate2.put(termRate[pair[1]])
 		if stop[pair[0]] {
 			k |= keyStop.put(1)

@@ -113,12 +113,9 @@ func (m *Model) NewBook(t *Terms, g *Grams, length []int32, logit []float64, uni
 }
 
 // Extras are what NewBookWith reads beyond NewBook's arguments: the
-// n-grams' fine features (NewFineFeatures under m.Fine), which a model
-// with a second stage (FitFine) needs and one without ignores, and the
-// sentence model's link scores (LinkScores), which scale each n-gram's
-// expected count by exp(Link times its score).
+// sentence model's link scores (LinkScores, Stats.Extras), which scale
+// each n-gram's expected count by exp(Link times its score).
 type Extras struct {
-	Fine            *FineFeatures
 	LinkUni, LinkBi []float64
 	Link            float64
 	// LinkContent scales only the n-grams without a stopword.
@@ -127,7 +124,6 @@ type Extras struct {
 
 // NewBookWith is NewBook with the extras x.
 func (m *Model) NewBookWith(t *Terms, g *Grams, length []int32, logit []float64, uni, bi []Key, stop []string, x Extras) *Book {
-	ff := x.Fine
 	cb := &Book{t: t, g: g, length: length, logit: logit}
 	if cb.stopUni = stopMarks(t.Vocab, stop); cb.stopUni != nil {
 		cb.stopBi = make([]bool, len(g.biTerms))
@@ -137,13 +133,9 @@ func (m *Model) NewBookWith(t *Terms, g *Grams, length []int32, logit []float64,
 	}
 
 	cb.uni.start, cb.bi.start = []int32{0}, []int32{0}
-	fine := m.Fine != 0 && ff != nil
 	var buf []int32
 	for id, k := range uni {
 		mu := m.mean(k, buf)
-		if fine {
-			mu *= m.fineScale(k, &ff.Uni[id])
-		}
 		if x.Link != 0 && !(x.LinkContent && cb.stopUni != nil && cb.stopUni[id]) {
 			mu *= math.Exp(x.Link * x.LinkUni[id])
 		}
@@ -151,9 +143,6 @@ func (m *Model) NewBookWith(t *Terms, g *Grams, length []int32, logit []float64,
 	}
 	for b, k := range bi {
 		mu := m.mean(k, buf)
-		if fine {
-			mu *= m.fineScale(k, &ff.Bi[b])
-		}
 		if x.Link != 0 && !(x.LinkContent && cb.stopBi != nil && cb.stopBi[b]) {
 			mu *= math.Exp(x.Link * x.LinkBi[b])
 		}

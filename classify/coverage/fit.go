@@ -25,11 +25,6 @@ type Model struct {
 	NGrams     int64 `json:"ngrams"`
 	Cells      int   `json:"cells"`
 	Iterations int   `json:"iterations"`
-	// Fine and FineWeights are the second stage (FitFine): the groups of
-	// fine features it reads and its weights, fineDim for each class of
-	// n-gram (fineClass); none when Fine is 0.
-	Fine        Fine      `json:"fine,omitempty"`
-	FineWeights []float64 `json:"fine_weights,omitempty"`
 }
 
 // cell is the n-grams of one key, summed over the training books: their
@@ -135,13 +130,7 @@ func (m *Model) Validate() error {
 	if len(m.Weights) != len(m.Features) {
 		return errors.New("coverage weights do not match its features")
 	}
-	if !m.Fine.Valid() {
-		return errors.New("coverage fine groups not this version's")
-	}
-	if want := fineClasses * fineDim * btoi(m.Fine != 0); len(m.FineWeights) != want {
-		return errors.New("coverage fine weights do not match its groups")
-	}
-	for _, v := range append(m.Weights[:len(m.Weights):len(m.Weights)], m.FineWeights...) {
+	for _, v := range m.Weights {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return errors.New("coverage weight not finite")
 		}

@@ -29,7 +29,14 @@ func newRateMemo(p0 float64) *rateMemo { return &rateMemo{p0: p0} }
 
 // bin returns the rate bin of n.
 func (r *rateMemo) bin(n TermCount, own, inSummary bool) int {
-	B, S := leaveOut(n, own, inSummary)
+	B, S := int(n.Books), int(n.Summaries)
+	if own {
+		B--
+		if inSummary {
+			S--
+		}
+	}
+	B, S = max(B, 0), max(S, 0)
 	if B >= 1<<15 || S >= 1<<15 {
 		return r.compute(B, S)
 	}
@@ -45,17 +52,4 @@ func (r *rateMemo) bin(n TermCount, own, inSummary bool) int {
 
 func (r *rateMemo) compute(B, S int) int {
 	return rateBin(math.Log((float64(S) + prior*r.p0) / (float64(B) + prior)))
-}
-
-// leaveOut returns the books B and summaries S of counts n, less the
-// book's own when own (inSummary: its summary holds the n-gram).
-func leaveOut(n TermCount, own, inSummary bool) (B, S int) {
-	B, S = int(n.Books), int(n.Summaries)
-	if own {
-		B--
-		if inSummary {
-			S--
-		}
-	}
-	return max(B, 0), max(S, 0)
 }
