@@ -1,12 +1,13 @@
 // Command plotexp measures variants of the coverage model's keys (the
-// plot properties of classify/coverage's Plot: names, spread, first,
-// meet) on a corpus, under the product's own code: classify.NewBook and
+// plot properties of classify/coverage's Plot: names, spread, density,
+// link) on a corpus, under the product's own code: classify.NewBook and
 // its term statistics, coverage.NewStats, NewCells, Fit, BookKeys and
 // Book.Extract, and ROUGE's scorer (unstemmed, with and without ROUGE's
 // stopwords, -s). It cross-validates as `bookalign run` does (classify.Folds,
-// the seed and the book ids), but without the logistic model: extraction
-// uses the coverage term alone (the prior α = 0), so it needs no aligner
-// and a variant costs a fit and an extract per fold, not a run. Every
+// the seed and the book ids), by default without the logistic model:
+// extraction uses the coverage term alone (the prior α = 0), so it needs
+// no aligner and a variant costs a fit and an extract per fold, not a run
+// (with -labels, each fold also trains the logistic model, below). Every
 // variant is scored on the same folds; the nested row scores each fold's
 // books by the variant that fold's training books chose: the best mean
 // content ROUGE-1 + ROUGE-2 over the books of the other folds, among the
