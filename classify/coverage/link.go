@@ -67,5 +67,5 @@ func (s *Stats) Extras(t *Terms, g *Grams, logit []float64) Extras {
 		return Extras{}
 	}
 	uni, bi := LinkScores(t, g, logit, false)
-	return Extras{LinkUni: uni, LinkBi: bi, Link: LinkWeight, LinkContent: true}
+	return Extras{LinkUni: uni, LinkBi: bi, Link: LinkWeight}
 }

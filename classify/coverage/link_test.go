@@ -59,9 +59,10 @@ func TestLinkScores(t *testing.T) {
 }
 
 // TestExtrasLink checks PlotLink: without it a book's extras are none and
-// its expected counts the keys' alone; with it the content n-grams of the
-// likelier rows expect more, those of the less likely rows less, and the
-// n-grams that hold a stopword are left as they are.
+// its expected counts the keys' alone; with it the link scores scale them
+// at LinkWeight. With LinkContent the content n-grams of the likelier rows
+// expect more, those of the less likely rows less, and the n-grams that
+// hold a stopword are left as they are.
 func TestExtrasLink(t *testing.T) {
 	books := testBooks(t, 12)
 	stop := []string{"a", "of", "the"}
@@ -84,9 +85,10 @@ func TestExtrasLink(t *testing.T) {
 	g := NewGrams(book, stop)
 	uni, bi := BookKeys(linked, book, g, nil, false)
 	x := linked.Extras(book, g, logit)
-	if x.Link != LinkWeight || !x.LinkContent {
+	if x.Link != LinkWeight || x.LinkUni == nil || x.LinkBi == nil {
 		t.Fatalf("extras %+v", x)
 	}
+	x.Link, x.LinkContent = 0.5, true
 	length := make([]int32, rows)
 	for r := range rows {
 		length[r] = int32(len(book.Row(r)))

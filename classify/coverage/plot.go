@@ -42,7 +42,7 @@ const (
 // LinkWeight is the weight of PlotLink's score, chosen inside the training
 // folds (docs/notebook/experiment.md, "Which n-grams: a finer count model
 // and the sentence model's link").
-const LinkWeight = 0.25
+const LinkWeight = 0.1
 
 // plotNames are the names of Plot's bits, in bit order.
 var plotNames = []string{"names", "spread", "density", "link"}
