@@ -21,10 +21,10 @@
 //     set. Bigrams are counted as consecutive tokens
 //     and, as ROUGE -s counts them, as content words that become
 //     consecutive once ROUGE's stopwords are removed. With PlotLink, a
-//     book's expected counts are then scaled by the sentence model's word
-//     on each n-gram: exp(LinkWeight times the mean log-probability, under
-//     the trained logistic model, of the rows that hold it, less the
-//     book's mean).
+//     book's expected counts of content n-grams are then scaled by the
+//     sentence model's word on each: exp(LinkWeight times the mean
+//     log-probability, under the trained logistic model, of the rows that
+//     hold it, less the book's mean).
 //  2. Greedy choice: take again and again the sentence that adds the most
 //     expected clipped hits per budget word (unigram hits plus beta times
 //     bigram hits, a hit on an n-gram holding a stopword weighing gamma),

@@ -61,11 +61,12 @@ func finiteOr0(v float64) float64 {
 // Extras returns what NewBookWith reads beyond the keys for a book whose
 // terms are t, n-grams g and rows' log-odds logit under the logistic model,
 // under the statistics' plot properties: with PlotLink, the link scores of
-// its content n-grams at LinkWeight; nothing otherwise.
+// its content n-grams (those without a stopword) at LinkWeight; nothing
+// otherwise.
 func (s *Stats) Extras(t *Terms, g *Grams, logit []float64) Extras {
 	if s == nil || s.Plot&PlotLink == 0 {
 		return Extras{}
 	}
 	uni, bi := LinkScores(t, g, logit, false)
-	return Extras{LinkUni: uni, LinkBi: bi, Link: LinkWeight}
+	return Extras{LinkUni: uni, LinkBi: bi, Link: LinkWeight, LinkContent: true}
 }

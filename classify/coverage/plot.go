@@ -29,11 +29,12 @@ const (
 	// PlotDensity bins the n-gram by its count per 100,000 of the book's
 	// tokens: how often the book uses it for its length.
 	PlotDensity
-	// PlotLink scales each content n-gram's expected count, when a book is
-	// made ready for extraction (Stats.Extras), by exp(LinkWeight times
-	// its link score): the mean, over its occurrences, of the
-	// log-probability of its row under the logistic model, less the mean
-	// over the book's rows (LinkScores). It adds no field to the keys.
+	// PlotLink scales the expected count of each content n-gram (one
+	// without a stopword), when a book is made ready for extraction
+	// (Stats.Extras), by exp(LinkWeight times its link score): the mean,
+	// over its occurrences, of the log-probability of its row under the
+	// logistic model, less the mean over the book's rows (LinkScores). It
+	// adds no field to the keys.
 	PlotLink
 
 	plotAll = PlotNames | PlotSpread | PlotDensity | PlotLink
@@ -42,7 +43,7 @@ const (
 // LinkWeight is the weight of PlotLink's score, chosen inside the training
 // folds (docs/notebook/experiment.md, "Which n-grams: a finer count model
 // and the sentence model's link").
-const LinkWeight = 0.1
+const LinkWeight = 0.25
 
 // plotNames are the names of Plot's bits, in bit order.
 var plotNames = []string{"names", "spread", "density", "link"}
