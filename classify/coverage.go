@@ -46,7 +46,9 @@ func (m *Model) coverageBook(p *Prepared) *coverage.Book {
 		return nil
 	}
 	uni, bi := p.coverageKeys()
-	return m.Coverage.NewBook(&p.b.Terms, p.grams(), p.b.Length, m.Logits(p.rows), uni, bi, m.Collection.Stopwords)
+	logits := m.Logits(p.rows)
+	extras := m.Collection.Coverage.Extras(&p.b.Terms, p.grams(), logits)
+	return m.Coverage.NewBookWith(&p.b.Terms, p.grams(), p.b.Length, logits, uni, bi, m.Collection.Stopwords, extras)
 }
 
 // SetReference sets the book's reference summary (Terms.Reference) from its

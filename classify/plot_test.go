@@ -64,3 +64,48 @@ func TestCoveragePlot(t *testing.T) {
 		t.Errorf("bad plot: %v", err)
 	}
 }
+
+// TestCoveragePlotLink checks the link property (coverage.PlotLink): the
+// collection carries it, a model file keeps it and summarizes as the model
+// did, and it changes no training cell (it adds no key field).
+func TestCoveragePlotLink(t *testing.T) {
+	books := coverageBooks(t, 10)
+	set := coverageSettings
+	set.CoveragePlot = "names,spread,density"
+	plain := collectionOf(t, books[:8], set)
+	set.CoveragePlot = "names,spread,density,link"
+	col := collectionOf(t, books[:8], set)
+	if want := coverage.PlotNames | coverage.PlotSpread | coverage.PlotDensity | coverage.PlotLink; col.Coverage.Plot != want {
+		t.Fatalf("collection plot %v, want %v", col.Coverage.Plot, want)
+	}
+	if f, g := col.Featurize(books[0]), plain.Featurize(books[0]); !slices.Equal(f.Cover.Keys, g.Cover.Keys) || !slices.Equal(f.Cover.Hits, g.Cover.Hits) {
+		t.Error("the link changed the training cells")
+	}
+	m := trainCoverage(t, col, books[:8])
+	var buf bytes.Buffer
+	if err := m.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"plot": 15`) {
+		t.Error("the model file does not keep the link")
+	}
+	got, err := ReadModel(strings.NewReader(buf.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range books[8:] {
+		if a, b := got.Summarize(got.Collection.Prepare(b, nil), 200), m.Summarize(m.Collection.Prepare(b, nil), 200); !slices.Equal(a, b) {
+			t.Errorf("the model read back summarizes %v, the model %v", a, b)
+		}
+	}
+	for _, bad := range []string{"link,", "names,link=0.25", "LINK", "link;names"} {
+		s := set
+		s.CoveragePlot = bad
+		if err := s.Validate(); err == nil {
+			t.Errorf("coverage_plot %q: no error", bad)
+		}
+	}
+	if err := (Settings{CoveragePlot: "link"}).Validate(); !errors.Is(err, errCoverageOff) {
+		t.Errorf("link without coverage: %v", err)
+	}
+}

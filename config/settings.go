@@ -78,9 +78,10 @@ const (
 	CoverageFunction = 0.2
 	CoverageMinWords = 15
 	// CoveragePlot is the default plot properties of the coverage model's
-	// keys (classify.Settings.CoveragePlot), chosen inside the training
-	// folds (docs/notebook/experiment.md, "The plot's people and events").
-	CoveragePlot = "names,spread,density"
+	// keys and the sentence model's link (classify.Settings.CoveragePlot),
+	// chosen inside the training folds (docs/notebook/experiment.md, "The
+	// plot's people and events", "Which n-grams").
+	CoveragePlot = "names,spread,density,link"
 )
 
 // Default returns the product's settings: the paper's, plus count and

@@ -145,7 +145,9 @@ func TestCheck(t *testing.T) {
 		{"summarizer.coverage_prior", "-0.5", true, "summarizer.coverage_prior -0.5 is out of range"},
 		{"summarizer.coverage_function", "2", true, "summarizer.coverage_function 2 is out of range: want 0 to 1"},
 		{"summarizer.coverage_min_words", "-1", true, "summarizer.coverage_min_words -1 is out of range: want 0 to 33554432"},
-		{"summarizer.coverage_plot", "names,first", true, `summarizer.coverage_plot names,first is out of range: want a comma-separated list of names, spread, density; or none`},
+		{"summarizer.coverage_plot", "names,first", true, `summarizer.coverage_plot names,first is out of range: want a comma-separated list of names, spread, density, link; or none`},
+		{"summarizer.coverage_plot", "names,spread,density,link", true, ""},
+		{"summarizer.coverage_plot", "link=0.25", true, `summarizer.coverage_plot link=0.25 is out of range: want a comma-separated list of names, spread, density, link; or none`},
 		{"summarizer.coverage_plot", "names,spread,density", true, ""},
 		{"summarizer.coverage_plot", "none", true, ""},
 	} {

@@ -23,6 +23,7 @@ type book struct {
 	g       *coverage.Grams
 	stats   *coverage.TermStats
 	summary string
+	labels  []int // the token aligner's labelled sentences (-labels)
 }
 
 // corpusData are the books, their folds and the scorers.
@@ -61,6 +62,9 @@ func load(o *options) (*corpusData, error) {
 	}
 	err = parallel(len(ids), func(i int) error {
 		bk, err := loadBook(o.corpus, ids[i], c.stop)
+		if err == nil && o.labels != "" {
+			bk.labels, err = readLabels(o.labels, bk)
+		}
 		c.books[i] = bk
 		return err
 	})
@@ -144,9 +148,28 @@ func (c *corpusData) crossValidate(o *options) ([][]score, error) {
 		if err != nil {
 			return nil, err
 		}
+		var logits map[int][]float64
+		if o.labels != "" {
+			if logits, err = c.foldLogits(train, test); err != nil {
+				return nil, fmt.Errorf("fold %d: %w", k, err)
+			}
+		}
+		type fitted struct {
+			m     *coverage.Model
+			stats *coverage.Stats
+		}
+		models := make(map[variant]fitted)
 		for v, p := range o.variants {
+			// Variants that differ only in how they extract share a fit.
+			key := variant{plot: p.plot}
+			if f, ok := models[key]; ok {
+				if err := c.extractAll(scores[v], f.m, f.stats, p, test, logits, o); err != nil {
+					return nil, err
+				}
+				continue
+			}
 			stats := coverage.NewStats(&counts)
-			stats.Plot = p
+			stats.Plot = p.plot
 			fitOn, self := train, true
 			if o.ceiling {
 				fitOn, self = test, false
@@ -163,12 +186,8 @@ func (c *corpusData) crossValidate(o *options) ([][]score, error) {
 			if err != nil {
 				return nil, fmt.Errorf("fold %d, %v: %w", k, p, err)
 			}
-			if err := parallel(len(test), func(j int) error {
-				i := test[j]
-				s, err := c.summarize(m, stats, c.books[i], o)
-				scores[v][i] = s
-				return err
-			}); err != nil {
+			models[key] = fitted{m, stats}
+			if err := c.extractAll(scores[v], m, stats, p, test, logits, o); err != nil {
 				return nil, err
 			}
 		}
@@ -177,13 +196,35 @@ func (c *corpusData) crossValidate(o *options) ([][]score, error) {
 	return scores, nil
 }
 
+// extractAll summarizes and scores the books test under m and stats as
+// the variant p says, into scores.
+func (c *corpusData) extractAll(scores []score, m *coverage.Model, stats *coverage.Stats, p variant, test []int, logits map[int][]float64, o *options) error {
+	return parallel(len(test), func(j int) error {
+		i := test[j]
+		s, err := c.summarize(m, stats, p, c.books[i], logits[i], o)
+		scores[i] = s
+		return err
+	})
+}
+
 // summarize extracts a summary of bk by coverage alone (no logistic
 // prior) under m and stats, and scores it.
-func (c *corpusData) summarize(m *coverage.Model, stats *coverage.Stats, bk *book, o *options) (score, error) {
-	uni, bi := coverage.BookKeys(stats, &bk.b.Terms, bk.g, nil, false)
-	cb := m.NewBook(&bk.b.Terms, bk.g, bk.b.Length, make([]float64, bk.b.Rows()), uni, bi, c.stop)
+func (c *corpusData) summarize(m *coverage.Model, stats *coverage.Stats, p variant, bk *book, logit []float64, o *options) (score, error) {
+	l := stats.Look(&bk.b.Terms, bk.g)
+	uni, bi := coverage.BookKeys(stats, &bk.b.Terms, bk.g, l, false)
+	var x coverage.Extras
+	if logit == nil {
+		logit = make([]float64, bk.b.Rows())
+	}
+	if p.link == 0 {
+		x = stats.Extras(&bk.b.Terms, bk.g, logit) // the product's, under the plot keys
+	} else {
+		x.Link, x.LinkContent = p.link, p.linkContent
+		x.LinkUni, x.LinkBi = coverage.LinkScores(&bk.b.Terms, bk.g, logit, !p.linkMean)
+	}
+	cb := m.NewBookWith(&bk.b.Terms, bk.g, bk.b.Length, logit, uni, bi, c.stop, x)
 	opts := o.cover
-	opts.Prior = 0
+	opts.Prior = p.prior
 	rows := cb.Extract(classify.DefaultBudget, opts)
 	sents := make([]int, len(rows))
 	for j, r := range rows {

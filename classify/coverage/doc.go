@@ -20,7 +20,11 @@
 //     it occurs in, its count per 100,000 tokens. It is fitted per training
 //     set. Bigrams are counted as consecutive tokens
 //     and, as ROUGE -s counts them, as content words that become
-//     consecutive once ROUGE's stopwords are removed.
+//     consecutive once ROUGE's stopwords are removed. With PlotLink, a
+//     book's expected counts of content n-grams are then scaled by the
+//     sentence model's word on each: exp(LinkWeight times the mean
+//     log-probability, under the trained logistic model, of the rows that
+//     hold it, less the book's mean).
 //  2. Greedy choice: take again and again the sentence that adds the most
 //     expected clipped hits per budget word (unigram hits plus beta times
 //     bigram hits, a hit on an n-gram holding a stopword weighing gamma),
@@ -45,6 +49,8 @@
 //     remembered by (books, summaries) pair.
 //   - plot.go: the plot properties of a book's n-grams (Plot, ParsePlot),
 //     counted once per Grams, and their bins in a Key.
+//   - link.go: the sentence model's link scores of a book's n-grams
+//     (LinkScores) and the extras they give a book (Stats.Extras).
 //   - cells.go: a book's keys under a training set (BookKeys) and a training
 //     book's n-grams grouped by key (Cells).
 //   - index.go: a book's counts in a training set's statistics (Looked,

@@ -109,20 +109,44 @@ type Book struct {
 // model logit, with its n-grams' keys uni and bi (BookKeys) and the
 // stopwords stop (sorted; none: every n-gram counts alike).
 func (m *Model) NewBook(t *Terms, g *Grams, length []int32, logit []float64, uni, bi []Key, stop []string) *Book {
+	return m.NewBookWith(t, g, length, logit, uni, bi, stop, Extras{})
+}
+
+// Extras are what NewBookWith reads beyond NewBook's arguments: the
+// sentence model's link scores (LinkScores, Stats.Extras), which scale
+// each n-gram's expected count by exp(Link times its score).
+type Extras struct {
+	LinkUni, LinkBi []float64
+	Link            float64
+	// LinkContent scales only the n-grams without a stopword.
+	LinkContent bool
+}
+
+// NewBookWith is NewBook with the extras x.
+func (m *Model) NewBookWith(t *Terms, g *Grams, length []int32, logit []float64, uni, bi []Key, stop []string, x Extras) *Book {
 	cb := &Book{t: t, g: g, length: length, logit: logit}
-	cb.uni.start, cb.bi.start = []int32{0}, []int32{0}
-	var buf []int32
-	for id, k := range uni {
-		cb.uni.add(m.mean(k, buf), g.uni[id].count)
-	}
-	for x, k := range bi {
-		cb.bi.add(m.mean(k, buf), g.bi[x].count)
-	}
 	if cb.stopUni = stopMarks(t.Vocab, stop); cb.stopUni != nil {
 		cb.stopBi = make([]bool, len(g.biTerms))
 		for x, pair := range g.biTerms {
 			cb.stopBi[x] = cb.stopUni[pair[0]] || cb.stopUni[pair[1]]
 		}
+	}
+
+	cb.uni.start, cb.bi.start = []int32{0}, []int32{0}
+	var buf []int32
+	for id, k := range uni {
+		mu := m.mean(k, buf)
+		if x.Link != 0 && !(x.LinkContent && cb.stopUni != nil && cb.stopUni[id]) {
+			mu *= math.Exp(x.Link * x.LinkUni[id])
+		}
+		cb.uni.add(mu, g.uni[id].count)
+	}
+	for b, k := range bi {
+		mu := m.mean(k, buf)
+		if x.Link != 0 && !(x.LinkContent && cb.stopBi != nil && cb.stopBi[b]) {
+			mu *= math.Exp(x.Link * x.LinkBi[b])
+		}
+		cb.bi.add(mu, g.bi[b].count)
 	}
 	return cb
 }

@@ -29,15 +29,27 @@ const (
 	// PlotDensity bins the n-gram by its count per 100,000 of the book's
 	// tokens: how often the book uses it for its length.
 	PlotDensity
+	// PlotLink scales the expected count of each content n-gram (one
+	// without a stopword), when a book is made ready for extraction
+	// (Stats.Extras), by exp(LinkWeight times its link score): the mean,
+	// over its occurrences, of the log-probability of its row under the
+	// logistic model, less the mean over the book's rows (LinkScores). It
+	// adds no field to the keys.
+	PlotLink
 
-	plotAll = PlotNames | PlotSpread | PlotDensity
+	plotAll = PlotNames | PlotSpread | PlotDensity | PlotLink
 )
 
+// LinkWeight is the weight of PlotLink's score, chosen inside the training
+// folds (docs/notebook/experiment.md, "Which n-grams: a finer count model
+// and the sentence model's link").
+const LinkWeight = 0.25
+
 // plotNames are the names of Plot's bits, in bit order.
-var plotNames = []string{"names", "spread", "density"}
+var plotNames = []string{"names", "spread", "density", "link"}
 
 // PlotWant says what ParsePlot reads.
-const PlotWant = "a comma-separated list of names, spread, density; or none"
+const PlotWant = "a comma-separated list of names, spread, density, link; or none"
 
 // ParsePlot reads a comma-separated list of plot properties ("names,density";
 // "" or "none": none).

@@ -18,6 +18,11 @@ func TestParsePlot(t *testing.T) {
 		{"names,spread,density", PlotNames | PlotSpread | PlotDensity, true},
 		{" density , names", PlotNames | PlotDensity, true},
 		{"names,names", PlotNames, true},
+		{"link", PlotLink, true},
+		{"names,spread,density,link", PlotNames | PlotSpread | PlotDensity | PlotLink, true},
+		{"link,link", PlotLink, true},
+		{"Link", 0, false},
+		{"link=0.5", 0, false},
 		{"names,", 0, false},
 		{"NAMES", 0, false},
 		{"none,names", 0, false},
@@ -34,6 +39,9 @@ func TestParsePlot(t *testing.T) {
 				t.Errorf("ParsePlot(%q) = %v, %v; want %v", got.String(), back, err, got)
 			}
 		}
+	}
+	if (Plot(1 << 4)).Valid() || !PlotLink.Valid() {
+		t.Error("Valid: wrong on the link bit")
 	}
 	if (Plot(1 << 7)).Valid() || !(PlotNames | PlotDensity).Valid() {
 		t.Error("Valid: wrong")

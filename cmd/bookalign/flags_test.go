@@ -187,7 +187,7 @@ func TestNumericSettingRanges(t *testing.T) {
 		{"summarizer.coverage_prior", []string{"-1", "1e+307"}, []string{"0.03", "1e6"}, "want 0 to 1e+06"},
 		{"summarizer.coverage_function", []string{"-1", "1.5"}, []string{"0", "1"}, "want 0 to 1"},
 		{"summarizer.coverage_min_words", []string{"-1", "33554433"}, []string{"0", "15"}, "want 0 to 33554432"},
-		{"summarizer.coverage_plot", []string{"x", "names,", "names,first"}, []string{"", "none", "names", "density,spread,names"}, "want a comma-separated list of names, spread, density; or none"},
+		{"summarizer.coverage_plot", []string{"x", "names,", "names,first", "link,", "link=1"}, []string{"", "none", "names", "density,spread,names", "link", "names,spread,density,link"}, "want a comma-separated list of names, spread, density, link; or none"},
 		{"summarizer.names", []string{"-3", "1048577", "1000000000"}, []string{"0", "1048576"}, "want 0 to 1048576 (0: 100)"},
 		{"summarizer.vocabulary", []string{"-3", "1048577"}, []string{"0", "1048576"}, "want 0 to 1048576 (0: 10000)"},
 	} {
