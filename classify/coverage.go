@@ -48,7 +48,7 @@ func (m *Model) coverageBook(p *Prepared) *coverage.Book {
 	uni, bi := p.coverageKeys()
 	logits := m.Logits(p.rows)
 	extras := m.Collection.Coverage.Extras(&p.b.Terms, p.grams(), logits)
-	return m.Coverage.NewBookWith(&p.b.Terms, p.grams(), p.b.Length, logits, uni, bi, m.Collection.Stopwords, extras)
+	return m.Coverage.NewBook(&p.b.Terms, p.grams(), p.b.Length, logits, uni, bi, m.Collection.Stopwords, extras)
 }
 
 // SetReference sets the book's reference summary (Terms.Reference) from its

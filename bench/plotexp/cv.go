@@ -222,7 +222,7 @@ func (c *corpusData) summarize(m *coverage.Model, stats *coverage.Stats, p varia
 		x.Link, x.LinkContent = p.link, p.linkContent
 		x.LinkUni, x.LinkBi = coverage.LinkScores(&bk.b.Terms, bk.g, logit, !p.linkMean)
 	}
-	cb := m.NewBookWith(&bk.b.Terms, bk.g, bk.b.Length, logit, uni, bi, c.stop, x)
+	cb := m.NewBook(&bk.b.Terms, bk.g, bk.b.Length, logit, uni, bi, c.stop, x)
 	opts := o.cover
 	opts.Prior = p.prior
 	rows := cb.Extract(classify.DefaultBudget, opts)

@@ -104,16 +104,8 @@ type Book struct {
 	stopUni, stopBi []bool
 }
 
-// NewBook prepares for extraction under m the book whose terms are t,
-// n-grams g, rows' budget words length and log-odds under the logistic
-// model logit, with its n-grams' keys uni and bi (BookKeys) and the
-// stopwords stop (sorted; none: every n-gram counts alike).
-func (m *Model) NewBook(t *Terms, g *Grams, length []int32, logit []float64, uni, bi []Key, stop []string) *Book {
-	return m.NewBookWith(t, g, length, logit, uni, bi, stop, Extras{})
-}
-
-// Extras are what NewBookWith reads beyond NewBook's arguments: the
-// sentence model's link scores (LinkScores, Stats.Extras), which scale
+// Extras are what NewBook reads beyond the keys: the sentence model's
+// link scores (LinkScores, Stats.Extras), which scale
 // each n-gram's expected count by exp(Link times its score).
 type Extras struct {
 	LinkUni, LinkBi []float64
@@ -122,13 +114,17 @@ type Extras struct {
 	LinkContent bool
 }
 
-// NewBookWith is NewBook with the extras x.
-func (m *Model) NewBookWith(t *Terms, g *Grams, length []int32, logit []float64, uni, bi []Key, stop []string, x Extras) *Book {
+// NewBook prepares for extraction under m the book whose terms are t,
+// n-grams g, rows' budget words length and log-odds under the logistic
+// model logit, with its n-grams' keys uni and bi (BookKeys) and the
+// stopwords stop (sorted; none: every n-gram counts alike), and the
+// extras x (Stats.Extras; Extras{}: the keys alone).
+func (m *Model) NewBook(t *Terms, g *Grams, length []int32, logit []float64, uni, bi []Key, stop []string, x Extras) *Book {
 	cb := &Book{t: t, g: g, length: length, logit: logit}
 	if cb.stopUni = stopMarks(t.Vocab, stop); cb.stopUni != nil {
 		cb.stopBi = make([]bool, len(g.biTerms))
-		for x, pair := range g.biTerms {
-			cb.stopBi[x] = cb.stopUni[pair[0]] || cb.stopUni[pair[1]]
+		for b, pair := range g.biTerms {
+			cb.stopBi[b] = cb.stopUni[pair[0]] || cb.stopUni[pair[1]]
 		}
 	}
 

@@ -90,5 +90,5 @@ func readyBook(m *Model, s *Stats, t *Terms, stop []string, logit []float64) *Bo
 		logit = make([]float64, rows)
 	}
 	uni, bi := BookKeys(s, t, g, nil, false)
-	return m.NewBook(t, g, length, logit, uni, bi, stop)
+	return m.NewBook(t, g, length, logit, uni, bi, stop, Extras{})
 }

@@ -58,7 +58,7 @@ func finiteOr0(v float64) float64 {
 	return v
 }
 
-// Extras returns what NewBookWith reads beyond the keys for a book whose
+// Extras returns what NewBook reads beyond the keys for a book whose
 // terms are t, n-grams g and rows' log-odds logit under the logistic model,
 // under the statistics' plot properties: with PlotLink, the link scores of
 // its content n-grams (those without a stopword) at LinkWeight; nothing

@@ -93,7 +93,7 @@ func TestExtrasLink(t *testing.T) {
 	for r := range rows {
 		length[r] = int32(len(book.Row(r)))
 	}
-	cb := m.NewBookWith(book, g, length, logit, uni, bi, stop, x)
+	cb := m.NewBook(book, g, length, logit, uni, bi, stop, x)
 	var up, down, same int
 	for id := range book.Vocab {
 		p0, p1 := plain.uni.at(int32(id), 0), cb.uni.at(int32(id), 0)
