@@ -3,6 +3,7 @@ package classify
 import (
 	"bytes"
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -167,6 +168,56 @@ func TestFitCoverage(t *testing.T) {
 	}
 	if _, err := fitCoverage([]*Features{{ID: "none"}}); !errors.Is(err, ErrFeatures) {
 		t.Errorf("a book without cells: %v, want %v", err, ErrFeatures)
+	}
+}
+
+// TestFitCoverageOncePerSet checks that the models trained side by side
+// on one set, labelled differently, share one coverage model, the one the
+// set's cells give (it reads no label), and that sets whose books' cells
+// differ are refused as different books.
+func TestFitCoverageOncePerSet(t *testing.T) {
+	books := coverageBooks(t, 8)
+	col := collectionOf(t, books, coverageSettings)
+	sets := make([][]*Features, 3)
+	for m := range sets {
+		for _, b := range books {
+			f := col.Featurize(b)
+			f.Label = make([]bool, f.Rows())
+			for i := range f.Label {
+				f.Label[i] = int(b.Length[i]) >= 8+4*m
+			}
+			sets[m] = append(sets[m], f)
+		}
+	}
+	models, err := (&Trainer{Lambda: 1e-3}).Train(col, sets...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := fitCoverage(sets[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for m, model := range models {
+		if !reflect.DeepEqual(model.Coverage, want) {
+			t.Errorf("set %d: coverage model %+v, fitted alone %+v", m, model.Coverage, want)
+		}
+	}
+	if models[0].Bias == models[2].Bias {
+		t.Error("sets 0 and 2 gave the same logistic model")
+	}
+	other := slices.Clone(sets[1])
+	changed := *other[3]
+	cells := *changed.Cover
+	cells.Hits = slices.Clone(cells.Hits)
+	cells.Hits[0]++
+	changed.Cover = &cells
+	other[3] = &changed
+	if _, err := (&Trainer{Lambda: 1e-3}).Train(col, sets[0], other); !errors.Is(err, ErrDifferentBooks) {
+		t.Errorf("different coverage cells: error %v, want ErrDifferentBooks", err)
+	}
+	changed.Cover = nil
+	if _, err := (&Trainer{Lambda: 1e-3}).Train(col, sets[0], other); !errors.Is(err, ErrDifferentBooks) {
+		t.Errorf("cells on one side only: error %v, want ErrDifferentBooks", err)
 	}
 }
 

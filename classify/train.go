@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"github.com/bookalign/bookalign/internal/parallel"
 	"gonum.org/v1/gonum/optimize"
@@ -138,11 +139,25 @@ func (t *Trainer) trainSorted(o *objective, c *Collection, sets [][]*Features) (
 	if err != nil {
 		return nil, err
 	}
-	err = parallel.For(len(sets), len(sets), func(m int) error {
+	// The coverage model is fitted once, beside the final fits: it reads
+	// the books' coverage cells, which the sets share (sameFeatures), not
+	// their labels, so every model of the set has the same one.
+	var cover *coverage.Model
+	err = parallel.For(len(sets)+1, len(sets)+1, func(m int) error {
+		if m == len(sets) {
+			var err error
+			if c.Settings.Coverage {
+				cover, err = fitCoverage(sets[0])
+			}
+			return err
+		}
 		return t.finish(models[m], sets[m], r, o, starts[m])
 	})
 	if err != nil {
 		return nil, err
+	}
+	for _, m := range models {
+		m.Coverage = cover
 	}
 	return models, nil
 }
@@ -181,11 +196,6 @@ func (t *Trainer) finish(m *Model, books []*Features, r *rows, o *objective, x0 
 	m.Weights, m.Bias = x[:dim], x[dim]
 	m.Features = m.Collection.FeatureNames()
 	m.Training = Training{Books: len(books), Sentences: len(all.y), Iterations: iters}
-	if m.Collection.Settings.Coverage {
-		if m.Coverage, err = fitCoverage(books); err != nil {
-			return err
-		}
-	}
 	for _, y := range all.y {
 		if y {
 			m.Training.Positives++
@@ -241,7 +251,7 @@ func labelsOf(books []*Features) []bool {
 }
 
 // sameFeatures reports whether a and b, sorted by ID, hold the same books
-// with the same rows.
+// with the same rows and coverage cells.
 func sameFeatures(a, b []*Features) bool {
 	if len(a) != len(b) {
 		return false
@@ -251,7 +261,7 @@ func sameFeatures(a, b []*Features) bool {
 		if x == y {
 			continue
 		}
-		if x.ID != y.ID || x.Group != y.Group || !slices.Equal(x.Start, y.Start) || !slices.Equal(x.Index, y.Index) {
+		if x.ID != y.ID || x.Group != y.Group || !slices.Equal(x.Start, y.Start) || !slices.Equal(x.Index, y.Index) || !sameCells(x.Cover, y.Cover) {
 			return false
 		}
 	}
@@ -402,4 +412,16 @@ func logits(w []float64, b float64, f *Features) []float64 {
 		z[i] = zi
 	}
 	return z
+}
+
+// sameCells reports whether two books' coverage cells are the same: the
+// same cells or equal ones, or neither.
+func sameCells(a, b *coverage.Cells) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil {
+		return false
+	}
+	return slices.Equal(a.Keys, b.Keys) && slices.Equal(a.NGrams, b.NGrams) && slices.Equal(a.Hits, b.Hits)
 }
