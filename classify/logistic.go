@@ -91,7 +91,7 @@ func penalise(loss float64, g, w []float64, n int, lambda float64) float64 {
 // rowLosses adds to loss, row by row in order, the loss of each row i
 // with logit z[i] and label y[i], -log p(y | z) = softplus(z) - y z, and to
 // gb its derivative sigma(z) - y, which it writes over z[i]; e and l are
-// scratch of len(z). Each row takes one exponential e = exp(-|z|):
+// scratch of at least len(z). Each row takes one exponential e = exp(-|z|):
 // softplus(z) = max(z, 0) + log1p(e), and sigma(z) is 1/(1+e) for z >= 0,
 // e/(1+e) below. The rows go through each step together (expNegs,
 // log1pSmalls), in loops without calls.
