@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 
@@ -122,7 +123,8 @@ func BenchmarkTrain(b *testing.B) {
 // features, labelled by word overlap and by two relabellings of it (every
 // 1009th and 997th row's label flipped), on two workers. It reports the
 // passes over the rows by the number of models they served, and the rows
-// read (passes weighted by their rows, in millions).
+// read (passes weighted by their rows, in millions), and the process's CPU
+// time per training.
 //
 //	go test ./classify/ -run XXX -bench TrainSet -benchtime 1x -count 5
 func BenchmarkTrainSet(b *testing.B) {
@@ -136,12 +138,14 @@ func BenchmarkTrainSet(b *testing.B) {
 		}
 	}
 	var o *objective
+	cpu := cpuTime()
 	for b.Loop() {
 		o = newObjective(tr.Workers)
 		if _, err := tr.trainSorted(o, col, sets); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/1e9, "cpu-s/op")
 	for k := 1; k <= maxJoint; k++ {
 		b.ReportMetric(float64(o.passes[k]), fmt.Sprintf("passes/%d", k))
 		b.ReportMetric(float64(o.rowPasses[k])/1e6, fmt.Sprintf("Mrows/%d", k))
@@ -531,4 +535,14 @@ func BenchmarkFeaturizeSets(b *testing.B) {
 			}
 		}
 	})
+}
+
+// cpuTime returns the CPU time the process has used (user and system), in
+// nanoseconds, or 0 where getrusage fails.
+func cpuTime() int64 {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		return 0
+	}
+	return u.Utime.Nano() + u.Stime.Nano()
 }

@@ -88,21 +88,36 @@ func penalise(loss float64, g, w []float64, n int, lambda float64) float64 {
 	return loss/nf + lambda/2*floats.Dot(w, w)
 }
 
-// rowLoss returns a row's loss, -log p(y | z) = softplus(z) - y z, and its
-// derivative sigma(z) - y, from one exponential e = exp(-|z|):
+// rowLosses adds to loss, row by row in order, the loss of each row i
+// with logit z[i] and label y[i], -log p(y | z) = softplus(z) - y z, and to
+// gb its derivative sigma(z) - y, which it writes over z[i]; e and l are
+// scratch of at least len(z). Each row takes one exponential e = exp(-|z|):
 // softplus(z) = max(z, 0) + log1p(e), and sigma(z) is 1/(1+e) for z >= 0,
-// e/(1+e) below.
-func rowLoss(z float64, y bool) (loss, r float64) {
-	e := expNeg(math.Abs(z))
-	l := log1pSmall(e)
-	sz := 1 / (1 + e) // sigma(|z|)
-	if z < 0 {
-		sz = e * sz
+// e/(1+e) below. The rows go through each step together (expNegs,
+// log1pSmalls), in loops without calls.
+func rowLosses(z []float64, y []bool, e, l []float64, loss, gb float64) (float64, float64) {
+	y, e, l = y[:len(z)], e[:len(z)], l[:len(z)]
+	for i, zi := range z {
+		e[i] = math.Abs(zi)
 	}
-	if y {
-		return max(-z, 0) + l, sz - 1
+	expNegs(e, e)
+	log1pSmalls(l, e)
+	for i, zi := range z {
+		sz := 1 / (1 + e[i]) // sigma(|z|)
+		if zi < 0 {
+			sz = e[i] * sz
+		}
+		var li, r float64
+		if y[i] {
+			li, r = max(-zi, 0)+l[i], sz-1
+		} else {
+			li, r = max(zi, 0)+l[i], sz
+		}
+		loss += li
+		gb += r
+		z[i] = r
 	}
-	return max(z, 0) + l, sz
+	return loss, gb
 }
 
 // softplus returns log(1 + exp(z)) without overflow:

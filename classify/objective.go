@@ -25,22 +25,29 @@ import (
 //     that has not joined, and a round runs only while every joined fit is
 //     blocked in it, so rounds never overlap.
 //   - What is shared. The rows and labels of the problems (read only); the
-//     chunks' gradient buffers (grads), written only by the goroutine that
-//     runs the round; the joined count and the waiting requests, under mu.
-//     A request's point and gradient belong to its fit, which is blocked
-//     until its round ends, and so do its problem's sums (lossSum, gradSum),
-//     which the pass writes for the next lambda's problem (continueFrom).
+//     chunks' gradient buffers (grads), used only by the round that runs:
+//     each chunk's written by the one worker that sums the chunk, then read
+//     by the workers that add the chunks up, each for a range of features
+//     of its own; the joined count and the waiting requests, under mu. A
+//     request's point and gradient belong to its fit, which is blocked until
+//     its round ends (the gradient's features written by the workers of the
+//     round, each its own range), and so do its problem's sums (lossSum,
+//     gradSum), which the pass writes for the next lambda's problem
+//     (continueFrom).
 //   - Why the sums are those of a model alone. A round's requests on the same
 //     rows (up to maxJoint of them) are evaluated in one pass, the others in
 //     further passes. The rows are cut into chunks of chunkRows, fixed by
 //     the data alone, summed by workers goroutines; within a chunk each
 //     model's loss and gradient are summed row by row, in row order, the
 //     models' weights and gradients side by side so that a row's features
-//     are read once; then each model's chunk sums are added in chunk order.
-//     A model alone is the same pass with one model: its sums are made by
-//     the same operations in the same order, and no other model's lane
-//     touches its own. So the result is the same to the bit whatever the
-//     number of workers, the fits a pass is shared with, or their timing.
+//     are read once (sumChunk takes the rows a block at a time, each step
+//     for every row of the block before the next step, but every sum still
+//     row by row); then each model's chunk sums are added in chunk order,
+//     by ranges of features on the workers. A model alone is the same pass
+//     with one model: its sums are made by the same operations in the same
+//     order, and no other model's lane touches its own. So the result is the
+//     same to the bit whatever the number of workers, the fits a pass is
+//     shared with, or their timing (TestPassRowByRow).
 type objective struct {
 	workers int
 
@@ -185,22 +192,40 @@ func (o *objective) pass(group []*request) {
 		ch.loss, ch.gb = sumChunk(p.rows[lo:min(lo+chunkRows, n)], lo, k, w, &bias, &ys, ch.grad)
 		return nil
 	})
+	for _, r := range group {
+		clear(r.g)
+	}
+	// The chunks' feature gradients added in chunk order, a range of
+	// features at a time on each worker, so that the sums stay in cache and
+	// no core waits for the other to add them all.
+	_ = parallel.For((dim+reduceFeatures-1)/reduceFeatures, o.workers, func(b int) error {
+		lo, hi := b*reduceFeatures, min((b+1)*reduceFeatures, dim)
+		for c := range chunks {
+			grad := chunks[c].grad[lo*k : hi*k]
+			for m, r := range group {
+				g := r.g[lo:hi]
+				for j := range g {
+					g[j] += grad[j*k+m]
+				}
+			}
+		}
+		return nil
+	})
 	for m, r := range group {
 		g := r.g
-		clear(g)
 		loss := 0.0
 		for c := range chunks {
-			ch := &chunks[c]
-			loss += ch.loss[m]
-			for j := range dim {
-				g[j] += ch.grad[j*k+m]
-			}
-			g[dim] += ch.gb[m]
+			loss += chunks[c].loss[m]
+			g[dim] += chunks[c].gb[m]
 		}
 		r.p.lossSum, r.p.gradSum = loss, append(r.p.gradSum[:0], g...)
 		r.f = penalise(loss, g, r.x[:dim], len(r.p.y), r.p.lambda)
 	}
 }
+
+// reduceFeatures is the number of features whose chunk sums one task of a
+// pass adds up.
+const reduceFeatures = 1024
 
 // sumChunk sums, for k models (1 to maxJoint) whose weights w are side by
 // side (feature j of model m at j*k+m), the losses and the bias gradients of
@@ -208,38 +233,61 @@ func (o *objective) pass(group []*request) {
 // gradients into grad, laid out as w. Each model's sums are made row by
 // row, in row order, as if it were alone (k = 1).
 //
-// Each k has a loop of its own, whose sums are held in registers: a loop
-// over the models costs a pass far more (docs/benchmarks.md, "Shared
-// passes"), and the pass is most of a training's time.
+// It takes the rows blockRows at a time, in three steps: their logits, then
+// their losses and derivatives (rowLosses), then the derivatives added into
+// the gradients. Every sum is still made row by row in row order, but each
+// step is a short loop whose rows do not wait on one another, so that the
+// processor overlaps the long chains of a row's exponential and logarithm
+// with the next rows' (docs/benchmarks.md, "Issue 41: the objective, second
+// round"). The logits and the gradients have a loop for each k, whose
+// models' sums are held in registers: a loop over the models costs a pass
+// far more ("Shared passes").
 func sumChunk(rows [][]int32, lo, k int, w []float64, bias *[maxJoint]float64, ys *[maxJoint][]bool, grad []float64) (loss, gb [maxJoint]float64) {
-	switch k {
-	case 1:
-		loss[0], gb[0] = sumChunk1(rows, ys[0][lo:], w, bias[0], grad)
-	case 2:
-		loss, gb = sumChunk2(rows, lo, w, bias, ys, grad)
-	default:
-		loss, gb = sumChunk3(rows, lo, w, bias, ys, grad)
+	var z [maxJoint][blockRows]float64 // each model's logits, then derivatives
+	var e, l [blockRows]float64        // scratch of rowLosses
+	for b := 0; b < len(rows); b += blockRows {
+		blk := rows[b:min(b+blockRows, len(rows))]
+		switch k {
+		case 1:
+			logits1(blk, w, bias, &z)
+		case 2:
+			logits2(blk, w, bias, &z)
+		default:
+			logits3(blk, w, bias, &z)
+		}
+		for m := range k {
+			loss[m], gb[m] = rowLosses(z[m][:len(blk)], ys[m][lo+b:], e[:], l[:], loss[m], gb[m])
+		}
+		switch k {
+		case 1:
+			scatter1(blk, &z, grad)
+		case 2:
+			scatter2(blk, &z, grad)
+		default:
+			scatter3(blk, &z, grad)
+		}
 	}
 	return loss, gb
 }
 
-func sumChunk1(rows [][]int32, y []bool, w []float64, bias float64, grad []float64) (loss, gb float64) {
+// blockRows is the number of rows sumChunk takes at a time: their logits
+// and derivatives stay in the first-level cache.
+const blockRows = 128
+
+// logits1 writes into z[0] the logit of each of rows (at most blockRows) of
+// the one model, logits2 and logits3 those of two and three models side by
+// side.
+func logits1(rows [][]int32, w []float64, bias *[maxJoint]float64, z *[maxJoint][blockRows]float64) {
 	for i, row := range rows {
-		z := bias
+		z0 := bias[0]
 		for _, j := range row {
-			z += w[j]
+			z0 += w[j]
 		}
-		l, r := rowLoss(z, y[i])
-		loss += l
-		gb += r
-		for _, j := range row {
-			grad[j] += r
-		}
+		z[0][i] = z0
 	}
-	return loss, gb
 }
 
-func sumChunk2(rows [][]int32, lo int, w []float64, bias *[maxJoint]float64, ys *[maxJoint][]bool, grad []float64) (loss, gb [maxJoint]float64) {
+func logits2(rows [][]int32, w []float64, bias *[maxJoint]float64, z *[maxJoint][blockRows]float64) {
 	for i, row := range rows {
 		z0, z1 := bias[0], bias[1]
 		for _, j := range row {
@@ -247,20 +295,11 @@ func sumChunk2(rows [][]int32, lo int, w []float64, bias *[maxJoint]float64, ys 
 			z0 += wj[0]
 			z1 += wj[1]
 		}
-		l0, r0 := rowLoss(z0, ys[0][lo+i])
-		l1, r1 := rowLoss(z1, ys[1][lo+i])
-		loss[0], loss[1] = loss[0]+l0, loss[1]+l1
-		gb[0], gb[1] = gb[0]+r0, gb[1]+r1
-		for _, j := range row {
-			gj := grad[2*int(j) : 2*int(j)+2 : 2*int(j)+2]
-			gj[0] += r0
-			gj[1] += r1
-		}
+		z[0][i], z[1][i] = z0, z1
 	}
-	return loss, gb
 }
 
-func sumChunk3(rows [][]int32, lo int, w []float64, bias *[maxJoint]float64, ys *[maxJoint][]bool, grad []float64) (loss, gb [maxJoint]float64) {
+func logits3(rows [][]int32, w []float64, bias *[maxJoint]float64, z *[maxJoint][blockRows]float64) {
 	for i, row := range rows {
 		z0, z1, z2 := bias[0], bias[1], bias[2]
 		for _, j := range row {
@@ -269,11 +308,36 @@ func sumChunk3(rows [][]int32, lo int, w []float64, bias *[maxJoint]float64, ys 
 			z1 += wj[1]
 			z2 += wj[2]
 		}
-		l0, r0 := rowLoss(z0, ys[0][lo+i])
-		l1, r1 := rowLoss(z1, ys[1][lo+i])
-		l2, r2 := rowLoss(z2, ys[2][lo+i])
-		loss[0], loss[1], loss[2] = loss[0]+l0, loss[1]+l1, loss[2]+l2
-		gb[0], gb[1], gb[2] = gb[0]+r0, gb[1]+r1, gb[2]+r2
+		z[0][i], z[1][i], z[2][i] = z0, z1, z2
+	}
+}
+
+// scatter1 adds the derivative r[0][i] of each of rows into the gradient of
+// each of its features, in row order; scatter2 and scatter3 those of two and
+// three models side by side.
+func scatter1(rows [][]int32, r *[maxJoint][blockRows]float64, grad []float64) {
+	for i, row := range rows {
+		r0 := r[0][i]
+		for _, j := range row {
+			grad[j] += r0
+		}
+	}
+}
+
+func scatter2(rows [][]int32, r *[maxJoint][blockRows]float64, grad []float64) {
+	for i, row := range rows {
+		r0, r1 := r[0][i], r[1][i]
+		for _, j := range row {
+			gj := grad[2*int(j) : 2*int(j)+2 : 2*int(j)+2]
+			gj[0] += r0
+			gj[1] += r1
+		}
+	}
+}
+
+func scatter3(rows [][]int32, r *[maxJoint][blockRows]float64, grad []float64) {
+	for i, row := range rows {
+		r0, r1, r2 := r[0][i], r[1][i], r[2][i]
 		for _, j := range row {
 			gj := grad[3*int(j) : 3*int(j)+3 : 3*int(j)+3]
 			gj[0] += r0
@@ -281,5 +345,4 @@ func sumChunk3(rows [][]int32, lo int, w []float64, bias *[maxJoint]float64, ys 
 			gj[2] += r2
 		}
 	}
-	return loss, gb
 }
