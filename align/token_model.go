@@ -51,13 +51,16 @@ type tokenModel struct {
 	alphaN, betaN, scale []float64
 
 	// Scratch.
-	coefR      [][]float64 // per bin, per source: see binSet.coefs
-	coefIn     [][]float64 // per bin, per null state: inside a sentence
-	coefCross  [][]float64 // per bin, per null state: into a sentence
-	win        []windowSum
-	wmax       []windowMax
-	ptr, thr   []int     // makeWindows' pointers and thresholds, one per bin edge
-	binScratch [][]int32 // makeWindows' windows per bin
+	coefR     [][]float64 // per bin, per source: see binSet.coefs
+	coefIn    [][]float64 // per bin, per null state: inside a sentence
+	coefCross [][]float64 // per bin, per null state: into a sentence
+	zeroIn    bool        // coefIn, coefCross have zeros (binSet.coefs)
+	zeroCross bool
+	win       []windowSum
+	wmax      []windowMax
+	sums      []float64     // runSums' partial sums
+	ptr, thr  []int         // makeWindows' pointers and thresholds, one per bin edge
+	plans     []planBuilder // makeWindows' plans per bin
 
 	// The windows of the jumps into each observation (binWindows).
 	spreadAt, gatherAt []stepWindows
@@ -306,17 +309,17 @@ func (m *tokenModel) step(t int) (bins binSet, fromReal, fromNull []float64) {
 // centerCoefs computes the coefficients of jumps out of the null states,
 // which depend only on the parameters: once per E-step.
 func (m *tokenModel) centerCoefs() {
-	m.within.coefs(m.coefIn, m.thetaN, m.centers, m.n, m.p0)
-	m.coarse.coefs(m.coefCross, m.rho, m.centers, m.n, m.p0)
+	m.zeroIn = m.within.coefs(m.coefIn, m.thetaN, m.centers, m.n, m.p0)
+	m.zeroCross = m.coarse.coefs(m.coefCross, m.rho, m.centers, m.n, m.p0)
 }
 
 // nullCoefs returns the coefficients of jumps out of the null states into
-// observation t.
-func (m *tokenModel) nullCoefs(t int) [][]float64 {
+// observation t, and whether they have zeros (binSet.coefs).
+func (m *tokenModel) nullCoefs(t int) (coef [][]float64, zeros bool) {
 	if m.cross[t] {
-		return m.coefCross
+		return m.coefCross, m.zeroCross
 	}
-	return m.coefIn
+	return m.coefIn, m.zeroIn
 }
 
 // emissions returns the candidates of observation t and sets m.e to their
@@ -335,8 +338,9 @@ func (m *tokenModel) emissions(t int) []int32 {
 // sentence's first token by the coarse bins and ρ. They depend only on the
 // word of t-1, the bin set and the parameters, so they are computed once
 // per word and bin set between two M-steps, and forward, backward and
-// viterbi share them.
-func (m *tokenModel) sourceCoefs(t int) [][]float64 {
+// viterbi share them. It reports too whether they have zeros
+// (binSet.coefs).
+func (m *tokenModel) sourceCoefs(t int) (coef [][]float64, zeros bool) {
 	w := m.obsW[t-1]
 	bins, thR, _ := m.step(t)
 	c := &m.coefWithin[w]
@@ -351,17 +355,19 @@ func (m *tokenModel) sourceCoefs(t int) [][]float64 {
 				c.coef[b] = make([]float64, len(pos))
 			}
 		}
-		bins.coefs(c.coef, thR, pos, m.n, m.p0)
+		c.zeros = bins.coefs(c.coef, thR, pos, m.n, m.p0)
 		c.params = m.params
 	}
-	return c.coef
+	return c.coef, c.zeros
 }
 
 // wordCoefs are the coefficients of jumps out of one word's candidates by
-// one bin set, made under the parameters numbered params, and their logs
-// (Viterbi's), made under the parameters numbered logParams.
+// one bin set, made under the parameters numbered params, whether they
+// have zeros, and their logs (Viterbi's), made under the parameters
+// numbered logParams.
 type wordCoefs struct {
 	coef      [][]float64
+	zeros     bool
 	params    int
 	log       [][]float64
 	logParams int

@@ -4,33 +4,57 @@ package align
 // real states of the one before (real) or from the null states (null):
 // for each bin b, in order of the rows (the targets for spread, the
 // sources for gather), each row that has something in bin b, with the
-// bounds of its window there. They depend only on the positions and the
-// bins, not on the parameters, so they are made once per fit, on first
-// use, and serve every EM round and Viterbi.
+// bounds [lo, hi) of its window there. They depend only on the positions
+// and the bins, not on the parameters, so they are made once per fit, on
+// first use, and serve every EM round and Viterbi.
 //
-// Bin b's windows are the triples at[3·start[b] : 3·start[b+1]], (row,
-// lo, hi), of narrow when every row and pointer is below 2¹⁶ (half the
-// memory), else of wide. Each bin has a window sum of its own, so taking the bins one
-// after the other moves each through the windows it moved through when a
-// row's bins were taken together, and a row gets its bins' terms in bin
-// order all the same. A row whose bins hold nothing adds nothing and
+// Each bin has a window sum of its own (windowSum), so taking the bins
+// one after the other moves each through the windows it moved through
+// when a row's bins were taken together, and a row gets its bins' terms in
+// bin order all the same. A row whose bins hold nothing adds nothing and
 // moves no window; from the null states, one per chunk of the whole book,
 // that leaves the few within τ of a candidate.
+//
+// What a window sum adds, and in which order, depends only on the windows,
+// so it is written down once as a plan (windowPlan): the additions in
+// order, each an element added to the partial sum made by the addition
+// before it or to a zero, and for each window the two partial sums whose
+// sum windowSum.move returns. A round then runs the plan with no branch
+// that depends on the data (runSums), and every sum is made by the same
+// floating-point operations, in the same order, as by windowSum.
 type binWindows struct {
-	start  []int32
-	narrow []uint16
-	wide   []int32
+	// Bin b's additions are ops[opStart[b]:opStart[b+1]] and its windows
+	// the triples win[3·winStart[b] : 3·winStart[b+1]], of narrow when
+	// every row, element and partial sum's index fits in 16 bits (half the
+	// memory), else of wide.
+	opStart, winStart []int32
+	narrow            windowPlan[uint16]
+	wide              windowPlan[uint32]
+	isWide            bool
 }
 
-// narrowLimit bounds the rows and pointers of narrow windows; tests lower
-// it to take the wide ones.
+// windowPlan is the plan of a window sum's moves (binWindows), all bins'
+// one after the other. ops[i] = k<<1 | fresh: addition i adds element k to
+// partial sum i (the one addition i-1 made), or to zero when fresh is 1,
+// and makes partial sum i+1; partial sum 0 is zero. A window is a triple
+// (row, s, p): its sum is partial s + partial p, windowSum's suffix sum of
+// the flipped stack, from the window's lo on, plus its back stack up to
+// the window's hi (zero, partial 0, when the back stack is empty).
+type windowPlan[T windowIndex] struct {
+	ops, win []T
+}
+
+// narrowLimit bounds the rows, elements and partial sums of narrow plans;
+// tests lower it to take the wide ones.
 var narrowLimit = 1 << 16
 
-// windowIndex is the type of binWindows' triples.
-type windowIndex interface{ uint16 | int32 }
+// windowIndex is the type of a windowPlan's entries.
+type windowIndex interface{ uint16 | uint32 }
 
-// binOf returns bin b's triples of at.
-func binOf[T windowIndex](at []T, start []int32, b int) []T { return at[3*start[b] : 3*start[b+1]] }
+// bin returns bin b's additions and windows of p.
+func (p windowPlan[T]) bin(w *binWindows, b int) (ops, win []T) {
+	return p.ops[w.opStart[b]:w.opStart[b+1]], p.win[3*w.winStart[b] : 3*w.winStart[b+1]]
+}
 
 // stepWindows are the windows of one step, both ways.
 type stepWindows struct {
@@ -68,18 +92,23 @@ func (m *tokenModel) windows(t int, at []stepWindows, spread bool) *stepWindows 
 }
 
 // makeWindows moves one pointer per bin edge through the sorted a
-// (edgePointers), one row per value j of the sorted by, and lists each
-// bin's non-empty windows. For spread pointer r stops at the first value
-// ≥ j + 1 - edge[last-r], and bin b lies between pointers last-b-1 and
-// last-b; for gather pointer d stops at the first value ≥ j + edge[d], and
-// bin b lies between pointers b and b+1.
+// (edgePointers), one row per value j of the sorted by, and plans each
+// bin's non-empty windows (planBuilder). For spread pointer r stops at the
+// first value ≥ j + 1 - edge[last-r], and bin b lies between pointers
+// last-b-1 and last-b; for gather pointer d stops at the first value ≥
+// j + edge[d], and bin b lies between pointers b and b+1.
 func (m *tokenModel) makeWindows(by, a []int32, edge []int, spread bool) binWindows {
 	nbins, last := len(edge)-1, len(edge)-1
 	m.ptr, m.thr = resizeInt(m.ptr, len(edge)), resizeInt(m.thr, len(edge))
 	ptr, thr := m.ptr, m.thr
 	clear(ptr)
-	m.binScratch = resizeSlices(m.binScratch, nbins)
-	per := m.binScratch
+	for len(m.plans) < nbins {
+		m.plans = append(m.plans, planBuilder{})
+	}
+	plans := m.plans[:nbins]
+	for b := range plans {
+		plans[b].reset()
+	}
 	for x, j := range by {
 		for r := range thr {
 			if spread {
@@ -97,40 +126,175 @@ func (m *tokenModel) makeWindows(by, a []int32, edge []int, spread bool) binWind
 				lo, hi = ptr[last-b-1], ptr[last-b]
 			}
 			if lo < hi {
-				per[b] = append(per[b], int32(x), int32(lo), int32(hi))
+				plans[b].add(x, lo, hi)
 			}
 		}
 	}
-	w := binWindows{start: make([]int32, nbins+1)}
-	n := 0
-	for b := range nbins {
-		n += len(per[b])
-		w.start[b+1] = int32(n / 3)
+	w := binWindows{opStart: make([]int32, nbins+1), winStart: make([]int32, nbins+1)}
+	nops, nwin := 0, 0
+	for b := range plans {
+		nops += len(plans[b].ops)
+		nwin += len(plans[b].win)
+		w.opStart[b+1], w.winStart[b+1] = int32(nops), int32(nwin/3)
 	}
-	if len(by) <= narrowLimit && len(a) < narrowLimit {
-		w.narrow = make([]uint16, 0, n)
-		for b := range nbins {
-			for _, x := range per[b] {
-				w.narrow = append(w.narrow, uint16(x))
-			}
-		}
+	// An element appears in at most two chains of additions (the back
+	// stack of one flip and the suffix sums of the next), so a bin has at
+	// most 2·len(a) additions, and as many partial sums besides zero.
+	if len(by) <= narrowLimit && 2*len(a) < narrowLimit {
+		w.narrow = concatPlans[uint16](plans, nops, nwin)
 	} else {
-		w.wide = make([]int32, 0, n)
-		for b := range nbins {
-			w.wide = append(w.wide, per[b]...)
-		}
+		w.wide, w.isWide = concatPlans[uint32](plans, nops, nwin), true
 	}
 	return w
 }
 
-// resizeSlices returns s with n empty slices, keeping their storage.
-func resizeSlices(s [][]int32, n int) [][]int32 {
-	for len(s) < n {
-		s = append(s, nil)
+// concatPlans lays the bins' plans one after the other in T.
+func concatPlans[T windowIndex](plans []planBuilder, nops, nwin int) windowPlan[T] {
+	p := windowPlan[T]{ops: make([]T, 0, nops), win: make([]T, 0, nwin)}
+	for b := range plans {
+		for _, x := range plans[b].ops {
+			p.ops = append(p.ops, T(x))
+		}
+		for _, x := range plans[b].win {
+			p.win = append(p.win, T(x))
+		}
 	}
-	s = s[:n]
-	for i := range s {
-		s[i] = s[i][:0]
+	return p
+}
+
+// planBuilder writes down one bin's window sum (windowSum.move) as the
+// windows come, in windowPlan's form. When lo reaches mid the stacks
+// flip: the suffix sums of [lo, hi) are made right to left, the first
+// from zero; otherwise the back stack grows to hi, its first element added
+// to zero. suffix - k is the partial sum that holds the suffix sum from k
+// of the last flip, and back the one that holds the back stack (0 while
+// it is empty).
+type planBuilder struct {
+	ops, win     []uint32
+	mid, hi      int
+	suffix, back int
+}
+
+// reset starts an empty plan, as windowSum.reset starts an empty window.
+func (p *planBuilder) reset() {
+	p.ops, p.win = p.ops[:0], p.win[:0]
+	p.mid, p.hi, p.suffix, p.back = 0, 0, 0, 0
+}
+
+// add plans the move to the window [lo, hi) of row; lo and hi must not
+// decrease, and lo < hi.
+func (p *planBuilder) add(row, lo, hi int) {
+	if lo >= p.mid {
+		for k := hi - 1; k >= lo; k-- {
+			p.op(k, k == hi-1)
+		}
+		p.suffix = len(p.ops) + lo // partial len(ops) is the suffix sum from lo
+		p.mid, p.hi, p.back = hi, hi, 0
+	} else {
+		for k := p.hi; k < hi; k++ {
+			p.op(k, k == p.mid)
+		}
+		if hi > p.mid {
+			p.back = len(p.ops)
+		}
+		p.hi = hi
 	}
-	return s
+	p.win = append(p.win, uint32(row), uint32(p.suffix-lo), uint32(p.back))
+}
+
+// op appends the addition of element k, to zero when fresh.
+func (p *planBuilder) op(k int, fresh bool) {
+	x := uint32(k) << 1
+	if fresh {
+		x |= 1
+	}
+	p.ops = append(p.ops, x)
+}
+
+// runSums makes the partial sums of a plan's additions ops over the
+// elements a[k], or a[k]·c[k] when c is not nil, in out[1:len(ops)+1],
+// with out[0] = 0, and returns out. Each addition reads the partial sum
+// before it or zero by its index, not by a branch, so the chains of
+// additions of different flips do not wait on each other.
+func runSums[T windowIndex](out []float64, ops []T, a, c []float64) []float64 {
+	out = resizeFloat(out, len(ops)+1)
+	out[0] = 0
+	sums := out[1:]
+	if c == nil {
+		for i, x := range ops {
+			src := i & (int(x&1) - 1) // i, or 0 (zero) for a fresh chain
+			sums[i] = out[src] + a[x>>1]
+		}
+	} else {
+		for i, x := range ops {
+			src := i & (int(x&1) - 1)
+			k := x >> 1
+			sums[i] = out[src] + float64(a[k]*c[k]) // float64(): a rounded product, never fused into the sum
+		}
+	}
+	return out
+}
+
+// replay gives back a plan's windows as bounds [lo, hi): lo is the
+// element of the addition that made the window's suffix sum; hi is one past
+// the element of the one that made its back stack, or, when that is
+// empty, mid, one past the first element of the last flip, whose
+// additions are the new ones before the window's suffix sum.
+type replay[T windowIndex] struct {
+	ops, win []T
+	r, seen  int // next triple; partial sums made so far
+	mid      int
+}
+
+// next returns the next window's row and bounds, or ok false at the end.
+func (p *replay[T]) next() (row, lo, hi int, ok bool) {
+	if p.r+2 >= len(p.win) {
+		return 0, 0, 0, false
+	}
+	row, s, b := int(p.win[p.r]), int(p.win[p.r+1]), int(p.win[p.r+2])
+	p.r += 3
+	lo = int(p.ops[s-1] >> 1)
+	if s > p.seen {
+		p.mid = int(p.ops[p.seen]>>1) + 1
+		p.seen = s
+	}
+	hi = p.mid
+	if b > 0 {
+		hi = int(p.ops[b-1]>>1) + 1
+		p.seen = max(p.seen, b)
+	}
+	return row, lo, hi, true
+}
+
+// edgePointers advances each ptr[e] to the first index of the sorted a
+// whose value is at least thr[e]. The thresholds increase with e and do
+// not decrease between calls, so neither do the pointers. It reports
+// whether all the pointers are equal: no value of a lies between the
+// first threshold and the last, and every window between them is empty.
+// The outer pointers are moved first, and the inner ones only when some
+// value lies between them.
+func edgePointers(ptr []int, a []int32, thr []int) bool {
+	last := len(ptr) - 1
+	p0, pl := ptr[0], ptr[last]
+	for p0 < len(a) && int(a[p0]) < thr[0] {
+		p0++
+	}
+	for pl < len(a) && int(a[pl]) < thr[last] {
+		pl++
+	}
+	if p0 == pl {
+		for e := range ptr {
+			ptr[e] = p0
+		}
+		return true
+	}
+	ptr[0], ptr[last] = p0, pl
+	for e := 1; e < last; e++ {
+		p := max(ptr[e], ptr[e-1])
+		for p < pl && int(a[p]) < thr[e] {
+			p++
+		}
+		ptr[e] = p
+	}
+	return false
 }

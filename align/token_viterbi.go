@@ -130,7 +130,7 @@ func logOf(dst, coef [][]float64) [][]float64 {
 // sourceLogCoefs returns logOf(sourceCoefs(t)), made once per word and bin
 // set under the same parameters.
 func (m *tokenModel) sourceLogCoefs(t int) [][]float64 {
-	coef := m.sourceCoefs(t)
+	coef, _ := m.sourceCoefs(t)
 	c := &m.coefWithin[m.obsW[t-1]]
 	if m.cross[t] {
 		c = &m.coefCoarse[m.obsW[t-1]]
@@ -148,23 +148,28 @@ func (m *tokenModel) sourceLogCoefs(t int) [][]float64 {
 // are null states). The sources of a target's bin are the windows of
 // spread (binWindows).
 func (m *tokenModel) spreadMax(best []float64, bp []int32, ws *binWindows, theta []float64, w [][]float64, null int) {
-	if ws.wide != nil {
-		spreadMaxBins(m.wmax, best, bp, ws.start, ws.wide, theta, w, null)
+	if ws.isWide {
+		spreadMaxBins(m.wmax, best, bp, ws, ws.wide, theta, w, null)
 	} else {
-		spreadMaxBins(m.wmax, best, bp, ws.start, ws.narrow, theta, w, null)
+		spreadMaxBins(m.wmax, best, bp, ws, ws.narrow, theta, w, null)
 	}
 }
 
-// spreadMaxBins is spreadMax over the triples at of binWindows.
-func spreadMaxBins[T windowIndex](wmax []windowMax, best []float64, bp []int32, start []int32, at []T, theta []float64, w [][]float64, null int) {
-	for b := range len(start) - 1 {
+// spreadMaxBins is spreadMax over the windows of the plan p of ws
+// (replay).
+func spreadMaxBins[T windowIndex](wmax []windowMax, best []float64, bp []int32, ws *binWindows, p windowPlan[T], theta []float64, w [][]float64, null int) {
+	for b := range len(ws.opStart) - 1 {
 		wm := &wmax[b]
 		wm.reset(w[b])
 		lt := math.Log(theta[b])
-		at := binOf(at, start, b)
-		for r := 0; r+2 < len(at); r += 3 {
-			x := at[r]
-			k := wm.move(int(at[r+1]), int(at[r+2]))
+		ops, at := p.bin(ws, b)
+		it := replay[T]{ops: ops, win: at}
+		for {
+			x, lo, hi, ok := it.next()
+			if !ok {
+				break
+			}
+			k := wm.move(lo, hi)
 			if v := lt + w[b][k]; v > best[x] {
 				best[x] = v
 				if null < 0 {
