@@ -59,7 +59,7 @@ type tokenModel struct {
 	win       []windowSum
 	wmax      []windowMax
 	sums      []float64     // runSums' partial sums
-	ptr, thr  []int         // makeWindows' pointers and thresholds, one per bin edge
+	ptr, thr  []int         // makeWindows' pointers, and thresholds less the row's value, one per bin edge
 	plans     []planBuilder // makeWindows' plans per bin
 
 	// The windows of the jumps into each observation (binWindows).

@@ -102,6 +102,13 @@ func (m *tokenModel) makeWindows(by, a []int32, edge []int, spread bool) binWind
 	m.ptr, m.thr = resizeInt(m.ptr, len(edge)), resizeInt(m.thr, len(edge))
 	ptr, thr := m.ptr, m.thr
 	clear(ptr)
+	for r := range thr {
+		if spread {
+			thr[r] = 1 - edge[last-r]
+		} else {
+			thr[r] = edge[r]
+		}
+	}
 	for len(m.plans) < nbins {
 		m.plans = append(m.plans, planBuilder{})
 	}
@@ -110,14 +117,7 @@ func (m *tokenModel) makeWindows(by, a []int32, edge []int, spread bool) binWind
 		plans[b].reset()
 	}
 	for x, j := range by {
-		for r := range thr {
-			if spread {
-				thr[r] = int(j) + 1 - edge[last-r]
-			} else {
-				thr[r] = int(j) + edge[r]
-			}
-		}
-		if edgePointers(ptr, a, thr) {
+		if edgePointers(ptr, a, int(j), thr) {
 			continue
 		}
 		for b := range nbins {
@@ -267,19 +267,19 @@ func (p *replay[T]) next() (row, lo, hi int, ok bool) {
 }
 
 // edgePointers advances each ptr[e] to the first index of the sorted a
-// whose value is at least thr[e]. The thresholds increase with e and do
+// whose value is at least j + thr[e]. The thresholds increase with e and do
 // not decrease between calls, so neither do the pointers. It reports
 // whether all the pointers are equal: no value of a lies between the
 // first threshold and the last, and every window between them is empty.
 // The outer pointers are moved first, and the inner ones only when some
 // value lies between them.
-func edgePointers(ptr []int, a []int32, thr []int) bool {
+func edgePointers(ptr []int, a []int32, j int, thr []int) bool {
 	last := len(ptr) - 1
 	p0, pl := ptr[0], ptr[last]
-	for p0 < len(a) && int(a[p0]) < thr[0] {
+	for t := j + thr[0]; p0 < len(a) && int(a[p0]) < t; {
 		p0++
 	}
-	for pl < len(a) && int(a[pl]) < thr[last] {
+	for t := j + thr[last]; pl < len(a) && int(a[pl]) < t; {
 		pl++
 	}
 	if p0 == pl {
@@ -290,8 +290,8 @@ func edgePointers(ptr []int, a []int32, thr []int) bool {
 	}
 	ptr[0], ptr[last] = p0, pl
 	for e := 1; e < last; e++ {
-		p := max(ptr[e], ptr[e-1])
-		for p < pl && int(a[p]) < thr[e] {
+		p, t := max(ptr[e], ptr[e-1]), j+thr[e]
+		for p < pl && int(a[p]) < t {
 			p++
 		}
 		ptr[e] = p
