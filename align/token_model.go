@@ -59,6 +59,7 @@ type tokenModel struct {
 	win       []windowSum
 	wmax      []windowMax
 	sums      []float64     // runSums' partial sums
+	argmax    []int32       // spreadMaxBins' partial choices
 	ptr, thr  []int         // makeWindows' pointers, and thresholds less the row's value, one per bin edge
 	plans     []planBuilder // makeWindows' plans per bin
 

@@ -204,6 +204,51 @@ func TestSpreadGatherBits(t *testing.T) {
 	}
 }
 
+// TestSpreadMaxPlan checks spreadMax from the windows' plans against
+// windowMax moved window by window: the same maxima and the same sources,
+// the leftmost on ties, with ties, -Inf and values over 60 orders of
+// magnitude among the weights.
+func TestSpreadMaxPlan(t *testing.T) {
+	defer func() { narrowLimit = 1 << 16 }()
+	rng := rand.New(rand.NewPCG(13, 14))
+	for trial := range 200 {
+		m, prev, next, bins := randomStep(rng, 60)
+		if m == nil {
+			continue
+		}
+		m.wmax = make([]windowMax, bins.len())
+		theta, w := make([]float64, bins.len()), make([][]float64, bins.len())
+		for b := range w {
+			theta[b] = rng.Float64()
+			w[b] = make([]float64, len(prev))
+			for k := range w[b] {
+				switch rng.IntN(4) {
+				case 0:
+					w[b][k] = float64(rng.IntN(3)) // ties
+				case 1:
+					w[b][k] = math.Inf(-1)
+				default:
+					w[b][k] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(60)-30))
+				}
+			}
+		}
+		ws := &m.spreadWindows(1).real
+		for _, null := range []int{0, -1} {
+			got, want := make([]float64, len(next)), make([]float64, len(next))
+			gotBp, wantBp := make([]int32, len(next)), make([]int32, len(next))
+			for x := range got {
+				got[x], want[x] = math.Inf(-1), math.Inf(-1)
+				gotBp[x], wantBp[x] = -7, -7
+			}
+			m.spreadMax(got, gotBp, ws, theta, w, false, null)
+			m.spreadMax(want, wantBp, ws, theta, w, true, null)
+			if !bitsEqual(got, want) || !slices.Equal(gotBp, wantBp) {
+				t.Fatalf("trial %d: maxima %v from %v, want %v from %v", trial, got, gotBp, want, wantBp)
+			}
+		}
+	}
+}
+
 // triples returns bin b's windows of w as (row, lo, hi) triples, given
 // back by replay.
 func triples(w *binWindows, b int) []int32 {
