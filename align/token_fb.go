@@ -163,9 +163,9 @@ func (m *tokenModel) forward() (logP float64) {
 			clear(a)
 			ws := m.spreadWindows(t)
 			coef, _ := m.sourceCoefs(t)
-			m.spread(a, &ws.real, thR, prev, coef)
+			m.spread(a, ws.real, thR, prev, coef)
 			coef, _ = m.nullCoefs(t)
-			m.spread(a, &ws.null, thN, prevN, coef)
+			m.spread(a, ws.null, thN, prevN, coef)
 			floats.Mul(a, m.e)
 			clear(aN)
 			for k, i := range prevPos {
@@ -228,13 +228,13 @@ func (m *tokenModel) backward() {
 		ws := m.gatherWindows(t)
 		clear(bPrev)
 		coef, zeros := m.sourceCoefs(t)
-		m.gather(bPrev, &ws.real, thR, coef, zeros, m.e, prev, xiR)
+		m.gather(bPrev, ws.real, thR, coef, zeros, m.e, prev, xiR)
 		for k, i := range prevPos {
 			bPrev[k] += m.eN[int(i)/m.chunk]
 		}
 		clear(bPrevN)
 		coef, zeros = m.nullCoefs(t)
-		m.gather(bPrevN, &ws.null, thN, coef, zeros, m.e, prevN, xiN)
+		m.gather(bPrevN, ws.null, thN, coef, zeros, m.e, prevN, xiN)
 		floats.Add(bPrevN, m.eN)
 
 		// Jumps to null states: ξ(n_c) = (sum_{i in c} α̂_t-1(i) + α̂_t-1(n_c)) eN(c).

@@ -63,8 +63,10 @@ type tokenModel struct {
 	ptr, thr  []int         // makeWindows' pointers, and thresholds less the row's value, one per bin edge
 	plans     []planBuilder // makeWindows' plans per bin
 
-	// The windows of the jumps into each observation (binWindows).
-	spreadAt, gatherAt []stepWindows
+	// The windows of the jumps into each observation (binWindows), and
+	// the windows made, by their words (windowKey).
+	spreadAt, gatherAt     []stepWindows
+	spreadMade, gatherMade map[windowKey]*binWindows
 
 	// Coefficients of jumps out of each local word's candidates, by the
 	// within and the coarse bins (sourceCoefs); params numbers the
@@ -238,6 +240,7 @@ func newTokenModel(p *Pair, th *Thesaurus, cfg tokenSettings) *tokenModel {
 	m.params = 1
 	m.win = make([]windowSum, bins)
 	m.spreadAt, m.gatherAt = make([]stepWindows, len(m.obs)), make([]stepWindows, len(m.obs))
+	m.spreadMade, m.gatherMade = map[windowKey]*binWindows{}, map[windowKey]*binWindows{}
 	m.wmax = make([]windowMax, bins)
 	return m
 }

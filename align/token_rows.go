@@ -58,8 +58,17 @@ func (p windowPlan[T]) bin(w *binWindows, b int) (ops, win []T) {
 
 // stepWindows are the windows of one step, both ways.
 type stepWindows struct {
-	real, null binWindows
-	made       bool
+	real, null *binWindows
+}
+
+// windowKey names the windows of the steps from the candidates of word
+// from (-1: the null states) to those of word to, by the coarse bins
+// (cross) or the within ones: they depend on nothing else, so the steps
+// that share a key share them (sharedWindows), the null states' windows
+// most of all, which depend on one word only.
+type windowKey struct {
+	from, to int32
+	cross    bool
 }
 
 // spreadWindows returns the windows of spread into observation t: a row
@@ -72,23 +81,45 @@ func (m *tokenModel) spreadWindows(t int) *stepWindows { return m.windows(t, m.s
 // target with position ≥ spos[k] + edge[d].
 func (m *tokenModel) gatherWindows(t int) *stepWindows { return m.windows(t, m.gatherAt, false) }
 
-// windows returns at[t], made on first use for spread or gather.
+// windows returns at[t], made on first use for spread or gather, or
+// taken from an earlier step with the same words (windowKey).
 func (m *tokenModel) windows(t int, at []stepWindows, spread bool) *stepWindows {
 	s := &at[t]
-	if s.made {
+	if s.real != nil {
 		return s
 	}
-	bins, _, _ := m.step(t)
-	pos, prevPos := m.cand[m.obsW[t]], m.cand[m.obsW[t-1]]
-	if spread {
-		s.real = m.makeWindows(pos, prevPos, bins.edge, true)
-		s.null = m.makeWindows(pos, m.centers, bins.edge, true)
-	} else {
-		s.real = m.makeWindows(prevPos, pos, bins.edge, false)
-		s.null = m.makeWindows(m.centers, pos, bins.edge, false)
-	}
-	s.made = true
+	w, prev, cross := m.obsW[t], m.obsW[t-1], m.cross[t]
+	s.real = m.sharedWindows(windowKey{prev, w, cross}, spread)
+	s.null = m.sharedWindows(windowKey{-1, w, cross}, spread)
 	return s
+}
+
+// sharedWindows returns the windows of key for spread or gather, made on
+// first use.
+func (m *tokenModel) sharedWindows(key windowKey, spread bool) *binWindows {
+	made := m.gatherMade
+	if spread {
+		made = m.spreadMade
+	}
+	if w, ok := made[key]; ok {
+		return w
+	}
+	bins := m.within
+	if key.cross {
+		bins = m.coarse
+	}
+	from, to := m.centers, m.cand[key.to]
+	if key.from >= 0 {
+		from = m.cand[key.from]
+	}
+	var w binWindows
+	if spread {
+		w = m.makeWindows(to, from, bins.edge, true)
+	} else {
+		w = m.makeWindows(from, to, bins.edge, false)
+	}
+	made[key] = &w
+	return &w
 }
 
 // makeWindows moves one pointer per bin edge through the sorted a

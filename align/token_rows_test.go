@@ -19,6 +19,7 @@ func stepModel(prev, next []int32, n, chunk, tau int, cross bool) *tokenModel {
 		m.centers = append(m.centers, int32(min(c*chunk+chunk/2, n-1)))
 	}
 	m.spreadAt, m.gatherAt = make([]stepWindows, 2), make([]stepWindows, 2)
+	m.spreadMade, m.gatherMade = map[windowKey]*binWindows{}, map[windowKey]*binWindows{}
 	m.win = make([]windowSum, m.coarse.len())
 	return m
 }
@@ -104,10 +105,10 @@ func TestBinWindows(t *testing.T) {
 			by, a  []int32
 			spread bool
 		}{
-			{"spread", &sw.real, next, prev, true},
-			{"spread from null", &sw.null, next, m.centers, true},
-			{"gather", &gw.real, prev, next, false},
-			{"gather from null", &gw.null, m.centers, next, false},
+			{"spread", sw.real, next, prev, true},
+			{"spread from null", sw.null, next, m.centers, true},
+			{"gather", gw.real, prev, next, false},
+			{"gather from null", gw.null, m.centers, next, false},
 		} {
 			want := wantWindows(c.by, c.a, bins, c.spread)
 			for b := range bins.len() {
@@ -157,7 +158,7 @@ func TestSpreadGatherBits(t *testing.T) {
 		}
 
 		got, want := make([]float64, len(next)), make([]float64, len(next))
-		m.spread(got, &m.spreadWindows(1).real, theta, v, coef)
+		m.spread(got, m.spreadWindows(1).real, theta, v, coef)
 		wins := make([]windowSum, bins.len())
 		for b := range wins {
 			prod := make([]float64, len(v))
@@ -179,7 +180,7 @@ func TestSpreadGatherBits(t *testing.T) {
 
 		got, want = make([]float64, len(prev)), make([]float64, len(prev))
 		gotXi, wantXi := make([]float64, bins.len()), make([]float64, bins.len())
-		m.gather(got, &m.gatherWindows(1).real, theta, coef, zeros, e, v, gotXi)
+		m.gather(got, m.gatherWindows(1).real, theta, coef, zeros, e, v, gotXi)
 		acc := make([]float64, bins.len())
 		for b := range wins {
 			wins[b].reset(e)
@@ -232,7 +233,7 @@ func TestSpreadMaxPlan(t *testing.T) {
 				}
 			}
 		}
-		ws := &m.spreadWindows(1).real
+		ws := m.spreadWindows(1).real
 		for _, null := range []int{0, -1} {
 			got, want := make([]float64, len(next)), make([]float64, len(next))
 			gotBp, wantBp := make([]int32, len(next)), make([]int32, len(next))

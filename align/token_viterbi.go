@@ -43,13 +43,13 @@ func (m *tokenModel) viterbi() (path []int32, states []int32) {
 			}
 			nan := logWeights(logv, m.sourceLogCoefs(t), delta, bins.len())
 			ws := m.spreadWindows(t)
-			m.spreadMax(next, bp, &ws.real, thR, logv, nan, 0)
+			m.spreadMax(next, bp, ws.real, thR, logv, nan, 0)
 			logN := logIn
 			if m.cross[t] {
 				logN = logCross
 			}
 			nan = logWeights(logv, logN, deltaN, bins.len())
-			m.spreadMax(next, bp, &ws.null, thN, logv, nan, -1)
+			m.spreadMax(next, bp, ws.null, thN, logv, nan, -1)
 			for x := range next {
 				next[x] += math.Log(m.e[x])
 			}
