@@ -48,8 +48,8 @@ func spreadBins[T windowIndex](sums, dst []float64, ws *binWindows, p windowPlan
 		ops, win := p.bin(ws, b)
 		sums = runSums(sums, ops, v, coef[b])
 		th := theta[b]
-		for r := 0; r+2 < len(win); r += 3 {
-			dst[win[r]] += th * (sums[win[r+1]] + sums[win[r+2]])
+		for _, x := range win {
+			dst[x.row] += th * (sums[x.sum] + sums[x.back])
 		}
 	}
 	return sums
@@ -86,11 +86,11 @@ func gatherBins[T windowIndex](sums, dst []float64, ws *binWindows, p windowPlan
 	for b := range len(ws.opStart) - 1 {
 		ops, win := p.bin(ws, b)
 		sums = runSums(sums, ops, e, nil)
-		th, cb := theta[b], coef[b]
+		th, cb := theta[b], coef[b][:len(dst)] // as long as dst: one bounds check for both
 		acc := 0.0
-		for r := 0; r+2 < len(win); r += 3 {
-			k := win[r]
-			gb := th * cb[k] * (sums[win[r+1]] + sums[win[r+2]])
+		for _, x := range win {
+			k := x.row
+			gb := th * cb[k] * (sums[x.sum] + sums[x.back])
 			dst[k] += gb
 			if xi != nil {
 				acc += gb * v[k]

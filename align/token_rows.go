@@ -24,7 +24,7 @@ package align
 // floating-point operations, in the same order, as by windowSum.
 type binWindows struct {
 	// Bin b's additions are ops[opStart[b]:opStart[b+1]] and its windows
-	// the triples win[3·winStart[b] : 3·winStart[b+1]], of narrow when
+	// win[winStart[b]:winStart[b+1]], of narrow when
 	// every row, element and partial sum's index fits in 16 bits (half the
 	// memory), else of wide.
 	opStart, winStart []int32
@@ -36,12 +36,18 @@ type binWindows struct {
 // windowPlan is the plan of a window sum's moves (binWindows), all bins'
 // one after the other. ops[i] = k<<1 | fresh: addition i adds element k to
 // partial sum i (the one addition i-1 made), or to zero when fresh is 1,
-// and makes partial sum i+1; partial sum 0 is zero. A window is a triple
-// (row, s, p): its sum is partial s + partial p, windowSum's suffix sum of
-// the flipped stack, from the window's lo on, plus its back stack up to
-// the window's hi (zero, partial 0, when the back stack is empty).
+// and makes partial sum i+1; partial sum 0 is zero.
 type windowPlan[T windowIndex] struct {
-	ops, win []T
+	ops []T
+	win []planWindow[T]
+}
+
+// planWindow is a window of a windowPlan, of row: its sum is partial sum
+// + partial back, windowSum's suffix sum of the flipped stack, from the
+// window's lo on, plus its back stack up to the window's hi (zero, partial
+// 0, when the back stack is empty).
+type planWindow[T windowIndex] struct {
+	row, sum, back T
 }
 
 // narrowLimit bounds the rows, elements and partial sums of narrow plans;
@@ -52,8 +58,8 @@ var narrowLimit = 1 << 16
 type windowIndex interface{ uint16 | uint32 }
 
 // bin returns bin b's additions and windows of p.
-func (p windowPlan[T]) bin(w *binWindows, b int) (ops, win []T) {
-	return p.ops[w.opStart[b]:w.opStart[b+1]], p.win[3*w.winStart[b] : 3*w.winStart[b+1]]
+func (p windowPlan[T]) bin(w *binWindows, b int) (ops []T, win []planWindow[T]) {
+	return p.ops[w.opStart[b]:w.opStart[b+1]], p.win[w.winStart[b]:w.winStart[b+1]]
 }
 
 // stepWindows are the windows of one step, both ways.
@@ -166,7 +172,7 @@ func (m *tokenModel) makeWindows(by, a []int32, edge []int, spread bool) binWind
 	for b := range plans {
 		nops += len(plans[b].ops)
 		nwin += len(plans[b].win)
-		w.opStart[b+1], w.winStart[b+1] = int32(nops), int32(nwin/3)
+		w.opStart[b+1], w.winStart[b+1] = int32(nops), int32(nwin)
 	}
 	// An element appears in at most two chains of additions (the back
 	// stack of one flip and the suffix sums of the next), so a bin has at
@@ -181,13 +187,13 @@ func (m *tokenModel) makeWindows(by, a []int32, edge []int, spread bool) binWind
 
 // concatPlans lays the bins' plans one after the other in T.
 func concatPlans[T windowIndex](plans []planBuilder, nops, nwin int) windowPlan[T] {
-	p := windowPlan[T]{ops: make([]T, 0, nops), win: make([]T, 0, nwin)}
+	p := windowPlan[T]{ops: make([]T, 0, nops), win: make([]planWindow[T], 0, nwin)}
 	for b := range plans {
 		for _, x := range plans[b].ops {
 			p.ops = append(p.ops, T(x))
 		}
 		for _, x := range plans[b].win {
-			p.win = append(p.win, T(x))
+			p.win = append(p.win, planWindow[T]{T(x.row), T(x.sum), T(x.back)})
 		}
 	}
 	return p
@@ -201,7 +207,8 @@ func concatPlans[T windowIndex](plans []planBuilder, nops, nwin int) windowPlan[
 // of the last flip, and back the one that holds the back stack (0 while
 // it is empty).
 type planBuilder struct {
-	ops, win     []uint32
+	ops          []uint32
+	win          []planWindow[uint32]
 	mid, hi      int
 	suffix, back int
 }
@@ -230,7 +237,7 @@ func (p *planBuilder) add(row, lo, hi int) {
 		}
 		p.hi = hi
 	}
-	p.win = append(p.win, uint32(row), uint32(p.suffix-lo), uint32(p.back))
+	p.win = append(p.win, planWindow[uint32]{uint32(row), uint32(p.suffix - lo), uint32(p.back)})
 }
 
 // op appends the addition of element k, to zero when fresh.
@@ -251,6 +258,7 @@ func runSums[T windowIndex](out []float64, ops []T, a, c []float64) []float64 {
 	out = resizeFloat(out, len(ops)+1)
 	out[0] = 0
 	sums := out[1:]
+	ops = ops[:len(sums)] // as long as sums: one bounds check for both
 	if c == nil {
 		for i, x := range ops {
 			src := i & (int(x&1) - 1) // i, or 0 (zero) for a fresh chain
@@ -272,18 +280,20 @@ func runSums[T windowIndex](out []float64, ops []T, a, c []float64) []float64 {
 // empty, mid, one past the first element of the last flip, whose
 // additions are the new ones before the window's suffix sum.
 type replay[T windowIndex] struct {
-	ops, win []T
-	r, seen  int // next triple; partial sums made so far
-	mid      int
+	ops     []T
+	win     []planWindow[T]
+	r, seen int // next window; partial sums made so far
+	mid     int
 }
 
 // next returns the next window's row and bounds, or ok false at the end.
 func (p *replay[T]) next() (row, lo, hi int, ok bool) {
-	if p.r+2 >= len(p.win) {
+	if p.r >= len(p.win) {
 		return 0, 0, 0, false
 	}
-	row, s, b := int(p.win[p.r]), int(p.win[p.r+1]), int(p.win[p.r+2])
-	p.r += 3
+	wn := p.win[p.r]
+	row, s, b := int(wn.row), int(wn.sum), int(wn.back)
+	p.r++
 	lo = int(p.ops[s-1] >> 1)
 	if s > p.seen {
 		p.mid = int(p.ops[p.seen]>>1) + 1

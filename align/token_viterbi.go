@@ -190,9 +190,9 @@ func spreadMaxBins[T windowIndex](arg []int32, best []float64, bp []int32, ws *b
 			arg[i+1] = k
 		}
 		lt := math.Log(theta[b])
-		for r := 0; r+2 < len(win); r += 3 {
-			x, k := win[r], arg[win[r+1]]
-			if s := win[r+2]; s > 0 {
+		for _, wn := range win {
+			x, k := wn.row, arg[wn.sum]
+			if s := wn.back; s > 0 {
 				if q := arg[s]; wb[q] > wb[k] {
 					k = q
 				}
