@@ -142,7 +142,6 @@ var startPos = []int32{0}
 func (m *tokenModel) forward() (logP float64) {
 	nb := m.nb
 	m.centerCoefs()
-	var prevPos []int32
 	for t := range m.obs {
 		pos := m.emissions(t)
 		a, aN := m.alpha[m.off[t]:m.off[t+1]], m.alphaN[t*nb:(t+1)*nb]
@@ -168,8 +167,8 @@ func (m *tokenModel) forward() (logP float64) {
 			m.spread(a, ws.null, thN, prevN, coef)
 			floats.Mul(a, m.e)
 			clear(aN)
-			for k, i := range prevPos {
-				aN[int(i)/m.chunk] += prev[k]
+			for k, c := range m.candChunk[m.obsW[t-1]] {
+				aN[c] += prev[k]
 			}
 			for c := range aN {
 				aN[c] = (aN[c] + prevN[c]) * u
@@ -180,7 +179,6 @@ func (m *tokenModel) forward() (logP float64) {
 		floats.Scale(1/c, aN)
 		m.scale[t] = c
 		logP += math.Log(c)
-		prevPos = pos
 	}
 	return logP
 }
@@ -217,7 +215,6 @@ func (m *tokenModel) backward() {
 			m.eN[c] = u * bN[c]
 		}
 
-		prevPos := m.cand[m.obsW[t-1]]
 		prev, prevN := m.alpha[m.off[t-1]:m.off[t]], m.alphaN[(t-1)*nb:t*nb]
 		bPrev, bPrevN := m.beta[m.off[t-1]:m.off[t]], m.betaN[(t-1)*nb:t*nb]
 		_, thR, thN := m.step(t)
@@ -229,18 +226,16 @@ func (m *tokenModel) backward() {
 		clear(bPrev)
 		coef, zeros := m.sourceCoefs(t)
 		m.gather(bPrev, ws.real, thR, coef, zeros, m.e, prev, xiR)
-		for k, i := range prevPos {
-			bPrev[k] += m.eN[int(i)/m.chunk]
+		// With the jumps to null states, ξ(n_c) = (sum_{i in c} α̂_t-1(i) +
+		// α̂_t-1(n_c)) eN(c), the real sources' part first.
+		for k, c := range m.candChunk[m.obsW[t-1]] {
+			bPrev[k] += m.eN[c]
+			m.cNull += prev[k] * m.eN[c]
 		}
 		clear(bPrevN)
 		coef, zeros = m.nullCoefs(t)
 		m.gather(bPrevN, ws.null, thN, coef, zeros, m.e, prevN, xiN)
 		floats.Add(bPrevN, m.eN)
-
-		// Jumps to null states: ξ(n_c) = (sum_{i in c} α̂_t-1(i) + α̂_t-1(n_c)) eN(c).
-		for k, i := range prevPos {
-			m.cNull += prev[k] * m.eN[int(i)/m.chunk]
-		}
 		m.cNull += floats.Dot(prevN, m.eN)
 	}
 	// The start.

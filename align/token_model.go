@@ -15,8 +15,9 @@ type tokenModel struct {
 	cross []bool        // obs t opens a summary sentence (t > 0) and jumps by coarse bins
 
 	// Candidate states of local summary word w: book positions cand[w]
-	// (sorted) and the emission pair of each, candPair[w].
-	cand, candPair [][]int32
+	// (sorted), the emission pair of each, candPair[w], and its null
+	// state's chunk, candChunk[w] (position / chunk).
+	cand, candPair, candChunk [][]int32
 
 	// Emissions η(w | v) over pairs (book type v, summary word w), learned
 	// with a Dirichlet prior of strength emitPrior toward eta0.
@@ -200,6 +201,13 @@ func newTokenModel(p *Pair, th *Thesaurus, cfg tokenSettings) *tokenModel {
 
 	// Null states: one per chunk of the book.
 	m.chunk = cfg.chunk
+	m.candChunk = make([][]int32, len(m.cand))
+	for w, pos := range m.cand {
+		m.candChunk[w] = make([]int32, len(pos))
+		for x, i := range pos {
+			m.candChunk[w][x] = i / int32(m.chunk)
+		}
+	}
 	m.nb = (n + m.chunk - 1) / m.chunk
 	m.centers = make([]int32, m.nb)
 	for c := range m.centers {
