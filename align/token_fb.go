@@ -112,18 +112,12 @@ func gatherMoves[T windowIndex](wins []windowSum, dst []float64, ws *binWindows,
 		win.reset(e)
 		th, cb := theta[b], coef[b]
 		acc := 0.0
-		ops, at := p.bin(ws, b)
-		it := replay[T]{ops: ops, win: at}
-		for {
-			k, lo, hi, ok := it.next()
-			if !ok {
-				break
-			}
+		for k, w := range replay(ws, p, b) {
 			c := cb[k]
 			if c == 0 {
 				continue
 			}
-			gb := th * c * win.move(lo, hi)
+			gb := th * c * win.move(w.lo, w.hi)
 			dst[k] += gb
 			if xi != nil {
 				acc += gb * v[k]

@@ -1,5 +1,7 @@
 package align
 
+import "iter"
+
 // binWindows are the windows of the jumps into one observation, from the
 // real states of the one before (real) or from the null states (null):
 // for each bin b, in order of the rows (the targets for spread, the
@@ -274,38 +276,33 @@ func runSums[T windowIndex](out []float64, ops []T, a, c []float64) []float64 {
 	return out
 }
 
-// replay gives back a plan's windows as bounds [lo, hi): lo is the
-// element of the addition that made the window's suffix sum; hi is one past
-// the element of the one that made its back stack, or, when that is
-// empty, mid, one past the first element of the last flip, whose
+// replay gives back bin b's windows of the plan p as (row, span): lo
+// is the element of the addition that made the window's suffix sum; hi is
+// one past the element of the one that made its back stack, or, when that
+// is empty, mid, one past the first element of the last flip, whose
 // additions are the new ones before the window's suffix sum.
-type replay[T windowIndex] struct {
-	ops     []T
-	win     []planWindow[T]
-	r, seen int // next window; partial sums made so far
-	mid     int
+func replay[T windowIndex](ws *binWindows, p windowPlan[T], b int) iter.Seq2[int, span] {
+	ops, win := p.bin(ws, b)
+	return func(yield func(int, span) bool) {
+		seen, mid := 0, 0 // partial sums made so far; the last flip's mid
+		for _, wn := range win {
+			s, back := int(wn.sum), int(wn.back)
+			if s > seen {
+				mid, seen = int(ops[seen]>>1)+1, s
+			}
+			hi := mid
+			if back > 0 {
+				hi, seen = int(ops[back-1]>>1)+1, max(seen, back)
+			}
+			if !yield(int(wn.row), span{int(ops[s-1] >> 1), hi}) {
+				return
+			}
+		}
+	}
 }
 
-// next returns the next window's row and bounds, or ok false at the end.
-func (p *replay[T]) next() (row, lo, hi int, ok bool) {
-	if p.r >= len(p.win) {
-		return 0, 0, 0, false
-	}
-	wn := p.win[p.r]
-	row, s, b := int(wn.row), int(wn.sum), int(wn.back)
-	p.r++
-	lo = int(p.ops[s-1] >> 1)
-	if s > p.seen {
-		p.mid = int(p.ops[p.seen]>>1) + 1
-		p.seen = s
-	}
-	hi = p.mid
-	if b > 0 {
-		hi = int(p.ops[b-1]>>1) + 1
-		p.seen = max(p.seen, b)
-	}
-	return row, lo, hi, true
-}
+// span is a window [lo, hi) of a sorted list.
+type span struct{ lo, hi int }
 
 // edgePointers advances each ptr[e] to the first index of the sorted a
 // whose value is at least j + thr[e]. The thresholds increase with e and do

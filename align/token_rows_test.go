@@ -43,6 +43,18 @@ func randomStep(rng *rand.Rand, most int) (m *tokenModel, prev, next []int32, bi
 	return m, prev, next, bins
 }
 
+// eachRandomStep calls f with trials random steps of up to most
+// candidates each way (randomStep), leaving out those with none, and
+// restores narrowLimit at the end of the test.
+func eachRandomStep(t *testing.T, rng *rand.Rand, trials, most int, f func(trial int, m *tokenModel, prev, next []int32, bins binSet)) {
+	t.Cleanup(func() { narrowLimit = 1 << 16 })
+	for trial := range trials {
+		if m, prev, next, bins := randomStep(rng, most); m != nil {
+			f(trial, m, prev, next, bins)
+		}
+	}
+}
+
 // randomPositions returns up to most distinct sorted positions in [0, n).
 func randomPositions(rng *rand.Rand, n, most int) []int32 {
 	var p []int32
@@ -91,13 +103,8 @@ func wantWindows(by, a []int32, bins binSet, spread bool) [][]int32 {
 // TestBinWindows checks the windows of spread and gather, from the real
 // and the null states, against their definition.
 func TestBinWindows(t *testing.T) {
-	defer func() { narrowLimit = 1 << 16 }()
 	rng := rand.New(rand.NewPCG(7, 8))
-	for trial := range 300 {
-		m, prev, next, bins := randomStep(rng, 40)
-		if m == nil {
-			continue
-		}
+	eachRandomStep(t, rng, 300, 40, func(trial int, m *tokenModel, prev, next []int32, bins binSet) {
 		sw, gw := m.spreadWindows(1), m.gatherWindows(1)
 		for _, c := range []struct {
 			name   string
@@ -117,7 +124,7 @@ func TestBinWindows(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestSpreadGatherBits checks spread and gather, bit for bit, against the
@@ -130,14 +137,9 @@ func TestBinWindows(t *testing.T) {
 //
 // with one window sum per bin moving along the rows.
 func TestSpreadGatherBits(t *testing.T) {
-	defer func() { narrowLimit = 1 << 16 }()
 	rng := rand.New(rand.NewPCG(9, 10))
 	draw := func() float64 { return rng.ExpFloat64() * math.Pow(10, float64(rng.IntN(20)-10)) }
-	for trial := range 200 {
-		m, prev, next, bins := randomStep(rng, 60)
-		if m == nil {
-			continue
-		}
+	eachRandomStep(t, rng, 200, 60, func(trial int, m *tokenModel, prev, next []int32, bins binSet) {
 		theta, v, e := make([]float64, bins.len()), make([]float64, len(prev)), make([]float64, len(next))
 		coef := make([][]float64, bins.len())
 		zeros := trial%2 == 1 // some zeros, as when 1 - p0 is 0; gather must skip them
@@ -202,7 +204,7 @@ func TestSpreadGatherBits(t *testing.T) {
 		if !bitsEqual(got, want) || !bitsEqual(gotXi, wantXi) {
 			t.Fatalf("trial %d: gather %v, ξ %v, want %v, %v", trial, got, gotXi, want, wantXi)
 		}
-	}
+	})
 }
 
 // TestSpreadMaxPlan checks spreadMax from the windows' plans against
@@ -210,13 +212,8 @@ func TestSpreadGatherBits(t *testing.T) {
 // the leftmost on ties, with ties, -Inf and values over 60 orders of
 // magnitude among the weights.
 func TestSpreadMaxPlan(t *testing.T) {
-	defer func() { narrowLimit = 1 << 16 }()
 	rng := rand.New(rand.NewPCG(13, 14))
-	for trial := range 200 {
-		m, prev, next, bins := randomStep(rng, 60)
-		if m == nil {
-			continue
-		}
+	eachRandomStep(t, rng, 200, 60, func(trial int, m *tokenModel, prev, next []int32, bins binSet) {
 		m.wmax = make([]windowMax, bins.len())
 		theta, w := make([]float64, bins.len()), make([][]float64, bins.len())
 		for b := range w {
@@ -247,7 +244,7 @@ func TestSpreadMaxPlan(t *testing.T) {
 				t.Fatalf("trial %d: maxima %v from %v, want %v from %v", trial, got, gotBp, want, wantBp)
 			}
 		}
-	}
+	})
 }
 
 // triples returns bin b's windows of w as (row, lo, hi) triples, given
@@ -260,16 +257,11 @@ func triples(w *binWindows, b int) []int32 {
 }
 
 func replayed[T windowIndex](w *binWindows, p windowPlan[T], b int) []int32 {
-	ops, win := p.bin(w, b)
-	it := replay[T]{ops: ops, win: win}
 	var t []int32
-	for {
-		row, lo, hi, ok := it.next()
-		if !ok {
-			return t
-		}
-		t = append(t, int32(row), int32(lo), int32(hi))
+	for row, win := range replay(w, p, b) {
+		t = append(t, int32(row), int32(win.lo), int32(win.hi))
 	}
+	return t
 }
 
 // bitsEqual reports whether a and b hold the same float64s, bit for bit.

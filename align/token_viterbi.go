@@ -217,14 +217,8 @@ func spreadMaxMoves[T windowIndex](wmax []windowMax, best []float64, bp []int32,
 		wm := &wmax[b]
 		wm.reset(w[b])
 		lt := math.Log(theta[b])
-		ops, at := p.bin(ws, b)
-		it := replay[T]{ops: ops, win: at}
-		for {
-			x, lo, hi, ok := it.next()
-			if !ok {
-				break
-			}
-			k := wm.move(lo, hi)
+		for x, win := range replay(ws, p, b) {
+			k := wm.move(win.lo, win.hi)
 			if v := lt + w[b][k]; v > best[x] {
 				best[x] = v
 				if null < 0 {
