@@ -12,10 +12,12 @@ import (
 // (1-p0) θ_b coef_b(i) (see binSet.coefs) with b = b(j - i), so a sum over
 // the sources of one bin is a sum over a window of the sorted source list;
 // windowSum moves that window along the sorted targets, and a step costs
-// O((F_prev + F_next) · bins), not O(F_prev · F_next). The windows are
-// made once per fit (binWindows), so a round costs a window sum's move
-// per non-empty window, and a null state far from every candidate of a
-// step costs only its own α̂, β̂ and normalization.
+// O((F_prev + F_next) · bins), not O(F_prev · F_next). The windows, and
+// the window sums' moves through them written down as plans, are made
+// once per fit and shared by the steps with the same words (binWindows),
+// so a round costs an addition per element a move adds and two per
+// non-empty window, with no branch on the data, and a null state far from
+// every candidate of a step costs only its own α̂, β̂ and normalization.
 //
 // Each step is normalized to sum 1, LogSumExp-style, and log p(t) is the sum
 // of the logs of the normalizers c_t:
