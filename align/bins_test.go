@@ -198,29 +198,31 @@ func (w *stackSum) move(lo, hi int) float64 {
 }
 
 // TestWindowSumBits checks windowSum against stackSum, bit for bit, on
-// windows that jump, creep and stand still; and windowSum over the
-// products a[k]·c[k] (resetProduct) against stackSum over the products
-// made beforehand, as the Token HMM made them before the window sums did.
+// windows that jump, creep and stand still; and a plan of the same moves
+// (planBuilder, runSums) against windowSum, over the elements or, every
+// other trial, over the products a[k]·c[k] that runSums makes as it reads
+// them, against windowSum over the products made beforehand.
 func TestWindowSumBits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := range 200 {
 		draw := func() float64 { return rng.ExpFloat64() * math.Pow(10, float64(rng.IntN(30)-15)) }
 		a := randomValues(rng, 200, draw)
 		n := len(a)
-		var ws windowSum
-		ref := stackSum{a: a, suf: make([]float64, n)}
+		elems, c := a, []float64(nil)
 		if trial%2 == 1 {
-			c := make([]float64, n)
+			c = make([]float64, n)
 			for k := range c {
 				c[k] = draw()
 			}
-			ws.resetProduct(a, c)
-			prod := make([]float64, n)
-			floats.MulTo(prod, a, c)
-			ref.a = prod
-		} else {
-			ws.reset(a)
+			elems = make([]float64, n)
+			floats.MulTo(elems, a, c)
 		}
+		var ws windowSum
+		ws.reset(elems)
+		ref := stackSum{a: elems, suf: make([]float64, n)}
+		var plan planBuilder
+		plan.reset()
+		var want []float64
 		lo, hi := 0, 0
 		for range 60 {
 			step := 1 + rng.IntN(3)
@@ -232,8 +234,17 @@ func TestWindowSumBits(t *testing.T) {
 			if lo == hi {
 				continue // the callers never ask for an empty window
 			}
-			if got, want := ws.move(lo, hi), ref.move(lo, hi); math.Float64bits(got) != math.Float64bits(want) {
-				t.Fatalf("trial %d: sum of [%d, %d) = %v, want %v", trial, lo, hi, got, want)
+			got, sum := ws.move(lo, hi), ref.move(lo, hi)
+			if math.Float64bits(got) != math.Float64bits(sum) {
+				t.Fatalf("trial %d: sum of [%d, %d) = %v, want %v", trial, lo, hi, got, sum)
+			}
+			plan.add(len(want), lo, hi)
+			want = append(want, got)
+		}
+		sums := runSums(nil, plan.ops, a, c)
+		for r, w := range plan.win {
+			if got := sums[w.sum] + sums[w.back]; math.Float64bits(got) != math.Float64bits(want[r]) {
+				t.Fatalf("trial %d, window %d: planned sum %v, want %v", trial, r, got, want[r])
 			}
 		}
 	}
@@ -255,11 +266,11 @@ func TestEdgePointers(t *testing.T) {
 		for range 80 {
 			base += rng.IntN(200)
 			for e := range thr {
-				thr[e] = base + edge[e]
+				thr[e] = edge[e]
 			}
-			empty := edgePointers(ptr, a, thr)
+			empty := edgePointers(ptr, a, base, thr)
 			for e, p := range ptr {
-				if want := lowerBound(a, thr[e]); p != want {
+				if want := lowerBound(a, base+thr[e]); p != want {
 					t.Fatalf("trial %d, base %d, edge %d: pointer %d, want %d", trial, base, e, p, want)
 				}
 			}

@@ -13,13 +13,14 @@ type passageModel struct {
 	k, sents, n, v int
 
 	// The book's summary-word tokens (the tokens whose word some summary
-	// sentence holds), in book order, as parallel arrays indexed by that
-	// order, so that a sweep reads them in order: tokPos[x] is the book
-	// position of the x-th such token and tokWord[x] its summary word.
-	// tokBefore[i] is the number of them before book position i, i = 0..n,
-	// so a span's tokens are found without a search.
-	tokPos, tokWord []int32
-	tokBefore       []int32
+	// sentence holds), in book order, so that a sweep reads them in order
+	// (sweepToken): toks[x] is the x-th such token. revToks are the same
+	// in reverse order with their positions negated, so that a sweep to
+	// the left is the same loop. tokBefore[i] is the number of them before
+	// book position i, i = 0..n, so a span's tokens are found without a
+	// search.
+	toks, revToks []sweepToken
+	tokBefore     []int32
 	// Tables of log(f + μ p_book(w)) for f = 0..freq(w; book), so that no
 	// logarithm is taken in the S-step:
 	//	logNum[off[w]+f] = log(f + μ p_book(w))
@@ -103,9 +104,14 @@ func newPassageModel(p *Pair, k int, mu, lambda float64) *passageModel {
 	for i, w := range p.Book.Words {
 		m.tokBefore[i+1] = m.tokBefore[i]
 		if lw := local[w]; lw >= 0 {
-			m.tokPos, m.tokWord = append(m.tokPos, int32(i)), append(m.tokWord, lw)
+			m.toks = append(m.toks, sweepToken{pos: int32(i), word: lw, off: m.off[lw]})
 			m.tokBefore[i+1]++
 		}
+	}
+	m.revToks = make([]sweepToken, len(m.toks))
+	for x, tk := range m.toks {
+		tk.pos = -tk.pos
+		m.revToks[len(m.toks)-1-x] = tk
 	}
 	m.logLen = make([]float64, n+1)
 	for i := range m.logLen {
@@ -170,11 +176,18 @@ func newPassageModel(p *Pair, k int, mu, lambda float64) *passageModel {
 	m.tw = make([]float64, k)
 	m.freq = make([]int32, m.v)
 	m.seen = make([]int32, m.v+1) // one spare: a sweep writes before it counts
-	m.segFrom, m.segAcc = make([]int32, len(m.tokPos)+1), make([]float64, len(m.tokPos)+1)
+	m.segFrom, m.segAcc = make([]int32, len(m.toks)+1), make([]float64, len(m.toks)+1)
 	for s := range k {
 		m.logEmission(s)
 	}
 	return m
+}
+
+// sweepToken is a summary-word token of the book: its position, its
+// summary word, and the word's offset in the gain table (off[word]), which
+// a sweep would otherwise look up at a scattered place.
+type sweepToken struct {
+	pos, word, off int32
 }
 
 // posting is one sentence holding a summary word, with the word's count.
@@ -192,7 +205,7 @@ type posting struct {
 //	                - T_ℓ log(j-i+1 + μ).
 //
 // Through the postings of the span's words it costs the number of its
-// summary-word tokens (m.tokWord) plus the number of (word, sentence)
+// summary-word tokens (m.toks) plus the number of (word, sentence)
 // pairs those words touch, plus the number of sentences.
 func (m *passageModel) logEmission(s int) {
 	lo, hi := m.start[s], m.end[s]
@@ -204,7 +217,8 @@ func (m *passageModel) logEmission(s int) {
 	// add each word's term once, in that order.
 	seen, ns := m.seen, 0
 	freq := m.freq
-	for _, w := range m.tokWord[m.tokBefore[lo]:m.tokBefore[hi]] {
+	for _, tk := range m.toks[m.tokBefore[lo]:m.tokBefore[hi]] {
+		w := tk.word
 		f := freq[w] + 1
 		freq[w] = f
 		seen[ns] = w

@@ -74,14 +74,13 @@ func (m *passageModel) stateCounts() {
 // so each candidate costs O(1), a look-up in the gain table. The first sum
 // changes only at the tokens of words the summary sentences of s hold
 // (wc_s(w) > 0), and between two such tokens log L falls with the length:
-// the sweep visits only the book's summary-word tokens (m.tokPos,
-// m.tokWord, read in order) and keeps the sum after each, from which
+// the sweep visits only the book's summary-word tokens (m.toks or
+// m.revToks, read in order) and keeps the sum after each, from which
 // candidates.at gives any candidate's value, and the largest is at the
 // start of a segment. A token of a word with wc_s(w) = 0 adds exactly 0
 // and starts a segment with the sum of the one before, which changes no
 // candidate's value and no draw; the sweep takes it without a branch.
 func (m *passageModel) boundaryLikelihood(s, first, last, step int) candidates {
-	wc := m.wc[s*m.v : (s+1)*m.v]
 	t := m.tw[s]
 	cnt := (last-first)*step + 1
 	c := candidates{n: cnt, t: t, logLen: m.logLen[1 : cnt+1]}
@@ -90,54 +89,60 @@ func (m *passageModel) boundaryLikelihood(s, first, last, step int) candidates {
 		c.flat = true
 		return c
 	}
-	// The sweep's summary-word tokens [k0, k1), visited forward or backward.
-	var k0, k1 int32
+	// The sweep's summary-word tokens, in the order it visits them; to the
+	// left, positions negated, so that x = pos - from either way.
+	var toks []sweepToken
+	var from int32
 	if step > 0 {
-		k0, k1 = m.tokBefore[first], m.tokBefore[last+1]
+		toks, from = m.toks[m.tokBefore[first]:m.tokBefore[last+1]], int32(first)
 	} else {
-		k0, k1 = m.tokBefore[last], m.tokBefore[first+1]
+		nt := int32(len(m.revToks))
+		toks, from = m.revToks[nt-m.tokBefore[first+1]:nt-m.tokBefore[last]], -int32(first)
 	}
-	pos, words := m.tokPos[k0:k1], m.tokWord[k0:k1]
-	from, acc := m.segFrom, m.segAcc
-	from[0], acc[0] = 0, 0
-	freq, off, gain, seen, logLen := m.freq, m.off, m.gain, m.seen, c.logLen
-	ns, nseg := 0, 1
-	sum, mx := 0.0, math.Inf(-1) // mx: the largest candidate after the first segment
-	for y := range words {
-		if step < 0 {
-			y = len(words) - 1 - y
-		}
-		w := words[y]
-		cw := wc[w]
-		f := freq[w] + 1
-		freq[w] = f
-		seen[ns] = w
-		if f == 1 {
-			ns++
-		}
-		sum += cw * gain[off[w]+f]
-		x := (pos[y] - int32(first)) * int32(step)
-		if x == 0 {
-			// The fixed boundary's own token: the first segment.
-			acc[0] = sum
-			continue
-		}
-		from[nseg], acc[nseg] = x, sum
-		nseg++
-		// The largest candidate starts a segment.
-		if v := sum - t*logLen[x]; v > mx {
-			mx = v
-		}
+	nseg, mx := sweep(toks, from, m.wc[s*m.v:(s+1)*m.v], m.gain, m.freq, c.logLen, t, m.segFrom, m.segAcc)
+	for _, tk := range toks {
+		m.freq[tk.word] = 0
 	}
-	for _, w := range seen[:ns] {
-		freq[w] = 0
-	}
-	c.from, c.acc = from[:nseg], acc[:nseg]
+	c.from, c.acc = m.segFrom[:nseg], m.segAcc[:nseg]
 	c.max = c.value(0, 0)
 	if mx > c.max {
 		c.max = mx
 	}
 	return c
+}
+
+// sweep adds up boundaryLikelihood's sum over toks, visited in order, x =
+// pos - from being the candidate each starts: the first segment's sum in
+// acc[0] (0, or the gain of a token at x = 0, the fixed boundary's own,
+// which can only come first), and one segment (from[k], acc[k]) per other
+// token. It returns the number of segments and the largest candidate
+// that starts one after the first. freq counts the words on the way and
+// is left for the caller to clear.
+func sweep(toks []sweepToken, from int32, wc, gain []float64, freq []int32, logLen []float64, t float64, segFrom []int32, segAcc []float64) (nseg int, mx float64) {
+	sum := 0.0
+	segAcc[0] = 0
+	if len(toks) > 0 && toks[0].pos == from {
+		tk := toks[0]
+		f := freq[tk.word] + 1
+		freq[tk.word] = f
+		sum += wc[tk.word] * gain[tk.off+f]
+		segAcc[0] = sum
+		toks = toks[1:]
+	}
+	segFrom, segAcc = segFrom[1:len(toks)+1], segAcc[1:len(toks)+1]
+	mx = math.Inf(-1)
+	for y, tk := range toks {
+		f := freq[tk.word] + 1
+		freq[tk.word] = f
+		sum += wc[tk.word] * gain[tk.off+f]
+		x := tk.pos - from
+		segFrom[y], segAcc[y] = x, sum
+		// The largest candidate starts a segment.
+		if v := sum - t*logLen[x]; v > mx {
+			mx = v
+		}
+	}
+	return len(toks) + 1, mx
 }
 
 // candidates are the log L of a sweep's n candidate boundaries: in

@@ -29,8 +29,8 @@ func denseSweep(m *passageModel, s, first, last, step int) (val []float64, mx fl
 	for i := range word {
 		word[i] = -1
 	}
-	for x, i := range m.tokPos {
-		word[i] = m.tokWord[x]
+	for _, tk := range m.toks {
+		word[tk.pos] = tk.word
 	}
 	freq := make(map[int32]int32)
 	acc := 0.0
@@ -156,16 +156,23 @@ func TestPassageTokenTables(t *testing.T) {
 		if !inSummary[w] {
 			continue
 		}
-		if x >= len(m.tokPos) || int(m.tokPos[x]) != i {
+		if x >= len(m.toks) || int(m.toks[x].pos) != i {
 			t.Fatalf("summary-word token %d: not at book position %d", x, i)
 		}
-		if lw, ok := local[w]; ok && lw != m.tokWord[x] {
-			t.Fatalf("book word %d is summary word %d and %d", w, lw, m.tokWord[x])
+		tk := m.toks[x]
+		if lw, ok := local[w]; ok && lw != tk.word {
+			t.Fatalf("book word %d is summary word %d and %d", w, lw, tk.word)
 		}
-		local[w] = m.tokWord[x]
+		if tk.off != m.off[tk.word] {
+			t.Fatalf("summary-word token %d: offset %d, want %d", x, tk.off, m.off[tk.word])
+		}
+		if rev := m.revToks[len(m.toks)-1-x]; rev != (sweepToken{-tk.pos, tk.word, tk.off}) {
+			t.Fatalf("summary-word token %d: reversed %+v, want %+v", x, rev, tk)
+		}
+		local[w] = tk.word
 		x++
 	}
-	if x != len(m.tokPos) || int(m.tokBefore[m.n]) != x || len(local) != m.v {
-		t.Errorf("%d summary-word tokens, tokBefore[n] %d, %d words; want %d, %d, %d", len(m.tokPos), m.tokBefore[m.n], m.v, x, x, len(local))
+	if x != len(m.toks) || len(m.revToks) != x || int(m.tokBefore[m.n]) != x || len(local) != m.v {
+		t.Errorf("%d summary-word tokens (%d reversed), tokBefore[n] %d, %d words; want %d, %d, %d", len(m.toks), len(m.revToks), m.tokBefore[m.n], m.v, x, x, len(local))
 	}
 }

@@ -98,14 +98,16 @@ func (bs binSet) width(b, x, n int) int {
 // that is, the model first picks a bin by θ (among the bins that reach
 // into the book), then a position uniformly inside it, so a bin's weight is
 // spread over its width and the relative-frequency M-step of θ is exact.
-func (bs binSet) coefs(dst [][]float64, theta []float64, pos []int32, n int, p0 float64) {
+// It reports whether some bin that reaches into the book got a zero (only
+// when 1 - p0 is zero), which gather must know.
+func (bs binSet) coefs(dst [][]float64, theta []float64, pos []int32, n int, p0 float64) (zeros bool) {
 	// Far from the book's ends every bin is whole: W_b is its width and Z
 	// sums all θ, so one vector serves every such source.
 	reach := max(-bs.lo[0], bs.hi[len(bs.hi)-1])
 	var inner []float64
 	if reach <= n-1-reach {
 		inner = make([]float64, len(bs.lo))
-		bs.coefAt(inner, theta, reach, n, p0)
+		zeros = bs.coefAt(inner, theta, reach, n, p0)
 	}
 	var one []float64
 	for k, x := range pos {
@@ -118,15 +120,19 @@ func (bs binSet) coefs(dst [][]float64, theta []float64, pos []int32, n int, p0 
 		if one == nil {
 			one = make([]float64, len(bs.lo))
 		}
-		bs.coefAt(one, theta, int(x), n, p0)
+		if bs.coefAt(one, theta, int(x), n, p0) {
+			zeros = true
+		}
 		for b, c := range one {
 			dst[b][k] = c
 		}
 	}
+	return zeros
 }
 
-// coefAt sets dst[b] to the coefficient of bin b for a jump from x.
-func (bs binSet) coefAt(dst, theta []float64, x, n int, p0 float64) {
+// coefAt sets dst[b] to the coefficient of bin b for a jump from x, and
+// reports whether a bin that reaches into the book got a zero.
+func (bs binSet) coefAt(dst, theta []float64, x, n int, p0 float64) (zeros bool) {
 	z := 0.0
 	for b := range bs.lo {
 		w := bs.width(b, x, n)
@@ -138,6 +144,8 @@ func (bs binSet) coefAt(dst, theta []float64, x, n int, p0 float64) {
 	for b, w := range dst {
 		if w > 0 {
 			dst[b] = (1 - p0) / (w * z)
+			zeros = zeros || dst[b] == 0
 		}
 	}
+	return zeros
 }

@@ -12,10 +12,12 @@ import (
 // (1-p0) θ_b coef_b(i) (see binSet.coefs) with b = b(j - i), so a sum over
 // the sources of one bin is a sum over a window of the sorted source list;
 // windowSum moves that window along the sorted targets, and a step costs
-// O((F_prev + F_next) · bins), not O(F_prev · F_next). The windows are
-// made once per fit (binWindows), so a round costs a window sum's move
-// per non-empty window, and a null state far from every candidate of a
-// step costs only its own α̂, β̂ and normalization.
+// O((F_prev + F_next) · bins), not O(F_prev · F_next). The windows, and
+// the window sums' moves through them written down as plans, are made
+// once per fit and shared by the steps with the same words (binWindows),
+// so a round costs an addition per element a move adds and two per
+// non-empty window, with no branch on the data, and a null state far from
+// every candidate of a step costs only its own α̂, β̂ and normalization.
 //
 // Each step is normalized to sum 1, LogSumExp-style, and log p(t) is the sum
 // of the logs of the normalizers c_t:
@@ -30,30 +32,29 @@ import (
 //
 // The bins are contiguous (binSet.edge), so the sources of a target's bin
 // are a window of the sorted sources, and a window sum per bin moves
-// along the targets (binWindows). The products v[k] coef[b][k] are made by
-// the window sums (windowSum.resetProduct) as they read them: only a
-// source within some target's bins is weighed, which from the null
-// states, one per chunk of the whole book, is a few near each target.
+// along the targets (binWindows), run from its plan (runSums). The
+// products v[k] coef[b][k] are made as the plan reads them: only a source
+// within some target's bins is weighed, which from the null states, one
+// per chunk of the whole book, is a few near each target.
 func (m *tokenModel) spread(dst []float64, ws *binWindows, theta, v []float64, coef [][]float64) {
-	if ws.wide != nil {
-		spreadBins(m.win, dst, ws.start, ws.wide, theta, v, coef)
+	if ws.isWide {
+		m.sums = spreadBins(m.sums, dst, ws, ws.wide, theta, v, coef)
 	} else {
-		spreadBins(m.win, dst, ws.start, ws.narrow, theta, v, coef)
+		m.sums = spreadBins(m.sums, dst, ws, ws.narrow, theta, v, coef)
 	}
 }
 
-// spreadBins is spread over the triples at of binWindows.
-func spreadBins[T windowIndex](wins []windowSum, dst []float64, start []int32, at []T, theta, v []float64, coef [][]float64) {
-	for b := range len(start) - 1 {
-		win := &wins[b]
-		win.resetProduct(v, coef[b])
+// spreadBins is spread over the plan p of ws; it returns its scratch.
+func spreadBins[T windowIndex](sums, dst []float64, ws *binWindows, p windowPlan[T], theta, v []float64, coef [][]float64) []float64 {
+	for b := range len(ws.opStart) - 1 {
+		ops, win := p.bin(ws, b)
+		sums = runSums(sums, ops, v, coef[b])
 		th := theta[b]
-		at := binOf(at, start, b)
-		for r := 0; r+2 < len(at); r += 3 {
-			x := at[r]
-			dst[x] += th * win.move(int(at[r+1]), int(at[r+2]))
+		for _, x := range win {
+			dst[x.row] += th * (sums[x.sum] + sums[x.back])
 		}
 	}
+	return sums
 }
 
 // gather adds to dst[k], for each source spos[k],
@@ -64,30 +65,61 @@ func spreadBins[T windowIndex](wins []windowSum, dst []float64, start []int32, a
 // xi[b]: with v = α̂_t-1 and e = η β̂_t / c_t, the expected number of jumps
 // in bin b, got from the same window sums as β̂_t-1. As in spread, the
 // targets of a source's bin are a window of the sorted targets
-// (binWindows).
-func (m *tokenModel) gather(dst []float64, ws *binWindows, theta []float64, coef [][]float64, e, v, xi []float64) {
-	if ws.wide != nil {
-		gatherBins(m.win, dst, ws.start, ws.wide, theta, coef, e, v, xi)
-	} else {
-		gatherBins(m.win, dst, ws.start, ws.narrow, theta, coef, e, v, xi)
+// (binWindows). A source whose coefficient is zero takes no term and does
+// not move the window sum, which the plans do not foresee: when zeros says
+// that coef may hold one where a bin reaches into the book (binSet.coefs),
+// the window sums are moved one by one instead (gatherMoves).
+func (m *tokenModel) gather(dst []float64, ws *binWindows, theta []float64, coef [][]float64, zeros bool, e, v, xi []float64) {
+	switch {
+	case zeros && ws.isWide:
+		gatherMoves(m.win, dst, ws, ws.wide, theta, coef, e, v, xi)
+	case zeros:
+		gatherMoves(m.win, dst, ws, ws.narrow, theta, coef, e, v, xi)
+	case ws.isWide:
+		m.sums = gatherBins(m.sums, dst, ws, ws.wide, theta, coef, e, v, xi)
+	default:
+		m.sums = gatherBins(m.sums, dst, ws, ws.narrow, theta, coef, e, v, xi)
 	}
 }
 
-// gatherBins is gather over the triples at of binWindows.
-func gatherBins[T windowIndex](wins []windowSum, dst []float64, start []int32, at []T, theta []float64, coef [][]float64, e, v, xi []float64) {
-	for b := range len(start) - 1 {
+// gatherBins is gather over the plan p of ws, for coefficients that are
+// not zero; it returns its scratch.
+func gatherBins[T windowIndex](sums, dst []float64, ws *binWindows, p windowPlan[T], theta []float64, coef [][]float64, e, v, xi []float64) []float64 {
+	for b := range len(ws.opStart) - 1 {
+		ops, win := p.bin(ws, b)
+		sums = runSums(sums, ops, e, nil)
+		th, cb := theta[b], coef[b][:len(dst)] // as long as dst: one bounds check for both
+		acc := 0.0
+		for _, x := range win {
+			k := x.row
+			gb := th * cb[k] * (sums[x.sum] + sums[x.back])
+			dst[k] += gb
+			if xi != nil {
+				acc += gb * v[k]
+			}
+		}
+		if xi != nil {
+			xi[b] += acc
+		}
+	}
+	return sums
+}
+
+// gatherMoves is gather over the plan p of ws with a window sum moved
+// window by window (replay), skipping the sources whose coefficient is
+// zero.
+func gatherMoves[T windowIndex](wins []windowSum, dst []float64, ws *binWindows, p windowPlan[T], theta []float64, coef [][]float64, e, v, xi []float64) {
+	for b := range len(ws.opStart) - 1 {
 		win := &wins[b]
 		win.reset(e)
 		th, cb := theta[b], coef[b]
 		acc := 0.0
-		at := binOf(at, start, b)
-		for r := 0; r+2 < len(at); r += 3 {
-			k := at[r]
+		for k, w := range replay(ws, p, b) {
 			c := cb[k]
 			if c == 0 {
 				continue
 			}
-			gb := th * c * win.move(int(at[r+1]), int(at[r+2]))
+			gb := th * c * win.move(w.lo, w.hi)
 			dst[k] += gb
 			if xi != nil {
 				acc += gb * v[k]
@@ -99,39 +131,6 @@ func gatherBins[T windowIndex](wins []windowSum, dst []float64, start []int32, a
 	}
 }
 
-// edgePointers advances each ptr[e] to the first index of the sorted a
-// whose value is at least thr[e]. The thresholds increase with e and do
-// not decrease between calls, so neither do the pointers. It reports
-// whether all the pointers are equal: no value of a lies between the
-// first threshold and the last, and every window between them is empty.
-// The outer pointers are moved first, and the inner ones only when some
-// value lies between them.
-func edgePointers(ptr []int, a []int32, thr []int) bool {
-	last := len(ptr) - 1
-	p0, pl := ptr[0], ptr[last]
-	for p0 < len(a) && int(a[p0]) < thr[0] {
-		p0++
-	}
-	for pl < len(a) && int(a[pl]) < thr[last] {
-		pl++
-	}
-	if p0 == pl {
-		for e := range ptr {
-			ptr[e] = p0
-		}
-		return true
-	}
-	ptr[0], ptr[last] = p0, pl
-	for e := 1; e < last; e++ {
-		p := max(ptr[e], ptr[e-1])
-		for p < pl && int(a[p]) < thr[e] {
-			p++
-		}
-		ptr[e] = p
-	}
-	return false
-}
-
 // startPos is the virtual position the first observation jumps from.
 var startPos = []int32{0}
 
@@ -139,7 +138,6 @@ var startPos = []int32{0}
 func (m *tokenModel) forward() (logP float64) {
 	nb := m.nb
 	m.centerCoefs()
-	var prevPos []int32
 	for t := range m.obs {
 		pos := m.emissions(t)
 		a, aN := m.alpha[m.off[t]:m.off[t+1]], m.alphaN[t*nb:(t+1)*nb]
@@ -159,12 +157,14 @@ func (m *tokenModel) forward() (logP float64) {
 			_, thR, thN := m.step(t)
 			clear(a)
 			ws := m.spreadWindows(t)
-			m.spread(a, &ws.real, thR, prev, m.sourceCoefs(t))
-			m.spread(a, &ws.null, thN, prevN, m.nullCoefs(t))
+			coef, _ := m.sourceCoefs(t)
+			m.spread(a, ws.real, thR, prev, coef)
+			coef, _ = m.nullCoefs(t)
+			m.spread(a, ws.null, thN, prevN, coef)
 			floats.Mul(a, m.e)
 			clear(aN)
-			for k, i := range prevPos {
-				aN[int(i)/m.chunk] += prev[k]
+			for k, c := range m.candChunk[m.obsW[t-1]] {
+				aN[c] += prev[k]
 			}
 			for c := range aN {
 				aN[c] = (aN[c] + prevN[c]) * u
@@ -175,7 +175,6 @@ func (m *tokenModel) forward() (logP float64) {
 		floats.Scale(1/c, aN)
 		m.scale[t] = c
 		logP += math.Log(c)
-		prevPos = pos
 	}
 	return logP
 }
@@ -212,7 +211,6 @@ func (m *tokenModel) backward() {
 			m.eN[c] = u * bN[c]
 		}
 
-		prevPos := m.cand[m.obsW[t-1]]
 		prev, prevN := m.alpha[m.off[t-1]:m.off[t]], m.alphaN[(t-1)*nb:t*nb]
 		bPrev, bPrevN := m.beta[m.off[t-1]:m.off[t]], m.betaN[(t-1)*nb:t*nb]
 		_, thR, thN := m.step(t)
@@ -222,18 +220,18 @@ func (m *tokenModel) backward() {
 		}
 		ws := m.gatherWindows(t)
 		clear(bPrev)
-		m.gather(bPrev, &ws.real, thR, m.sourceCoefs(t), m.e, prev, xiR)
-		for k, i := range prevPos {
-			bPrev[k] += m.eN[int(i)/m.chunk]
+		coef, zeros := m.sourceCoefs(t)
+		m.gather(bPrev, ws.real, thR, coef, zeros, m.e, prev, xiR)
+		// With the jumps to null states, ξ(n_c) = (sum_{i in c} α̂_t-1(i) +
+		// α̂_t-1(n_c)) eN(c), the real sources' part first.
+		for k, c := range m.candChunk[m.obsW[t-1]] {
+			bPrev[k] += m.eN[c]
+			m.cNull += prev[k] * m.eN[c]
 		}
 		clear(bPrevN)
-		m.gather(bPrevN, &ws.null, thN, m.nullCoefs(t), m.e, prevN, xiN)
+		coef, zeros = m.nullCoefs(t)
+		m.gather(bPrevN, ws.null, thN, coef, zeros, m.e, prevN, xiN)
 		floats.Add(bPrevN, m.eN)
-
-		// Jumps to null states: ξ(n_c) = (sum_{i in c} α̂_t-1(i) + α̂_t-1(n_c)) eN(c).
-		for k, i := range prevPos {
-			m.cNull += prev[k] * m.eN[int(i)/m.chunk]
-		}
 		m.cNull += floats.Dot(prevN, m.eN)
 	}
 	// The start.

@@ -15,8 +15,9 @@ type tokenModel struct {
 	cross []bool        // obs t opens a summary sentence (t > 0) and jumps by coarse bins
 
 	// Candidate states of local summary word w: book positions cand[w]
-	// (sorted) and the emission pair of each, candPair[w].
-	cand, candPair [][]int32
+	// (sorted), the emission pair of each, candPair[w], and its null
+	// state's chunk, candChunk[w] (position / chunk).
+	cand, candPair, candChunk [][]int32
 
 	// Emissions η(w | v) over pairs (book type v, summary word w), learned
 	// with a Dirichlet prior of strength emitPrior toward eta0.
@@ -51,16 +52,22 @@ type tokenModel struct {
 	alphaN, betaN, scale []float64
 
 	// Scratch.
-	coefR      [][]float64 // per bin, per source: see binSet.coefs
-	coefIn     [][]float64 // per bin, per null state: inside a sentence
-	coefCross  [][]float64 // per bin, per null state: into a sentence
-	win        []windowSum
-	wmax       []windowMax
-	ptr, thr   []int     // makeWindows' pointers and thresholds, one per bin edge
-	binScratch [][]int32 // makeWindows' windows per bin
+	coefR     [][]float64 // per bin, per source: see binSet.coefs
+	coefIn    [][]float64 // per bin, per null state: inside a sentence
+	coefCross [][]float64 // per bin, per null state: into a sentence
+	zeroIn    bool        // coefIn, coefCross have zeros (binSet.coefs)
+	zeroCross bool
+	win       []windowSum
+	wmax      []windowMax
+	sums      []float64     // runSums' partial sums
+	argmax    []int32       // spreadMaxBins' partial choices
+	ptr, thr  []int         // makeWindows' pointers, and thresholds less the row's value, one per bin edge
+	plans     []planBuilder // makeWindows' plans per bin
 
-	// The windows of the jumps into each observation (binWindows).
-	spreadAt, gatherAt []stepWindows
+	// The windows of the jumps into each observation (binWindows), and
+	// the windows made, by their words (windowKey).
+	spreadAt, gatherAt     []stepWindows
+	spreadMade, gatherMade map[windowKey]*binWindows
 
 	// Coefficients of jumps out of each local word's candidates, by the
 	// within and the coarse bins (sourceCoefs); params numbers the
@@ -194,6 +201,13 @@ func newTokenModel(p *Pair, th *Thesaurus, cfg tokenSettings) *tokenModel {
 
 	// Null states: one per chunk of the book.
 	m.chunk = cfg.chunk
+	m.candChunk = make([][]int32, len(m.cand))
+	for w, pos := range m.cand {
+		m.candChunk[w] = make([]int32, len(pos))
+		for x, i := range pos {
+			m.candChunk[w][x] = i / int32(m.chunk)
+		}
+	}
 	m.nb = (n + m.chunk - 1) / m.chunk
 	m.centers = make([]int32, m.nb)
 	for c := range m.centers {
@@ -234,6 +248,7 @@ func newTokenModel(p *Pair, th *Thesaurus, cfg tokenSettings) *tokenModel {
 	m.params = 1
 	m.win = make([]windowSum, bins)
 	m.spreadAt, m.gatherAt = make([]stepWindows, len(m.obs)), make([]stepWindows, len(m.obs))
+	m.spreadMade, m.gatherMade = map[windowKey]*binWindows{}, map[windowKey]*binWindows{}
 	m.wmax = make([]windowMax, bins)
 	return m
 }
@@ -306,17 +321,17 @@ func (m *tokenModel) step(t int) (bins binSet, fromReal, fromNull []float64) {
 // centerCoefs computes the coefficients of jumps out of the null states,
 // which depend only on the parameters: once per E-step.
 func (m *tokenModel) centerCoefs() {
-	m.within.coefs(m.coefIn, m.thetaN, m.centers, m.n, m.p0)
-	m.coarse.coefs(m.coefCross, m.rho, m.centers, m.n, m.p0)
+	m.zeroIn = m.within.coefs(m.coefIn, m.thetaN, m.centers, m.n, m.p0)
+	m.zeroCross = m.coarse.coefs(m.coefCross, m.rho, m.centers, m.n, m.p0)
 }
 
 // nullCoefs returns the coefficients of jumps out of the null states into
-// observation t.
-func (m *tokenModel) nullCoefs(t int) [][]float64 {
+// observation t, and whether they have zeros (binSet.coefs).
+func (m *tokenModel) nullCoefs(t int) (coef [][]float64, zeros bool) {
 	if m.cross[t] {
-		return m.coefCross
+		return m.coefCross, m.zeroCross
 	}
-	return m.coefIn
+	return m.coefIn, m.zeroIn
 }
 
 // emissions returns the candidates of observation t and sets m.e to their
@@ -335,8 +350,9 @@ func (m *tokenModel) emissions(t int) []int32 {
 // sentence's first token by the coarse bins and ρ. They depend only on the
 // word of t-1, the bin set and the parameters, so they are computed once
 // per word and bin set between two M-steps, and forward, backward and
-// viterbi share them.
-func (m *tokenModel) sourceCoefs(t int) [][]float64 {
+// viterbi share them. It reports too whether they have zeros
+// (binSet.coefs).
+func (m *tokenModel) sourceCoefs(t int) (coef [][]float64, zeros bool) {
 	w := m.obsW[t-1]
 	bins, thR, _ := m.step(t)
 	c := &m.coefWithin[w]
@@ -351,17 +367,19 @@ func (m *tokenModel) sourceCoefs(t int) [][]float64 {
 				c.coef[b] = make([]float64, len(pos))
 			}
 		}
-		bins.coefs(c.coef, thR, pos, m.n, m.p0)
+		c.zeros = bins.coefs(c.coef, thR, pos, m.n, m.p0)
 		c.params = m.params
 	}
-	return c.coef
+	return c.coef, c.zeros
 }
 
 // wordCoefs are the coefficients of jumps out of one word's candidates by
-// one bin set, made under the parameters numbered params, and their logs
-// (Viterbi's), made under the parameters numbered logParams.
+// one bin set, made under the parameters numbered params, whether they
+// have zeros, and their logs (Viterbi's), made under the parameters
+// numbered logParams.
 type wordCoefs struct {
 	coef      [][]float64
+	zeros     bool
 	params    int
 	log       [][]float64
 	logParams int

@@ -19,6 +19,7 @@ func stepModel(prev, next []int32, n, chunk, tau int, cross bool) *tokenModel {
 		m.centers = append(m.centers, int32(min(c*chunk+chunk/2, n-1)))
 	}
 	m.spreadAt, m.gatherAt = make([]stepWindows, 2), make([]stepWindows, 2)
+	m.spreadMade, m.gatherMade = map[windowKey]*binWindows{}, map[windowKey]*binWindows{}
 	m.win = make([]windowSum, m.coarse.len())
 	return m
 }
@@ -40,6 +41,18 @@ func randomStep(rng *rand.Rand, most int) (m *tokenModel, prev, next []int32, bi
 	m = stepModel(prev, next, n, 1+rng.IntN(300), 1+rng.IntN(1200), rng.IntN(5) == 0)
 	bins, _, _ = m.step(1)
 	return m, prev, next, bins
+}
+
+// eachRandomStep calls f with trials random steps of up to most
+// candidates each way (randomStep), leaving out those with none, and
+// restores narrowLimit at the end of the test.
+func eachRandomStep(t *testing.T, rng *rand.Rand, trials, most int, f func(trial int, m *tokenModel, prev, next []int32, bins binSet)) {
+	t.Cleanup(func() { narrowLimit = 1 << 16 })
+	for trial := range trials {
+		if m, prev, next, bins := randomStep(rng, most); m != nil {
+			f(trial, m, prev, next, bins)
+		}
+	}
 }
 
 // randomPositions returns up to most distinct sorted positions in [0, n).
@@ -90,13 +103,8 @@ func wantWindows(by, a []int32, bins binSet, spread bool) [][]int32 {
 // TestBinWindows checks the windows of spread and gather, from the real
 // and the null states, against their definition.
 func TestBinWindows(t *testing.T) {
-	defer func() { narrowLimit = 1 << 16 }()
 	rng := rand.New(rand.NewPCG(7, 8))
-	for trial := range 300 {
-		m, prev, next, bins := randomStep(rng, 40)
-		if m == nil {
-			continue
-		}
+	eachRandomStep(t, rng, 300, 40, func(trial int, m *tokenModel, prev, next []int32, bins binSet) {
 		sw, gw := m.spreadWindows(1), m.gatherWindows(1)
 		for _, c := range []struct {
 			name   string
@@ -104,10 +112,10 @@ func TestBinWindows(t *testing.T) {
 			by, a  []int32
 			spread bool
 		}{
-			{"spread", &sw.real, next, prev, true},
-			{"spread from null", &sw.null, next, m.centers, true},
-			{"gather", &gw.real, prev, next, false},
-			{"gather from null", &gw.null, m.centers, next, false},
+			{"spread", sw.real, next, prev, true},
+			{"spread from null", sw.null, next, m.centers, true},
+			{"gather", gw.real, prev, next, false},
+			{"gather from null", gw.null, m.centers, next, false},
 		} {
 			want := wantWindows(c.by, c.a, bins, c.spread)
 			for b := range bins.len() {
@@ -116,7 +124,7 @@ func TestBinWindows(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestSpreadGatherBits checks spread and gather, bit for bit, against the
@@ -129,21 +137,17 @@ func TestBinWindows(t *testing.T) {
 //
 // with one window sum per bin moving along the rows.
 func TestSpreadGatherBits(t *testing.T) {
-	defer func() { narrowLimit = 1 << 16 }()
 	rng := rand.New(rand.NewPCG(9, 10))
 	draw := func() float64 { return rng.ExpFloat64() * math.Pow(10, float64(rng.IntN(20)-10)) }
-	for trial := range 200 {
-		m, prev, next, bins := randomStep(rng, 60)
-		if m == nil {
-			continue
-		}
+	eachRandomStep(t, rng, 200, 60, func(trial int, m *tokenModel, prev, next []int32, bins binSet) {
 		theta, v, e := make([]float64, bins.len()), make([]float64, len(prev)), make([]float64, len(next))
 		coef := make([][]float64, bins.len())
+		zeros := trial%2 == 1 // some zeros, as when 1 - p0 is 0; gather must skip them
 		for b := range coef {
 			theta[b] = draw()
 			coef[b] = make([]float64, len(prev))
 			for k := range coef[b] {
-				if rng.IntN(10) > 0 { // and some zeros, as at the book's ends
+				if !zeros || rng.IntN(10) > 0 {
 					coef[b][k] = draw()
 				}
 			}
@@ -156,7 +160,7 @@ func TestSpreadGatherBits(t *testing.T) {
 		}
 
 		got, want := make([]float64, len(next)), make([]float64, len(next))
-		m.spread(got, &m.spreadWindows(1).real, theta, v, coef)
+		m.spread(got, m.spreadWindows(1).real, theta, v, coef)
 		wins := make([]windowSum, bins.len())
 		for b := range wins {
 			prod := make([]float64, len(v))
@@ -178,7 +182,7 @@ func TestSpreadGatherBits(t *testing.T) {
 
 		got, want = make([]float64, len(prev)), make([]float64, len(prev))
 		gotXi, wantXi := make([]float64, bins.len()), make([]float64, bins.len())
-		m.gather(got, &m.gatherWindows(1).real, theta, coef, e, v, gotXi)
+		m.gather(got, m.gatherWindows(1).real, theta, coef, zeros, e, v, gotXi)
 		acc := make([]float64, bins.len())
 		for b := range wins {
 			wins[b].reset(e)
@@ -200,17 +204,62 @@ func TestSpreadGatherBits(t *testing.T) {
 		if !bitsEqual(got, want) || !bitsEqual(gotXi, wantXi) {
 			t.Fatalf("trial %d: gather %v, ξ %v, want %v, %v", trial, got, gotXi, want, wantXi)
 		}
-	}
+	})
 }
 
-// triples returns bin b's windows of w as int32s.
+// TestSpreadMaxPlan checks spreadMax from the windows' plans against
+// windowMax moved window by window: the same maxima and the same sources,
+// the leftmost on ties, with ties, -Inf and values over 60 orders of
+// magnitude among the weights.
+func TestSpreadMaxPlan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	eachRandomStep(t, rng, 200, 60, func(trial int, m *tokenModel, prev, next []int32, bins binSet) {
+		m.wmax = make([]windowMax, bins.len())
+		theta, w := make([]float64, bins.len()), make([][]float64, bins.len())
+		for b := range w {
+			theta[b] = rng.Float64()
+			w[b] = make([]float64, len(prev))
+			for k := range w[b] {
+				switch rng.IntN(4) {
+				case 0:
+					w[b][k] = float64(rng.IntN(3)) // ties
+				case 1:
+					w[b][k] = math.Inf(-1)
+				default:
+					w[b][k] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(60)-30))
+				}
+			}
+		}
+		ws := m.spreadWindows(1).real
+		for _, null := range []int{0, -1} {
+			got, want := make([]float64, len(next)), make([]float64, len(next))
+			gotBp, wantBp := make([]int32, len(next)), make([]int32, len(next))
+			for x := range got {
+				got[x], want[x] = math.Inf(-1), math.Inf(-1)
+				gotBp[x], wantBp[x] = -7, -7
+			}
+			m.spreadMax(got, gotBp, ws, theta, w, false, null)
+			m.spreadMax(want, wantBp, ws, theta, w, true, null)
+			if !bitsEqual(got, want) || !slices.Equal(gotBp, wantBp) {
+				t.Fatalf("trial %d: maxima %v from %v, want %v from %v", trial, got, gotBp, want, wantBp)
+			}
+		}
+	})
+}
+
+// triples returns bin b's windows of w as (row, lo, hi) triples, given
+// back by replay.
 func triples(w *binWindows, b int) []int32 {
-	if w.wide != nil {
-		return binOf(w.wide, w.start, b)
+	if w.isWide {
+		return replayed(w, w.wide, b)
 	}
+	return replayed(w, w.narrow, b)
+}
+
+func replayed[T windowIndex](w *binWindows, p windowPlan[T], b int) []int32 {
 	var t []int32
-	for _, x := range binOf(w.narrow, w.start, b) {
-		t = append(t, int32(x))
+	for row, win := range replay(w, p, b) {
+		t = append(t, int32(row), int32(win.lo), int32(win.hi))
 	}
 	return t
 }

@@ -41,15 +41,15 @@ func (m *tokenModel) viterbi() (path []int32, states []int32) {
 			for x := range next {
 				next[x], bp[x] = math.Inf(-1), -1
 			}
-			logWeights(logv, m.sourceLogCoefs(t), delta, bins.len())
+			nan := logWeights(logv, m.sourceLogCoefs(t), delta, bins.len())
 			ws := m.spreadWindows(t)
-			m.spreadMax(next, bp, &ws.real, thR, logv, 0)
+			m.spreadMax(next, bp, ws.real, thR, logv, nan, 0)
 			logN := logIn
 			if m.cross[t] {
 				logN = logCross
 			}
-			logWeights(logv, logN, deltaN, bins.len())
-			m.spreadMax(next, bp, &ws.null, thN, logv, -1)
+			nan = logWeights(logv, logN, deltaN, bins.len())
+			m.spreadMax(next, bp, ws.null, thN, logv, nan, -1)
 			for x := range next {
 				next[x] += math.Log(m.e[x])
 			}
@@ -102,15 +102,20 @@ func (m *tokenModel) viterbi() (path []int32, states []int32) {
 }
 
 // logWeights sets dst[b][k] = v[k] + logCoef[b][k], logCoef[b][k] =
-// log coef[b][k] (logOf).
-func logWeights(dst, logCoef [][]float64, v []float64, bins int) {
+// log coef[b][k] (logOf), and reports whether any is NaN.
+func logWeights(dst, logCoef [][]float64, v []float64, bins int) (nan bool) {
 	for b := range bins {
 		dst[b] = resizeFloat(dst[b], len(v))
 		lc := logCoef[b][:len(v)]
 		for k, x := range v {
-			dst[b][k] = x + lc[k]
+			y := x + lc[k]
+			dst[b][k] = y
+			if y != y {
+				nan = true
+			}
 		}
 	}
+	return nan
 }
 
 // logOf sets dst[b][k] = log coef[b][k], in dst's storage when it has
@@ -130,7 +135,7 @@ func logOf(dst, coef [][]float64) [][]float64 {
 // sourceLogCoefs returns logOf(sourceCoefs(t)), made once per word and bin
 // set under the same parameters.
 func (m *tokenModel) sourceLogCoefs(t int) [][]float64 {
-	coef := m.sourceCoefs(t)
+	coef, _ := m.sourceCoefs(t)
 	c := &m.coefWithin[m.obsW[t-1]]
 	if m.cross[t] {
 		c = &m.coefCoarse[m.obsW[t-1]]
@@ -146,25 +151,74 @@ func (m *tokenModel) sourceLogCoefs(t int) [][]float64 {
 // k whose jump to target tpos[x] falls in bin b, when that beats best[x],
 // and records the source in bp[x]: k, or -1-k when null is -1 (the sources
 // are null states). The sources of a target's bin are the windows of
-// spread (binWindows).
-func (m *tokenModel) spreadMax(best []float64, bp []int32, ws *binWindows, theta []float64, w [][]float64, null int) {
-	if ws.wide != nil {
-		spreadMaxBins(m.wmax, best, bp, ws.start, ws.wide, theta, w, null)
-	} else {
-		spreadMaxBins(m.wmax, best, bp, ws.start, ws.narrow, theta, w, null)
+// spread (binWindows), and each window's largest is the leftmost, as
+// windowMax finds it. Without NaNs among the weights (nan) the largest
+// are found by the windows' plans (spreadMaxBins); else by windowMax.
+func (m *tokenModel) spreadMax(best []float64, bp []int32, ws *binWindows, theta []float64, w [][]float64, nan bool, null int) {
+	switch {
+	case nan && ws.isWide:
+		spreadMaxMoves(m.wmax, best, bp, ws, ws.wide, theta, w, null)
+	case nan:
+		spreadMaxMoves(m.wmax, best, bp, ws, ws.narrow, theta, w, null)
+	case ws.isWide:
+		m.argmax = spreadMaxBins(m.argmax, best, bp, ws, ws.wide, theta, w, null)
+	default:
+		m.argmax = spreadMaxBins(m.argmax, best, bp, ws, ws.narrow, theta, w, null)
 	}
 }
 
-// spreadMaxBins is spreadMax over the triples at of binWindows.
-func spreadMaxBins[T windowIndex](wmax []windowMax, best []float64, bp []int32, start []int32, at []T, theta []float64, w [][]float64, null int) {
-	for b := range len(start) - 1 {
+// spreadMaxBins is spreadMax over the plan p of ws, for weights without
+// NaNs; it returns its scratch. The plan's additions become choices: each
+// partial holds the leftmost largest of the elements its sum would hold
+// (the larger weight, or the smaller index on a tie, which is all the
+// order a maximum needs), and a window's largest is its suffix's, or its
+// back stack's when that is larger.
+func spreadMaxBins[T windowIndex](arg []int32, best []float64, bp []int32, ws *binWindows, p windowPlan[T], theta []float64, w [][]float64, null int) []int32 {
+	for b := range len(ws.opStart) - 1 {
+		ops, win := p.bin(ws, b)
+		arg = resizeInt32(arg, len(ops)+1)
+		wb := w[b]
+		for i, x := range ops {
+			k := int32(x >> 1)
+			if x&1 == 0 {
+				q := arg[i]
+				gt, eq := wb[k] > wb[q], wb[k] == wb[q]
+				if !(gt || eq && k < q) {
+					k = q
+				}
+			}
+			arg[i+1] = k
+		}
+		lt := math.Log(theta[b])
+		for _, wn := range win {
+			x, k := wn.row, arg[wn.sum]
+			if s := wn.back; s > 0 {
+				if q := arg[s]; wb[q] > wb[k] {
+					k = q
+				}
+			}
+			if v := lt + wb[k]; v > best[x] {
+				best[x] = v
+				if null < 0 {
+					bp[x] = -1 - k
+				} else {
+					bp[x] = k
+				}
+			}
+		}
+	}
+	return arg
+}
+
+// spreadMaxMoves is spreadMax over the windows of the plan p of ws
+// (replay), with a windowMax moved window by window.
+func spreadMaxMoves[T windowIndex](wmax []windowMax, best []float64, bp []int32, ws *binWindows, p windowPlan[T], theta []float64, w [][]float64, null int) {
+	for b := range len(ws.opStart) - 1 {
 		wm := &wmax[b]
 		wm.reset(w[b])
 		lt := math.Log(theta[b])
-		at := binOf(at, start, b)
-		for r := 0; r+2 < len(at); r += 3 {
-			x := at[r]
-			k := wm.move(int(at[r+1]), int(at[r+2]))
+		for x, win := range replay(ws, p, b) {
+			k := wm.move(win.lo, win.hi)
 			if v := lt + w[b][k]; v > best[x] {
 				best[x] = v
 				if null < 0 {

@@ -4,13 +4,11 @@ package align
 // per move and without ever subtracting: the window is kept as two stacks,
 // suffix sums of a[lo:mid] and a running sum of a[mid:hi]. So a window of
 // tiny values next to large ones is summed to full relative precision,
-// which a difference of prefix sums would not do.
-//
-// With resetProduct the elements are the products a[k]·c[k], made as the
-// window reads them, so only the elements some window holds are ever
-// multiplied, each to the same value as a product made beforehand.
+// which a difference of prefix sums would not do. The Token HMM runs it
+// from plans (runSums), which make the same sums; it moves one itself only
+// in gatherMoves.
 type windowSum struct {
-	a, c        []float64 // c is nil for the plain elements a[k]
+	a           []float64
 	suf         []float64 // suf[k] = a[k] + ... + a[mid-1], for lo ≤ k < mid
 	lo, mid, hi int
 	back        float64 // a[mid] + ... + a[hi-1]
@@ -18,13 +16,7 @@ type windowSum struct {
 
 // reset starts an empty window at 0 over a.
 func (w *windowSum) reset(a []float64) {
-	w.resetProduct(a, nil)
-}
-
-// resetProduct starts an empty window at 0 over the products a[k]·c[k];
-// c must be as long as a.
-func (w *windowSum) resetProduct(a, c []float64) {
-	w.a, w.c = a, c
+	w.a = a
 	w.suf = resizeFloat(w.suf, len(a))
 	w.lo, w.mid, w.hi, w.back = 0, 0, 0, 0
 }
@@ -39,30 +31,15 @@ func (w *windowSum) move(lo, hi int) float64 {
 		// Flip: the back stack becomes suffix sums.
 		a, suf := w.a[lo:hi], w.suf[lo:hi]
 		s := 0.0
-		if w.c == nil {
-			for k := len(a) - 1; k >= 0; k-- {
-				s += a[k]
-				suf[k] = s
-			}
-		} else {
-			c := w.c[lo:hi]
-			for k := len(a) - 1; k >= 0; k-- {
-				s += float64(a[k] * c[k]) // float64(): a rounded product, never fused into the sum
-				suf[k] = s
-			}
+		for k := len(a) - 1; k >= 0; k-- {
+			s += a[k]
+			suf[k] = s
 		}
 		w.mid, w.hi, w.back = hi, hi, 0
 	} else {
 		back := w.back
-		if w.c == nil {
-			for _, x := range w.a[w.hi:hi] {
-				back += x
-			}
-		} else {
-			c := w.c[w.hi:hi]
-			for k, x := range w.a[w.hi:hi] {
-				back += float64(x * c[k])
-			}
+		for _, x := range w.a[w.hi:hi] {
+			back += x
 		}
 		w.hi, w.back = hi, back
 	}
