@@ -211,10 +211,12 @@ type Collection struct {
 }
 
 // wordStats are what featurizing needs of a word, found with one look-up:
-// its DF and Summaries counts and its index in Vocabulary (-1 when it is not
-// a vocabulary word).
+// its DF and Summaries counts, its index in Vocabulary (-1 when it is not
+// a vocabulary word), and whether it is a stopword (text.IsStopword), which
+// statsOf and SetsIndex.Place mark.
 type wordStats struct {
 	df, summaries, vocab int32
+	stop                 bool
 }
 
 // wordTable holds the wordStats of words, sorted.
@@ -252,7 +254,11 @@ func (c *Collection) wordIndex() *wordTable {
 // counts and vocabulary index -1 for a word the collection does not know).
 func (c *Collection) statsOf(words []string) []wordStats {
 	t := c.wordIndex()
-	return tables.LookupSorted(t.words, t.stats, words, wordStats{vocab: -1})
+	stats := tables.LookupSorted(t.words, t.stats, words, wordStats{vocab: -1})
+	for k, w := range words {
+		stats[k].stop = text.IsStopword(w)
+	}
+	return stats
 }
 
 // Books returns the number of training books.

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/bookalign/bookalign/classify/coverage"
-	"github.com/bookalign/bookalign/text"
 )
 
 // Deciles is the number of position features.
@@ -195,9 +194,9 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats) *Features {
 	n := len(b.Words)
 	vocabOf := make([]int32, n)
 	idf := make([]float64, n)
-	for k, w := range b.Words {
+	for k := range b.Words {
 		vocabOf[k] = stats[k].vocab
-		if !text.IsStopword(w) {
+		if !stats[k].stop {
 			idf[k] = c.idf(stats[k].df, self)
 		}
 	}
@@ -215,21 +214,24 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats) *Features {
 		Index:  make([]int32, 0, len(b.Word)+4*rows),
 		Length: slices.Clone(b.Length),
 	}
+	// Each row's features are appended in feature order (layout): only
+	// its name ranks, words and first words are sorted, each among
+	// themselves.
+	var names, vocab, firsts []int32
 	for i := range rows {
-		at := len(f.Index)
 		f.Index = append(f.Index, l.decile(Deciles*i/rows))
-		isName, top := false, len(tfidfTops)
+		top := len(tfidfTops)
 		nameTokens := 0
 		var er eventRow
+		names, vocab, firsts = names[:0], vocab[:0], firsts[:0]
 		words, caps := b.Row(i)
 		for j, k := range words {
 			if event != nil {
 				er.add(event[k])
 			}
 			if r := nameRank[k]; r >= 0 && caps[j] > 0 {
-				isName = true
 				nameTokens += int(caps[j])
-				f.Index = append(f.Index, l.nameRank(int(r)))
+				names = append(names, l.nameRank(int(r)))
 			}
 			if r := tfidfRank[k]; r >= 0 {
 				for t := 0; t < top; t++ {
@@ -240,18 +242,24 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats) *Features {
 				}
 			}
 			if v := vocabOf[k]; v >= 0 {
-				f.Index = append(f.Index, l.word(v))
+				vocab = append(vocab, l.word(v))
 				if int(b.First[k]) == i {
-					f.Index = append(f.Index, l.first(v))
+					firsts = append(firsts, l.first(v))
 				}
 			}
 		}
-		if isName {
+		if len(names) > 0 {
 			f.Index = append(f.Index, l.isName())
 		}
+		slices.Sort(names)
+		f.Index = append(f.Index, names...)
 		for t := top; t < len(tfidfTops); t++ {
 			f.Index = append(f.Index, l.tfidf(t))
 		}
+		slices.Sort(vocab)
+		f.Index = append(f.Index, vocab...)
+		slices.Sort(firsts)
+		f.Index = append(f.Index, firsts...)
 		if l.counts {
 			for t, k := range nameCountTops {
 				if nameTokens >= k {
@@ -267,7 +275,6 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats) *Features {
 		if l.events {
 			f.Index = appendEvents(f.Index, int32(l.eventStart()), er)
 		}
-		slices.Sort(f.Index[at:])
 		f.Start = append(f.Start, int32(len(f.Index)))
 	}
 	return f

@@ -122,6 +122,10 @@ type Grams struct {
 	// plotStats are counted on first use (plot.go).
 	plotOnce  sync.Once
 	plotStats *plotStats
+	// ownKeys are the set-independent fields of its keys, made on
+	// first use (cells.go).
+	keysOnce sync.Once
+	ownKeys  *ownKeys
 }
 
 // NewGrams counts the n-grams of t, the bigrams as a training set whose
