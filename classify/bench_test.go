@@ -535,3 +535,46 @@ func BenchmarkFeaturizeSets(b *testing.B) {
 		b.ReportMetric((processCPU()-start).Seconds()/float64(b.N), "cpu-s/op")
 	})
 }
+
+// BenchmarkCollectionBuild measures building a training set's collection
+// from its encoded counts, as each featurizing process and each training
+// element does: the books outside fold 0 of the shared corpus, their
+// bigrams kept as a pipeline keeps them (those of MinBigramBooks books of
+// the corpus), the default's features (benchSettings) and ROUGE's
+// stopwords; the word table featurizing reads made too. cpu-s/op is the
+// process's CPU time, GC included.
+//
+//	go test ./classify/ -run XXX -bench CollectionBuild -benchtime 5x
+func BenchmarkCollectionBuild(b *testing.B) {
+	pairs := foldZero(b)
+	var bb coverage.BigramBooks
+	stats := make([]*Stats, len(pairs))
+	for i, p := range pairs {
+		p.book.SetReference(p.summary)
+		stats[i] = p.book.Stats()
+		bb.Add(stats[i].Terms.Bigrams)
+	}
+	keep := bb.Frequent(coverage.MinBigramBooks)
+	var c Counts
+	for _, st := range stats {
+		st.Terms.KeepBigrams(keep)
+		if err := c.Add(st); err != nil {
+			b.Fatal(err)
+		}
+	}
+	data, err := c.MarshalBinary()
+	if err != nil {
+		b.Fatal(err)
+	}
+	stop := []string{"a", "an", "and", "in", "of", "the", "to"}
+	b.ResetTimer()
+	start := processCPU()
+	for b.Loop() {
+		col, err := DecodeCollection(data, benchSettings, stop)
+		if err != nil {
+			b.Fatal(err)
+		}
+		col.wordIndex()
+	}
+	b.ReportMetric((processCPU()-start).Seconds()/float64(b.N), "cpu-s/op")
+}
