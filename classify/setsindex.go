@@ -51,13 +51,14 @@ type BookPlaces struct {
 	g     *coverage.Grams
 	words []int32
 	stop  []bool           // whether each word is a stopword
+	rows  *wordRows        // the rows of each word
 	cover *coverage.Places // nil without the book's n-grams
 }
 
 // Place finds the words of b, and its terms and the n-grams g (nil: none
 // counted yet), in the index: once a book, for all the collections.
 func (x *SetsIndex) Place(b *Book, g *coverage.Grams) *BookPlaces {
-	p := &BookPlaces{g: g, words: tables.Places(x.words, b.Words), stop: make([]bool, len(b.Words))}
+	p := &BookPlaces{g: g, words: tables.Places(x.words, b.Words), stop: make([]bool, len(b.Words)), rows: newWordRows(b)}
 	for k, w := range b.Words {
 		p.stop[k] = text.IsStopword(w)
 	}
@@ -86,5 +87,5 @@ func (x *SetsIndex) FeaturizeGrams(i int, b *Book, p *BookPlaces) *Features {
 	if p.cover != nil && c.Coverage != nil && c.contains(b.ID) && b.Terms.Reference != nil {
 		looked = x.cover.Look(i, p.cover)
 	}
-	return c.featurize(b, p.g, stats, looked)
+	return c.featurize(b, p.g, stats, p.rows, looked)
 }

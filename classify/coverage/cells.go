@@ -1,7 +1,6 @@
 package coverage
 
 import (
-	"cmp"
 	"math/bits"
 	"slices"
 
@@ -234,16 +233,17 @@ func (c *cellTable) grow() {
 
 // cells returns the table's cells, by increasing key.
 func (c *cellTable) cells() *Cells {
-	slots := make([]int32, 0, c.n)
+	slots := make([]uint64, 0, c.n) // key << 32 | slot: sorted by key
 	for i, k := range c.keys {
 		if k != emptyKey {
-			slots = append(slots, int32(i))
+			slots = append(slots, uint64(k)<<32|uint64(i))
 		}
 	}
-	slices.SortFunc(slots, func(a, b int32) int { return cmp.Compare(c.keys[a], c.keys[b]) })
+	slices.Sort(slots)
 	out := &Cells{Keys: make([]uint32, len(slots)), NGrams: make([]int32, len(slots)), Hits: make([]int32, len(slots))}
-	for i, at := range slots {
-		out.Keys[i], out.NGrams[i], out.Hits[i] = uint32(c.keys[at]), c.counts[at][0], c.counts[at][1]
+	for i, ks := range slots {
+		at := uint32(ks)
+		out.Keys[i], out.NGrams[i], out.Hits[i] = uint32(ks>>32), c.counts[at][0], c.counts[at][1]
 	}
 	return out
 }
