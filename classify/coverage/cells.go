@@ -1,7 +1,6 @@
 package coverage
 
 import (
-	"math/bits"
 	"slices"
 
 	"github.com/bookalign/bookalign/text"
@@ -172,78 +171,32 @@ func NewCells(s *Stats, t *Terms, g *Grams, l *Looked, self bool) *Cells {
 	return cells.cells()
 }
 
-// A cellTable groups n-gram keys into cells: an open-addressing hash
-// table of the few thousand distinct keys of a book, which a Go map of
-// them costs several times over.
+// A cellTable groups n-gram keys into cells: the number of n-grams of
+// each key and their hits.
 type cellTable struct {
-	keys   []Key // emptyKey where a slot is free
-	counts [][2]int32
-	n      int
-	shift  uint // 64 less the table's bits
+	t openTable[[2]int32]
 }
-
-// slot returns the first slot of k to probe: a Fibonacci hash.
-func (c *cellTable) slot(k Key) int { return int(uint64(k) * 0x9e3779b97f4a7c15 >> c.shift) }
-
-// emptyKey is no valid Key: bit 30 is in no field.
-const emptyKey Key = 1 << 30
 
 // add counts one n-gram of key k and hits reference occurrences.
 func (c *cellTable) add(k Key, hits int32) {
-	if 2*(c.n+1) > len(c.keys) {
-		c.grow()
-	}
-	mask := len(c.keys) - 1
-	for i := c.slot(k); ; i = (i + 1) & mask {
-		switch c.keys[i] {
-		case k:
-			c.counts[i][0]++
-			c.counts[i][1] += hits
-			return
-		case emptyKey:
-			c.keys[i], c.counts[i] = k, [2]int32{1, hits}
-			c.n++
-			return
-		}
-	}
-}
-
-// grow doubles the table (4,096 slots at first).
-func (c *cellTable) grow() {
-	old, oldCounts := c.keys, c.counts
-	size := max(2*len(old), 1<<12)
-	c.keys, c.counts, c.n = make([]Key, size), make([][2]int32, size), 0
-	c.shift = uint(64 - bits.Len(uint(size-1)))
-	for i := range c.keys {
-		c.keys[i] = emptyKey
-	}
-	mask := size - 1
-	for j, k := range old {
-		if k == emptyKey {
-			continue
-		}
-		i := c.slot(k)
-		for c.keys[i] != emptyKey {
-			i = (i + 1) & mask
-		}
-		c.keys[i], c.counts[i] = k, oldCounts[j]
-		c.n++
-	}
+	v, _ := c.t.at(uint64(k))
+	v[0]++
+	v[1] += hits
 }
 
 // cells returns the table's cells, by increasing key.
 func (c *cellTable) cells() *Cells {
-	slots := make([]uint64, 0, c.n) // key << 32 | slot: sorted by key
-	for i, k := range c.keys {
-		if k != emptyKey {
-			slots = append(slots, uint64(k)<<32|uint64(i))
+	slots := make([]uint64, 0, c.t.n) // key << 32 | slot: sorted by key
+	for i, k := range c.t.keys {
+		if k != emptySlot {
+			slots = append(slots, k<<32|uint64(i))
 		}
 	}
 	slices.Sort(slots)
 	out := &Cells{Keys: make([]uint32, len(slots)), NGrams: make([]int32, len(slots)), Hits: make([]int32, len(slots))}
 	for i, ks := range slots {
-		at := uint32(ks)
-		out.Keys[i], out.NGrams[i], out.Hits[i] = uint32(ks>>32), c.counts[at][0], c.counts[at][1]
+		v := c.t.vals[uint32(ks)]
+		out.Keys[i], out.NGrams[i], out.Hits[i] = uint32(ks>>32), v[0], v[1]
 	}
 	return out
 }

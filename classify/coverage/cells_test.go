@@ -49,10 +49,9 @@ func TestCellTable(t *testing.T) {
 func TestBookKeysShareGrams(t *testing.T) {
 	books := testBooks(t, 8)
 	stop := []string{"a", "the"}
-	sets := []*Stats{statsOf(books[1:], stop), statsOf(books[2:], stop)}
-	plotted := *sets[1]
+	plotted := statsOf(books[2:], stop)
 	plotted.Plot = plotAll
-	sets = append(sets, &plotted)
+	sets := []*Stats{statsOf(books[1:], stop), statsOf(books[2:], stop), plotted}
 	for _, b := range books[:3] {
 		shared := NewGrams(b, stop)
 		for _, s := range sets {
@@ -67,6 +66,40 @@ func TestBookKeysShareGrams(t *testing.T) {
 					t.Fatalf("plot %v, self %v: cells differ from fresh n-grams'", s.Plot, self)
 				}
 			}
+		}
+	}
+}
+
+// TestOpenTable checks the table's values and look-ups against a map's,
+// keys absent, added twice and past several growths, 0 among them.
+func TestOpenTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	var tab openTable[int]
+	if _, ok := tab.get(3); ok {
+		t.Fatal("the empty table holds a key")
+	}
+	want := map[uint64]int{}
+	for i := range 20000 {
+		k := rng.Uint64N(30000) << uint(rng.IntN(30))
+		v, added := tab.at(k)
+		if _, had := want[k]; had == added {
+			t.Fatalf("key %d: added %v, held before %v", k, added, had)
+		}
+		*v += i
+		want[k] += i
+	}
+	if tab.n != len(want) {
+		t.Fatalf("%d keys, want %d", tab.n, len(want))
+	}
+	for k, w := range want {
+		if v, ok := tab.get(k); !ok || v != w {
+			t.Fatalf("key %d: %d %v, want %d", k, v, ok, w)
+		}
+	}
+	for range 1000 {
+		k := rng.Uint64() | 1<<62
+		if _, ok := tab.get(k); ok != (want[k] != 0) {
+			t.Fatalf("key %d absent, found", k)
 		}
 	}
 }
