@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/internal/cputime"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/rouge"
 )
@@ -349,6 +350,30 @@ func sampleHeap() (stop func() uint64) {
 	return func() uint64 { close(done); return <-peak }
 }
 
+// pipelineCounts returns the statistics of pairs as a pipeline gathers
+// them, with their summaries as references: the bigrams of fewer than
+// coverage.MinBigramBooks books dropped from each book's before they are
+// added up, and the books' bigram counts that say which.
+func pipelineCounts(tb testing.TB, pairs []*corpusPair) (*Counts, *coverage.BigramBooks) {
+	tb.Helper()
+	var counts Counts
+	var bigrams coverage.BigramBooks
+	stats := make([]*Stats, len(pairs))
+	for i, p := range pairs {
+		p.book.SetReference(p.summary)
+		stats[i] = p.book.Stats()
+		bigrams.Add(stats[i].Terms.Bigrams)
+	}
+	frequent := bigrams.Frequent(coverage.MinBigramBooks)
+	for _, st := range stats {
+		st.Terms.KeepBigrams(frequent)
+		if err := counts.Add(st); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return &counts, &bigrams
+}
+
 // BenchmarkFeaturesBinary measures what a training set receives of each of
 // its books in a pipeline: the book featurized under the collection of all
 // books, in its binary form (bytes/book, against the Book's own binary
@@ -360,26 +385,10 @@ func sampleHeap() (stop func() uint64) {
 func BenchmarkFeaturesBinary(b *testing.B) {
 	dir := sharedtest.Path(b, "corpus")
 	pairs := loadCorpus(b, dir, corpusIDs(b, dir))
-	// The statistics as the pipeline gathers them: the bigrams of fewer
-	// than coverage.MinBigramBooks books dropped first.
-	var counts Counts
-	var bigrams coverage.BigramBooks
-	stats := make([]*Stats, len(pairs))
-	for i, p := range pairs {
-		p.book.SetReference(p.summary)
-		stats[i] = p.book.Stats()
-		bigrams.Add(stats[i].Terms.Bigrams)
-	}
-	frequent := bigrams.Frequent(coverage.MinBigramBooks)
+	counts, bigrams := pipelineCounts(b, pairs)
 	bigramData, err := bigrams.MarshalBinary()
 	if err != nil {
 		b.Fatal(err)
-	}
-	for _, st := range stats {
-		st.Terms.KeepBigrams(frequent)
-		if err := counts.Add(st); err != nil {
-			b.Fatal(err)
-		}
 	}
 	countsData, err := counts.MarshalBinary()
 	if err != nil {
@@ -392,7 +401,7 @@ func BenchmarkFeaturesBinary(b *testing.B) {
 	}
 	col.wordIndex()
 	colBytes := int64(liveHeap()) - int64(before)
-	runtime.KeepAlive(&counts) // its garbage is not the collection's size
+	runtime.KeepAlive(counts) // its garbage is not the collection's size
 	var total, bookTotal, largest int
 	for b.Loop() {
 		total, bookTotal, largest = 0, 0, 0
@@ -522,7 +531,7 @@ func BenchmarkFeaturizeSets(b *testing.B) {
 		}
 	})
 	b.Run("indexed", func(b *testing.B) {
-		start := processCPU()
+		start := cputime.Process()
 		for b.Loop() {
 			x := NewSetsIndex(cols)
 			for i, p := range pairs {
@@ -532,7 +541,7 @@ func BenchmarkFeaturizeSets(b *testing.B) {
 				}
 			}
 		}
-		b.ReportMetric((processCPU()-start).Seconds()/float64(b.N), "cpu-s/op")
+		b.ReportMetric((cputime.Process()-start).Seconds()/float64(b.N), "cpu-s/op")
 	})
 }
 
@@ -546,29 +555,14 @@ func BenchmarkFeaturizeSets(b *testing.B) {
 //
 //	go test ./classify/ -run XXX -bench CollectionBuild -benchtime 5x
 func BenchmarkCollectionBuild(b *testing.B) {
-	pairs := foldZero(b)
-	var bb coverage.BigramBooks
-	stats := make([]*Stats, len(pairs))
-	for i, p := range pairs {
-		p.book.SetReference(p.summary)
-		stats[i] = p.book.Stats()
-		bb.Add(stats[i].Terms.Bigrams)
-	}
-	keep := bb.Frequent(coverage.MinBigramBooks)
-	var c Counts
-	for _, st := range stats {
-		st.Terms.KeepBigrams(keep)
-		if err := c.Add(st); err != nil {
-			b.Fatal(err)
-		}
-	}
+	c, _ := pipelineCounts(b, foldZero(b))
 	data, err := c.MarshalBinary()
 	if err != nil {
 		b.Fatal(err)
 	}
 	stop := []string{"a", "an", "and", "in", "of", "the", "to"}
 	b.ResetTimer()
-	start := processCPU()
+	start := cputime.Process()
 	for b.Loop() {
 		col, err := DecodeCollection(data, benchSettings, stop)
 		if err != nil {
@@ -576,5 +570,5 @@ func BenchmarkCollectionBuild(b *testing.B) {
 		}
 		col.wordIndex()
 	}
-	b.ReportMetric((processCPU()-start).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((cputime.Process()-start).Seconds()/float64(b.N), "cpu-s/op")
 }

@@ -20,16 +20,7 @@ import (
 // and larger than the words.
 func TestDecodeCollection(t *testing.T) {
 	books := coverageBooks(t, 6)
-	var c Counts
-	for _, b := range books {
-		if err := c.Add(b.Stats()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	data, err := c.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, data := encodedCounts(t, books)
 	stop := []string{"a", "of", "the"}
 	for _, tc := range []struct {
 		name string
@@ -95,17 +86,7 @@ func TestDecodeCollection(t *testing.T) {
 // truncation, another form, words, terms or bigrams out of order or
 // repeated, no books, and the settings and stopwords Collection refuses.
 func TestDecodeCollectionHostile(t *testing.T) {
-	books := coverageBooks(t, 2)
-	var c Counts
-	for _, b := range books {
-		if err := c.Add(b.Stats()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	data, err := c.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, data := encodedCounts(t, coverageBooks(t, 2))
 	for cut := range len(data) {
 		if _, err := DecodeCollection(data[:cut], Settings{Coverage: true}, nil); !errors.Is(err, ErrBookEncoding) {
 			t.Fatalf("cut to %d bytes: error %v", cut, err)
@@ -177,4 +158,20 @@ func TestDecodeCollectionHostile(t *testing.T) {
 			t.Errorf("%s: error %v, Counts.Collection's %v", tc.name, err, want)
 		}
 	}
+}
+
+// encodedCounts returns the counts of books and their binary form.
+func encodedCounts(t *testing.T, books []*Book) (*Counts, []byte) {
+	t.Helper()
+	var c Counts
+	for _, b := range books {
+		if err := c.Add(b.Stats()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := c.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &c, data
 }

@@ -113,7 +113,7 @@ type Grams struct {
 	biTerms [][2]int32  // the terms of each bigram
 	biHash  []uint64    // the hash of each bigram (bigramHasher)
 	rowBi   [][]int32   // the bigram ids of each row's consecutive tokens
-	byHash  []int32 // the bigram ids in increasing order of their hashes
+	byHash  []int32     // the bigram ids in increasing order of their hashes
 	// biRef counts, for each bigram id, its occurrences in the book's
 	// reference summary (eachBigram over Terms.Reference); nil when the
 	// book has no reference.
