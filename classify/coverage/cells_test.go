@@ -78,6 +78,10 @@ func TestOpenTable(t *testing.T) {
 	if _, ok := tab.get(3); ok {
 		t.Fatal("the empty table holds a key")
 	}
+	tab.reserve(5000)
+	if len(tab.keys) < 10000 {
+		t.Fatalf("room for 5,000 keys: %d slots", len(tab.keys))
+	}
 	want := map[uint64]int{}
 	for i := range 20000 {
 		k := rng.Uint64N(30000) << uint(rng.IntN(30))

@@ -136,7 +136,8 @@ func NewGrams(t *Terms, stop []string) *Grams {
 	g := &Grams{uni: make([]ngramStat, len(t.Vocab)), rowBi: make([][]int32, max(rows, 0))}
 	h := newBigramHasher(t.Vocab)
 	marks := stopMarks(t.Vocab, stop)
-	var index openTable[int32] // the id of each pair of terms (pairKey)
+	var index openTable[int32]    // the id of each pair of terms (pairKey)
+	index.reserve(len(t.Seq) / 2) // a book's distinct bigrams: about half its tokens
 	ids := make([]int32, 0, len(t.Seq))
 	ends := make([]int, max(rows, 0)) // where each row's ids end
 	for i := range rows {

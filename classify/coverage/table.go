@@ -56,10 +56,20 @@ func (t *openTable[V]) get(k uint64) (v V, ok bool) {
 	}
 }
 
+// reserve makes room for n keys in all, so that the table does not grow
+// before it holds them.
+func (t *openTable[V]) reserve(n int) {
+	if size := 1 << bits.Len(uint(2*n)); size > len(t.keys) {
+		t.resize(max(size, 1<<10))
+	}
+}
+
 // grow doubles the table (1,024 slots at first).
-func (t *openTable[V]) grow() {
+func (t *openTable[V]) grow() { t.resize(max(2*len(t.keys), 1<<10)) }
+
+// resize moves the table's keys to a table of size slots, a power of two.
+func (t *openTable[V]) resize(size int) {
 	oldKeys, oldVals := t.keys, t.vals
-	size := max(2*len(oldKeys), 1<<10)
 	t.keys, t.vals = make([]uint64, size), make([]V, size)
 	t.shift = uint(64 - bits.Len(uint(size-1)))
 	for i := range t.keys {
