@@ -6,11 +6,11 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/internal/cputime"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/rouge"
 )
@@ -138,14 +138,14 @@ func BenchmarkTrainSet(b *testing.B) {
 		}
 	}
 	var o *objective
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		o = newObjective(tr.Workers)
 		if _, err := tr.trainSorted(o, col, sets); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/1e9, "cpu-s/op")
+	b.ReportMetric((cputime.Process()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 	for k := 1; k <= maxJoint; k++ {
 		b.ReportMetric(float64(o.passes[k]), fmt.Sprintf("passes/%d", k))
 		b.ReportMetric(float64(o.rowPasses[k])/1e6, fmt.Sprintf("Mrows/%d", k))
@@ -353,6 +353,30 @@ func sampleHeap() (stop func() uint64) {
 	return func() uint64 { close(done); return <-peak }
 }
 
+// pipelineCounts returns the statistics of pairs as a pipeline gathers
+// them, with their summaries as references: the bigrams of fewer than
+// coverage.MinBigramBooks books dropped from each book's before they are
+// added up, and the books' bigram counts that say which.
+func pipelineCounts(tb testing.TB, pairs []*corpusPair) (*Counts, *coverage.BigramBooks) {
+	tb.Helper()
+	var counts Counts
+	var bigrams coverage.BigramBooks
+	stats := make([]*Stats, len(pairs))
+	for i, p := range pairs {
+		p.book.SetReference(p.summary)
+		stats[i] = p.book.Stats()
+		bigrams.Add(stats[i].Terms.Bigrams)
+	}
+	frequent := bigrams.Frequent(coverage.MinBigramBooks)
+	for _, st := range stats {
+		st.Terms.KeepBigrams(frequent)
+		if err := counts.Add(st); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return &counts, &bigrams
+}
+
 // BenchmarkFeaturesBinary measures what a training set receives of each of
 // its books in a pipeline: the book featurized under the collection of all
 // books, in its binary form (bytes/book, against the Book's own binary
@@ -364,26 +388,10 @@ func sampleHeap() (stop func() uint64) {
 func BenchmarkFeaturesBinary(b *testing.B) {
 	dir := sharedtest.Path(b, "corpus")
 	pairs := loadCorpus(b, dir, corpusIDs(b, dir))
-	// The statistics as the pipeline gathers them: the bigrams of fewer
-	// than coverage.MinBigramBooks books dropped first.
-	var counts Counts
-	var bigrams coverage.BigramBooks
-	stats := make([]*Stats, len(pairs))
-	for i, p := range pairs {
-		p.book.SetReference(p.summary)
-		stats[i] = p.book.Stats()
-		bigrams.Add(stats[i].Terms.Bigrams)
-	}
-	frequent := bigrams.Frequent(coverage.MinBigramBooks)
+	counts, bigrams := pipelineCounts(b, pairs)
 	bigramData, err := bigrams.MarshalBinary()
 	if err != nil {
 		b.Fatal(err)
-	}
-	for _, st := range stats {
-		st.Terms.KeepBigrams(frequent)
-		if err := counts.Add(st); err != nil {
-			b.Fatal(err)
-		}
 	}
 	countsData, err := counts.MarshalBinary()
 	if err != nil {
@@ -396,7 +404,7 @@ func BenchmarkFeaturesBinary(b *testing.B) {
 	}
 	col.wordIndex()
 	colBytes := int64(liveHeap()) - int64(before)
-	runtime.KeepAlive(&counts) // its garbage is not the collection's size
+	runtime.KeepAlive(counts) // its garbage is not the collection's size
 	var total, bookTotal, largest int
 	for b.Loop() {
 		total, bookTotal, largest = 0, 0, 0
@@ -483,7 +491,8 @@ func BenchmarkCoverage(b *testing.B) {
 // books, the default's features (benchSettings) and ROUGE's stopwords for
 // the bigrams left out. "each" looks a book's words, terms and bigrams up
 // in each set's tables (Collection.FeaturizeGrams); "indexed" once for all
-// its sets (SetsIndex), the index's building included.
+// its sets (SetsIndex), the index's building included; its cpu-s/op is
+// the process's CPU time, GC included.
 //
 //	go test ./classify/ -run XXX -bench FeaturizeSets -benchtime 3x
 func BenchmarkFeaturizeSets(b *testing.B) {
@@ -525,6 +534,7 @@ func BenchmarkFeaturizeSets(b *testing.B) {
 		}
 	})
 	b.Run("indexed", func(b *testing.B) {
+		start := cputime.Process()
 		for b.Loop() {
 			x := NewSetsIndex(cols)
 			for i, p := range pairs {
@@ -534,15 +544,34 @@ func BenchmarkFeaturizeSets(b *testing.B) {
 				}
 			}
 		}
+		b.ReportMetric((cputime.Process()-start).Seconds()/float64(b.N), "cpu-s/op")
 	})
 }
 
-// cpuTime returns the CPU time the process has used (user and system), in
-// nanoseconds, or 0 where getrusage fails.
-func cpuTime() int64 {
-	var u syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-		return 0
+// BenchmarkCollectionBuild measures building a training set's collection
+// from its encoded counts, as each featurizing process and each training
+// element does: the books outside fold 0 of the shared corpus, their
+// bigrams kept as a pipeline keeps them (those of MinBigramBooks books of
+// the corpus), the default's features (benchSettings) and ROUGE's
+// stopwords; the word table featurizing reads made too. cpu-s/op is the
+// process's CPU time, GC included.
+//
+//	go test ./classify/ -run XXX -bench CollectionBuild -benchtime 5x
+func BenchmarkCollectionBuild(b *testing.B) {
+	c, _ := pipelineCounts(b, foldZero(b))
+	data, err := c.MarshalBinary()
+	if err != nil {
+		b.Fatal(err)
 	}
-	return u.Utime.Nano() + u.Stime.Nano()
+	stop := []string{"a", "an", "and", "in", "of", "the", "to"}
+	b.ResetTimer()
+	start := cputime.Process()
+	for b.Loop() {
+		col, err := DecodeCollection(data, benchSettings, stop)
+		if err != nil {
+			b.Fatal(err)
+		}
+		col.wordIndex()
+	}
+	b.ReportMetric((cputime.Process()-start).Seconds()/float64(b.N), "cpu-s/op")
 }

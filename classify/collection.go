@@ -1,12 +1,12 @@
 package classify
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
 	"math"
 	"slices"
-	"sort"
 	"sync"
 
 	"github.com/bookalign/bookalign/classify/coverage"
@@ -140,17 +140,31 @@ func (c *Counts) Collection(set Settings, stop []string) (*Collection, error) {
 	if err := checkStopwords(set, stop); err != nil {
 		return nil, err
 	}
-	col := &Collection{
-		Settings:  set,
-		Stopwords: stop,
-		IDs:       slices.Clone(c.IDs),
-		DF:        make(map[string]int32, len(c.Words)),
+	words := slices.Sorted(maps.Keys(c.Words))
+	counts := make([]WordCount, len(words))
+	for i, w := range words {
+		counts[i] = c.Words[w]
 	}
-	words := make([]string, 0, len(c.Words))
-	for w, n := range c.Words {
+	var cover *coverage.Stats
+	if set.Coverage {
+		cover = coverage.NewStats(&c.Terms)
+	}
+	return collectionOfWords(set, stop, slices.Clone(c.IDs), words, counts, cover), nil
+}
+
+// collectionOfWords returns the collection of the books ids under set and
+// stop, whose words (distinct, in byte order) are counted in counts and
+// whose coverage statistics are cover (with Settings.Coverage): what
+// Counts.Collection returns. It makes the collection's word table
+// (wordIndex) from the sorted words, without a map.
+func collectionOfWords(set Settings, stop, ids, words []string, counts []WordCount, cover *coverage.Stats) *Collection {
+	col := &Collection{Settings: set, Stopwords: stop, IDs: ids, DF: make(map[string]int32, len(words))}
+	kept := make([]int32, 0, len(words)) // the words that are not stopwords
+	for i, w := range words {
 		if text.IsStopword(w) {
 			continue
 		}
+		n := counts[i]
 		col.DF[w] = n.Books
 		if set.Events && n.Summaries > 0 {
 			if col.Summaries == nil {
@@ -158,21 +172,37 @@ func (c *Counts) Collection(set Settings, stop []string) (*Collection, error) {
 			}
 			col.Summaries[w] = n.Summaries
 		}
-		words = append(words, w)
+		kept = append(kept, int32(i))
 	}
-	sort.Slice(words, func(i, j int) bool {
-		fi, fj := c.Words[words[i]].Freq, c.Words[words[j]].Freq
-		if fi != fj {
-			return fi > fj
+	// The vocabulary: the most frequent, ties in byte order (the words').
+	before := func(a, b int32) int {
+		if c := cmp.Compare(counts[b].Freq, counts[a].Freq); c != 0 {
+			return c
 		}
-		return words[i] < words[j]
-	})
-	col.Vocabulary = words[:min(len(words), set.vocabulary())]
+		return cmp.Compare(a, b)
+	}
+	top := selectTop(slices.Clone(kept), set.vocabulary(), before)
+	slices.SortFunc(top, before)
+	col.Vocabulary = make([]string, len(top))
+	vocab := make([]int32, len(words)) // 1 + the vocabulary index of each word, 0 for none
+	for v, i := range top {
+		col.Vocabulary[v], vocab[i] = words[i], int32(v)+1
+	}
 	if set.Coverage {
-		col.Coverage = coverage.NewStats(&c.Terms)
+		col.Coverage = cover
 		col.Coverage.Plot, _ = set.plot() // checked by checkStopwords
 	}
-	return col, nil
+	col.wordsOnce.Do(func() {
+		col.words.words, col.words.stats = make([]string, len(kept)), make([]wordStats, len(kept))
+		for j, i := range kept {
+			st := wordStats{df: counts[i].Books, vocab: vocab[i] - 1}
+			if set.Events && counts[i].Summaries > 0 {
+				st.summaries = counts[i].Summaries
+			}
+			col.words.words[j], col.words.stats[j] = words[i], st
+		}
+	})
+	return col
 }
 
 // A Collection holds what the features of a book need from the training
@@ -211,10 +241,12 @@ type Collection struct {
 }
 
 // wordStats are what featurizing needs of a word, found with one look-up:
-// its DF and Summaries counts and its index in Vocabulary (-1 when it is not
-// a vocabulary word).
+// its DF and Summaries counts, its index in Vocabulary (-1 when it is not
+// a vocabulary word), and whether it is a stopword (text.IsStopword), which
+// statsOf and SetsIndex.Place mark.
 type wordStats struct {
 	df, summaries, vocab int32
+	stop                 bool
 }
 
 // wordTable holds the wordStats of words, sorted.
@@ -252,7 +284,11 @@ func (c *Collection) wordIndex() *wordTable {
 // counts and vocabulary index -1 for a word the collection does not know).
 func (c *Collection) statsOf(words []string) []wordStats {
 	t := c.wordIndex()
-	return tables.LookupSorted(t.words, t.stats, words, wordStats{vocab: -1})
+	stats := tables.LookupSorted(t.words, t.stats, words, wordStats{vocab: -1})
+	for k, w := range words {
+		stats[k].stop = text.IsStopword(w)
+	}
+	return stats
 }
 
 // Books returns the number of training books.

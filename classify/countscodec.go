@@ -124,3 +124,47 @@ func (c *Counts) UnmarshalBinary(data []byte) error {
 	*c = nc
 	return nil
 }
+
+// DecodeCollection returns the Collection of the Counts whose binary form
+// is data (MarshalBinary) under set and stop: what decoding them
+// (UnmarshalBinary) and calling their Collection returns, without making
+// their maps, since the form holds the words, terms and bigrams sorted
+// already. A pipeline builds each training set's collection from the
+// set's counts so. The error wraps ErrBookEncoding when data is not such a
+// form (a word out of order among them), or is ErrNoBooks or that of
+// Collection's checks.
+func DecodeCollection(data []byte, set Settings, stop []string) (*Collection, error) {
+	if err := checkStopwords(set, stop); err != nil {
+		return nil, err
+	}
+	d := newDecoder(data)
+	if d.Byte() != countsFormat {
+		return nil, fmt.Errorf("%w: counts format", ErrBookEncoding)
+	}
+	ids := make([]string, d.Count(1))
+	for i := range ids {
+		ids[i] = d.String()
+	}
+	n := d.Count(5)
+	words, counts := make([]string, n), make([]WordCount, n)
+	var word []byte
+	for i := range n {
+		word = d.FrontCoded(word)
+		if i > 0 && string(word) <= words[i-1] {
+			d.Fail("words not increasing")
+		}
+		words[i] = string(word)
+		counts[i] = WordCount{Freq: d.Varint(), Books: d.Int32(), Summaries: d.Int32()}
+	}
+	cover := coverage.ReadStats(&d.Reader)
+	if err := d.End(); err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return nil, ErrNoBooks
+	}
+	if !set.Coverage {
+		cover = nil
+	}
+	return collectionOfWords(set, stop, ids, words, counts, cover), nil
+}

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"reflect"
 	"testing"
@@ -73,8 +74,9 @@ func TestStatsAndCountsBinary(t *testing.T) {
 }
 
 // FuzzCountsBinary checks that decoding arbitrary bytes as Stats or Counts
-// never panics, and that what decodes encodes back to a form that decodes
-// to the same value.
+// never panics, that what decodes encodes back to a form that decodes
+// to the same value, and that a collection decoded from them
+// (DecodeCollection) is the one the decoded Counts make.
 func FuzzCountsBinary(f *testing.F) {
 	st := &Stats{ID: "a", Words: []string{"cat", "cats", "dog"}, Count: []int32{3, 1, -2}}
 	c := &Counts{}
@@ -110,7 +112,19 @@ func FuzzCountsBinary(f *testing.F) {
 			}
 		}
 		var c Counts
-		if c.UnmarshalBinary(data) == nil {
+		decoded := c.UnmarshalBinary(data) == nil
+		if col, err := DecodeCollection(data, Settings{Coverage: true, Events: true}, nil); err == nil {
+			want, err := c.Collection(Settings{Coverage: true, Events: true}, nil)
+			if !decoded || err != nil {
+				t.Fatalf("a collection decoded from counts that do not decode: %v", err)
+			}
+			a, _ := json.Marshal(col)
+			b, _ := json.Marshal(want)
+			if !bytes.Equal(a, b) {
+				t.Fatal("the decoded collection differs from the decoded counts'")
+			}
+		}
+		if decoded {
 			again, err := c.MarshalBinary()
 			var c2 Counts
 			if err != nil || c2.UnmarshalBinary(again) != nil || !reflect.DeepEqual(c, c2) {

@@ -91,9 +91,9 @@ func (c *Collection) EventBase() float64 {
 func (c *Collection) eventScores(b *Book, stats []wordStats, self bool) []float64 {
 	out := make([]float64, len(b.Words))
 	p0 := c.EventBase()
-	for k, w := range b.Words {
+	for k := range b.Words {
 		out[k] = math.NaN()
-		if p0 <= 0 || p0 >= 1 || text.IsStopword(w) {
+		if p0 <= 0 || p0 >= 1 || stats[k].stop {
 			continue
 		}
 		df, s := stats[k].df, stats[k].summaries

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/bookalign/bookalign/classify/coverage"
-	"github.com/bookalign/bookalign/text"
 )
 
 // Deciles is the number of position features.
@@ -161,14 +160,15 @@ func (c *Collection) Featurize(b *Book) *Features { return c.FeaturizeGrams(b, n
 // (coverage.NewGrams), or counted here when g is nil: the coverage cells of a
 // training book need them.
 func (c *Collection) FeaturizeGrams(b *Book, g *coverage.Grams) *Features {
-	return c.featurize(b, g, c.statsOf(b.Words), nil)
+	return c.featurize(b, g, c.statsOf(b.Words), nil, nil)
 }
 
 // featurize is FeaturizeGrams with the statistics of b's words under c
-// (statsOf) found already, and, when looked is not nil, the counts of
-// b's terms and n-grams g in c's coverage statistics (SetsIndex).
-func (c *Collection) featurize(b *Book, g *coverage.Grams, stats []wordStats, looked *coverage.Looked) *Features {
-	f := c.featurizeRowsOf(b, stats)
+// (statsOf) found already, the rows of its words (nil: found here), and,
+// when looked is not nil, the counts of b's terms and n-grams g in c's
+// coverage statistics (SetsIndex).
+func (c *Collection) featurize(b *Book, g *coverage.Grams, stats []wordStats, wr *wordRows, looked *coverage.Looked) *Features {
+	f := c.featurizeRowsOf(b, stats, wr)
 	if c.Coverage != nil && c.contains(b.ID) && b.Terms.Reference != nil {
 		if g == nil {
 			g, looked = coverage.NewGrams(&b.Terms, c.Stopwords), nil
@@ -181,12 +181,41 @@ func (c *Collection) featurize(b *Book, g *coverage.Grams, stats []wordStats, lo
 // featurizeRows returns the features of b's rows, without the coverage
 // cells: what scoring needs.
 func (c *Collection) featurizeRows(b *Book) *Features {
-	return c.featurizeRowsOf(b, c.statsOf(b.Words))
+	return c.featurizeRowsOf(b, c.statsOf(b.Words), nil)
+}
+
+// wordRows are the rows that hold each of a book's words:
+// rows[at[k]:at[k+1]] are those of word k, increasing. A book's word
+// features are made by vocabulary word through them (featurizeRowsOf), so
+// that no row's words are sorted by their vocabulary index.
+type wordRows struct {
+	at, rows []int32
+}
+
+// newWordRows returns the rows of b's words.
+func newWordRows(b *Book) *wordRows {
+	n := len(b.Words)
+	w := &wordRows{at: make([]int32, n+1), rows: make([]int32, len(b.Word))}
+	for _, k := range b.Word {
+		w.at[k+1]++
+	}
+	for k := range n {
+		w.at[k+1] += w.at[k]
+	}
+	next := slices.Clone(w.at[:n])
+	for i := range b.Rows() {
+		words, _ := b.Row(i)
+		for _, k := range words {
+			w.rows[next[k]] = int32(i)
+			next[k]++
+		}
+	}
+	return w
 }
 
 // featurizeRowsOf is featurizeRows with the statistics of b's words under
-// c found already (statsOf).
-func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats) *Features {
+// c found already (statsOf), and the rows of its words (nil: found here).
+func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats, wr *wordRows) *Features {
 	l := c.layout()
 	self := c.contains(b.ID)
 
@@ -195,9 +224,9 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats) *Features {
 	n := len(b.Words)
 	vocabOf := make([]int32, n)
 	idf := make([]float64, n)
-	for k, w := range b.Words {
+	for k := range b.Words {
 		vocabOf[k] = stats[k].vocab
-		if !text.IsStopword(w) {
+		if !stats[k].stop {
 			idf[k] = c.idf(stats[k].df, self)
 		}
 	}
@@ -215,21 +244,27 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats) *Features {
 		Index:  make([]int32, 0, len(b.Word)+4*rows),
 		Length: slices.Clone(b.Length),
 	}
+	// Each row's features are appended in feature order (layout), with a
+	// gap for its words and first words, which are then filled in by
+	// vocabulary index, word after word (wordRows): only its name ranks
+	// are sorted.
+	wordAt := make([]int32, rows)  // where each row's next word goes
+	firstAt := make([]int32, rows) // and its next first word
+	var names []int32
 	for i := range rows {
-		at := len(f.Index)
 		f.Index = append(f.Index, l.decile(Deciles*i/rows))
-		isName, top := false, len(tfidfTops)
-		nameTokens := 0
+		top := len(tfidfTops)
+		nameTokens, vocab, firsts := 0, 0, 0
 		var er eventRow
+		names = names[:0]
 		words, caps := b.Row(i)
 		for j, k := range words {
 			if event != nil {
 				er.add(event[k])
 			}
 			if r := nameRank[k]; r >= 0 && caps[j] > 0 {
-				isName = true
 				nameTokens += int(caps[j])
-				f.Index = append(f.Index, l.nameRank(int(r)))
+				names = append(names, l.nameRank(int(r)))
 			}
 			if r := tfidfRank[k]; r >= 0 {
 				for t := 0; t < top; t++ {
@@ -239,19 +274,24 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats) *Features {
 					}
 				}
 			}
-			if v := vocabOf[k]; v >= 0 {
-				f.Index = append(f.Index, l.word(v))
+			if vocabOf[k] >= 0 {
+				vocab++
 				if int(b.First[k]) == i {
-					f.Index = append(f.Index, l.first(v))
+					firsts++
 				}
 			}
 		}
-		if isName {
+		if len(names) > 0 {
 			f.Index = append(f.Index, l.isName())
 		}
+		slices.Sort(names)
+		f.Index = append(f.Index, names...)
 		for t := top; t < len(tfidfTops); t++ {
 			f.Index = append(f.Index, l.tfidf(t))
 		}
+		at := len(f.Index)
+		wordAt[i], firstAt[i] = int32(at), int32(at+vocab)
+		f.Index = slices.Grow(f.Index, vocab+firsts)[:at+vocab+firsts]
 		if l.counts {
 			for t, k := range nameCountTops {
 				if nameTokens >= k {
@@ -267,8 +307,31 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats) *Features {
 		if l.events {
 			f.Index = appendEvents(f.Index, int32(l.eventStart()), er)
 		}
-		slices.Sort(f.Index[at:])
 		f.Start = append(f.Start, int32(len(f.Index)))
+	}
+	// The words, by vocabulary index.
+	if wr == nil {
+		wr = newWordRows(b)
+	}
+	byVocab := make([]int32, l.vocab) // 1 + the book's word of each vocabulary index, 0 for none
+	for k, v := range vocabOf {
+		if v >= 0 {
+			byVocab[v] = int32(k) + 1
+		}
+	}
+	for v, k := range byVocab {
+		if k--; k < 0 {
+			continue
+		}
+		word, first := l.word(int32(v)), l.first(int32(v))
+		for _, i := range wr.rows[wr.at[k]:wr.at[k+1]] {
+			f.Index[wordAt[i]] = word
+			wordAt[i]++
+			if b.First[k] == i {
+				f.Index[firstAt[i]] = first
+				firstAt[i]++
+			}
+		}
 	}
 	return f
 }

@@ -271,3 +271,49 @@ func TestFeaturizeHeartOfDarkness(t *testing.T) {
 	}
 	t.Logf("%d rows, %d with a salient name; vocabulary %d", f.Rows(), isName, len(c.Vocabulary))
 }
+
+// TestFeaturizeRowOrder checks each row's features of corpus books against
+// their definition, whatever order they are made in: strictly increasing,
+// the row's decile, and word=x and first=x for the vocabulary words it
+// holds (the first where it is the word's first row), under vocabularies
+// smaller and larger than the books' words, with counts and events.
+func TestFeaturizeRowOrder(t *testing.T) {
+	books := coverageBooks(t, 6)
+	for _, set := range []Settings{{Vocabulary: 5}, {Vocabulary: 200, Counts: true, Events: true}, {}} {
+		col := collectionOf(t, books[:4], set)
+		l := col.layout()
+		vocab := map[string]int32{}
+		for v, w := range col.Vocabulary {
+			vocab[w] = int32(v)
+		}
+		for _, b := range books {
+			f := col.Featurize(b)
+			for i := range f.Rows() {
+				row := f.Row(i)
+				if !slices.IsSorted(row) || len(slices.Compact(slices.Clone(row))) != len(row) {
+					t.Fatalf("%s row %d: %v not strictly increasing", b.ID, i, row)
+				}
+				var want []int32
+				words, _ := b.Row(i)
+				for _, k := range words {
+					if v, ok := vocab[b.Words[k]]; ok {
+						want = append(want, l.word(v))
+						if int(b.First[k]) == i {
+							want = append(want, l.first(v))
+						}
+					}
+				}
+				slices.Sort(want)
+				var got []int32
+				for _, x := range row {
+					if x >= l.word(0) && x < l.first(0)+int32(l.vocab) {
+						got = append(got, x)
+					}
+				}
+				if !slices.Equal(got, want) || row[0] != l.decile(Deciles*i/f.Rows()) {
+					t.Fatalf("%s row %d: word features %v, want %v (row %v)", b.ID, i, got, want, row)
+				}
+			}
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/bookalign/bookalign/text"
 )
 
 // TestTopRanks checks the ranks against a full sort of the candidates, with
@@ -51,7 +53,7 @@ func TestStatsOf(t *testing.T) {
 	for _, b := range books {
 		for k, got := range col.statsOf(b.Words) {
 			w := b.Words[k]
-			want := wordStats{df: col.DF[w], summaries: col.Summaries[w], vocab: -1}
+			want := wordStats{df: col.DF[w], summaries: col.Summaries[w], vocab: -1, stop: text.IsStopword(w)}
 			if v, ok := vocab[w]; ok {
 				want.vocab = v
 			}

@@ -3,6 +3,7 @@ package classify
 import (
 	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/classify/internal/tables"
+	"github.com/bookalign/bookalign/text"
 )
 
 // A SetsIndex featurizes a training book under each of several
@@ -49,13 +50,18 @@ func NewSetsIndex(cols []*Collection) *SetsIndex {
 type BookPlaces struct {
 	g     *coverage.Grams
 	words []int32
+	stop  []bool           // whether each word is a stopword
+	rows  *wordRows        // the rows of each word
 	cover *coverage.Places // nil without the book's n-grams
 }
 
 // Place finds the words of b, and its terms and the n-grams g (nil: none
 // counted yet), in the index: once a book, for all the collections.
 func (x *SetsIndex) Place(b *Book, g *coverage.Grams) *BookPlaces {
-	p := &BookPlaces{g: g, words: tables.Places(x.words, b.Words)}
+	p := &BookPlaces{g: g, words: tables.Places(x.words, b.Words), stop: make([]bool, len(b.Words)), rows: newWordRows(b)}
+	for k, w := range b.Words {
+		p.stop[k] = text.IsStopword(w)
+	}
 	if x.cover != nil && g != nil {
 		p.cover = x.cover.Place(&b.Terms, g)
 	}
@@ -75,10 +81,11 @@ func (x *SetsIndex) FeaturizeGrams(i int, b *Book, p *BookPlaces) *Features {
 				stats[k] = t.stats[j]
 			}
 		}
+		stats[k].stop = p.stop[k]
 	}
 	var looked *coverage.Looked
 	if p.cover != nil && c.Coverage != nil && c.contains(b.ID) && b.Terms.Reference != nil {
 		looked = x.cover.Look(i, p.cover)
 	}
-	return c.featurize(b, p.g, stats, looked)
+	return c.featurize(b, p.g, stats, p.rows, looked)
 }

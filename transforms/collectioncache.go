@@ -24,17 +24,6 @@ func sharedCollection(data []byte, settings classify.Settings, stop []string) (*
 		return nil, err
 	}
 	return collections.Get(process.KeyOf(js, data), func() (*classify.Collection, error) {
-		return buildCollection(data, settings, stop)
+		return classify.DecodeCollection(data, settings, stop)
 	})
-}
-
-// buildCollection returns the collection of the encoded statistics data
-// under settings and the coverage stopwords stop (classify's
-// Counts.Collection).
-func buildCollection(data []byte, settings classify.Settings, stop []string) (*classify.Collection, error) {
-	var sums classify.Counts
-	if err := sums.UnmarshalBinary(data); err != nil {
-		return nil, err
-	}
-	return sums.Collection(settings, stop)
 }

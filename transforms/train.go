@@ -219,7 +219,7 @@ func (f *trainFn) collection(ctx context.Context, set int) (*classify.Collection
 	if err != nil {
 		return nil, err
 	}
-	return buildCollection(data, f.Summarizer, f.Stopwords)
+	return classify.DecodeCollection(data, f.Summarizer, f.Stopwords)
 }
 
 // readLabelled reads the features of the books ids of set, once each, and

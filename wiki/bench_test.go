@@ -10,6 +10,7 @@ import (
 
 	dsbzip2 "github.com/dsnet/compress/bzip2"
 
+	"github.com/bookalign/bookalign/internal/cputime"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 )
 
@@ -26,7 +27,7 @@ import (
 // reportCPU reports rates per CPU second since cpu0: n bytes of compressed
 // input (or of XML when no compressed size applies) and pages.
 func reportCPU(b *testing.B, cpu0 time.Duration, n int64, pages int) {
-	cpu := (processCPU() - cpu0).Seconds()
+	cpu := (cputime.Process() - cpu0).Seconds()
 	if cpu <= 0 {
 		return
 	}
@@ -74,7 +75,7 @@ func BenchmarkExtractBzip2(b *testing.B) {
 	compressed, xml := fixture(b)
 	b.SetBytes(int64(len(compressed)))
 	pages := 0
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		d, err := Decompress(bytes.NewReader(compressed))
 		if err != nil {
@@ -94,7 +95,7 @@ func BenchmarkExtractXML(b *testing.B) {
 	_, xml := fixture(b)
 	b.SetBytes(int64(len(xml)))
 	pages := 0
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		pages += extractAll(b, bytes.NewReader(xml))
 	}
@@ -116,7 +117,7 @@ func BenchmarkDecompress(b *testing.B) {
 	for _, rd := range readers {
 		b.Run(rd.name, func(b *testing.B) {
 			b.SetBytes(int64(len(compressed)))
-			cpu0 := processCPU()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				r, err := rd.open(bytes.NewReader(compressed))
 				if err != nil {

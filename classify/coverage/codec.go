@@ -232,25 +232,62 @@ func appendTermCount(out []byte, tc TermCount) []byte {
 
 // ReadTermCounts reads what AppendTermCounts wrote.
 func ReadTermCounts(d *binform.Reader) TermCounts {
-	var c TermCounts
-	if n := d.Count(4); n > 0 {
-		c.Terms = make(map[string]TermCount, n)
-		var w []byte
-		for range n {
-			w = d.FrontCoded(w)
-			c.Terms[string(w)] = TermCount{Books: d.Int32(), Summaries: d.Int32()}
+	t := readCountTables(d)
+	c := TermCounts{BigramTypes: t.types, BigramTypesInSummary: t.typesIn}
+	if len(t.terms.Terms) > 0 {
+		c.Terms = make(map[string]TermCount, len(t.terms.Terms))
+		for k, w := range t.terms.Terms {
+			c.Terms[w] = t.terms.Counts[k]
 		}
 	}
-	if n := d.Count(3); n > 0 {
-		c.Bigrams = make(map[uint64]TermCount, n)
-		var g uint64
-		for k := range n {
-			g = d.Increasing(k, g)
-			c.Bigrams[g] = TermCount{Books: d.Int32(), Summaries: d.Int32()}
+	if len(t.bigrams.Keys) > 0 {
+		c.Bigrams = make(map[uint64]TermCount, len(t.bigrams.Keys))
+		for k, g := range t.bigrams.Keys {
+			c.Bigrams[g] = t.bigrams.Counts[k]
 		}
 	}
-	c.BigramTypes, c.BigramTypesInSummary = d.Varint(), d.Varint()
 	return c
+}
+
+// ReadStats reads what AppendTermCounts wrote as the Stats that NewStats
+// makes of the TermCounts ReadTermCounts reads, without their maps: the
+// form holds the terms and the bigrams sorted already.
+func ReadStats(d *binform.Reader) *Stats { return newStatsOf(readCountTables(d)) }
+
+// countTables are what AppendTermCounts wrote, in its order: every term in
+// byte order and every bigram in increasing order, with their counts, and
+// the totals.
+type countTables struct {
+	terms          TermTable
+	bigrams        BigramTable
+	types, typesIn int64
+}
+
+// readCountTables reads what AppendTermCounts wrote; a term or a bigram
+// out of order fails the reading.
+func readCountTables(d *binform.Reader) countTables {
+	var t countTables
+	n := d.Count(4)
+	t.terms = TermTable{Terms: make([]string, n), Counts: make([]TermCount, n)}
+	var w []byte
+	for k := range n {
+		w = d.FrontCoded(w)
+		if k > 0 && string(w) <= t.terms.Terms[k-1] {
+			d.Fail("terms not increasing")
+		}
+		t.terms.Terms[k] = string(w)
+		t.terms.Counts[k] = TermCount{Books: d.Int32(), Summaries: d.Int32()}
+	}
+	n = d.Count(3)
+	t.bigrams = BigramTable{Keys: make([]uint64, n), Counts: make([]TermCount, n)}
+	var g uint64
+	for k := range n {
+		g = d.Increasing(k, g)
+		t.bigrams.Keys[k] = g
+		t.bigrams.Counts[k] = TermCount{Books: d.Int32(), Summaries: d.Int32()}
+	}
+	t.types, t.typesIn = d.Varint(), d.Varint()
+	return t
 }
 
 // AppendCells appends whether c is there and, if so, its keys as

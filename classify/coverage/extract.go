@@ -129,16 +129,26 @@ func (m *Model) NewBook(t *Terms, g *Grams, length []int32, logit []float64, uni
 	}
 
 	cb.uni.start, cb.bi.start = []int32{0}, []int32{0}
-	var buf []int32
+	// A book's n-grams fall in a few thousand keys: each key's mean is
+	// found once.
+	var means openTable[float64]
+	buf := make([]int32, 0, len(blocks))
+	mean := func(k Key) float64 {
+		mu, added := means.at(uint64(k))
+		if added {
+			*mu = m.mean(k, buf)
+		}
+		return *mu
+	}
 	for id, k := range uni {
-		mu := m.mean(k, buf)
+		mu := mean(k)
 		if x.Link != 0 && !(x.LinkContent && cb.stopUni != nil && cb.stopUni[id]) {
 			mu *= math.Exp(x.Link * x.LinkUni[id])
 		}
 		cb.uni.add(mu, g.uni[id].count)
 	}
 	for b, k := range bi {
-		mu := m.mean(k, buf)
+		mu := mean(k)
 		if x.Link != 0 && !(x.LinkContent && cb.stopBi != nil && cb.stopBi[b]) {
 			mu *= math.Exp(x.Link * x.LinkBi[b])
 		}

@@ -113,8 +113,7 @@ type Grams struct {
 	biTerms [][2]int32  // the terms of each bigram
 	biHash  []uint64    // the hash of each bigram (bigramHasher)
 	rowBi   [][]int32   // the bigram ids of each row's consecutive tokens
-	biIndex map[[2]int32]int32
-	byHash  []int32 // the bigram ids in increasing order of their hashes
+	byHash  []int32     // the bigram ids in increasing order of their hashes
 	// biRef counts, for each bigram id, its occurrences in the book's
 	// reference summary (eachBigram over Terms.Reference); nil when the
 	// book has no reference.
@@ -122,6 +121,10 @@ type Grams struct {
 	// plotStats are counted on first use (plot.go).
 	plotOnce  sync.Once
 	plotStats *plotStats
+	// ownKeys are the set-independent fields of its keys, made on
+	// first use (cells.go).
+	keysOnce sync.Once
+	ownKeys  *ownKeys
 }
 
 // NewGrams counts the n-grams of t, the bigrams as a training set whose
@@ -130,31 +133,38 @@ type Grams struct {
 // (eachBigram).
 func NewGrams(t *Terms, stop []string) *Grams {
 	rows := len(t.Start) - 1
-	g := &Grams{uni: make([]ngramStat, len(t.Vocab)), rowBi: make([][]int32, max(rows, 0)), biIndex: make(map[[2]int32]int32)}
+	g := &Grams{uni: make([]ngramStat, len(t.Vocab)), rowBi: make([][]int32, max(rows, 0))}
 	h := newBigramHasher(t.Vocab)
 	marks := stopMarks(t.Vocab, stop)
+	var index openTable[int32]    // the id of each pair of terms (pairKey)
+	index.reserve(len(t.Seq) / 2) // a book's distinct bigrams: about half its tokens
+	ids := make([]int32, 0, len(t.Seq))
+	ends := make([]int, max(rows, 0)) // where each row's ids end
 	for i := range rows {
 		lo := int(t.Start[i])
 		row := t.Row(i)
 		for j, id := range row {
 			g.uni[id].add(t.IsCapital(lo + j))
 		}
-		ids := make([]int32, 0, max(len(row)-1, 0))
 		eachBigram(row, marks, func(x, y int) {
-			pair := [2]int32{row[x], row[y]}
-			k, ok := g.biIndex[pair]
-			if !ok {
-				k = int32(len(g.bi))
-				g.biIndex[pair] = k
+			a, b := row[x], row[y]
+			k, added := index.at(pairKey(a, b))
+			if added {
+				*k = int32(len(g.bi))
 				g.bi = append(g.bi, ngramStat{})
-				g.biTerms = append(g.biTerms, pair)
-				g.biHash = append(g.biHash, h.hash(pair[0], pair[1]))
+				g.biTerms = append(g.biTerms, [2]int32{a, b})
+				g.biHash = append(g.biHash, h.hash(a, b))
 			}
 			// A bigram is capitalised when both its tokens are.
-			g.bi[k].add(t.IsCapital(lo+x) && t.IsCapital(lo+y))
-			ids = append(ids, k)
+			g.bi[*k].add(t.IsCapital(lo+x) && t.IsCapital(lo+y))
+			ids = append(ids, *k)
 		})
-		g.rowBi[i] = ids
+		ends[i] = len(ids)
+	}
+	start := 0
+	for i, end := range ends {
+		g.rowBi[i] = ids[start:end:end]
+		start = end
 	}
 	// Sorted once per book, for the look-ups of every training set that
 	// featurizes it (Stats.bigramsOf).
@@ -162,13 +172,17 @@ func NewGrams(t *Terms, stop []string) *Grams {
 	if ref := t.Reference; ref != nil {
 		g.biRef = make([]int32, len(g.bi))
 		eachBigram(ref, marks, func(x, y int) {
-			if k, ok := g.biIndex[[2]int32{ref[x], ref[y]}]; ok {
+			if k, ok := index.get(pairKey(ref[x], ref[y])); ok {
 				g.biRef[k]++
 			}
 		})
 	}
 	return g
 }
+
+// pairKey is the key of the bigram of term ids a, b (not negative) in
+// NewGrams' table.
+func pairKey(a, b int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(b)) }
 
 // sortByHash returns the indices of hash in increasing order of their
 // hashes, ties in index order: a stable radix sort of the (hash, index)

@@ -141,26 +141,52 @@ type BigramTable struct {
 // NewStats returns the coverage statistics of a training set's term counts
 // c.
 func NewStats(c *TermCounts) *Stats {
-	s := &Stats{BigramPairs: c.BigramTypes, BigramPairsInSummary: c.BigramTypesInSummary}
-	for w, n := range c.Terms {
-		s.Terms.Terms = append(s.Terms.Terms, w)
-		s.TermPairs += int64(n.Books)
-		s.TermPairsInSummary += int64(n.Summaries)
+	t := countTables{types: c.BigramTypes, typesIn: c.BigramTypesInSummary}
+	for w := range c.Terms {
+		t.terms.Terms = append(t.terms.Terms, w)
 	}
-	slices.Sort(s.Terms.Terms)
-	s.Terms.Counts = make([]TermCount, len(s.Terms.Terms))
-	for i, w := range s.Terms.Terms {
-		s.Terms.Counts[i] = c.Terms[w]
+	slices.Sort(t.terms.Terms)
+	t.terms.Counts = make([]TermCount, len(t.terms.Terms))
+	for i, w := range t.terms.Terms {
+		t.terms.Counts[i] = c.Terms[w]
 	}
 	for g, n := range c.Bigrams {
 		if n.Books >= MinBigramBooks {
-			s.Bigrams.Keys = append(s.Bigrams.Keys, g)
+			t.bigrams.Keys = append(t.bigrams.Keys, g)
 		}
 	}
-	slices.Sort(s.Bigrams.Keys)
-	s.Bigrams.Counts = make([]TermCount, len(s.Bigrams.Keys))
-	for i, g := range s.Bigrams.Keys {
-		s.Bigrams.Counts[i] = c.Bigrams[g]
+	slices.Sort(t.bigrams.Keys)
+	t.bigrams.Counts = make([]TermCount, len(t.bigrams.Keys))
+	for i, g := range t.bigrams.Keys {
+		t.bigrams.Counts[i] = c.Bigrams[g]
+	}
+	return newStatsOf(t)
+}
+
+// newStatsOf returns the coverage statistics of a training set's counts t,
+// whose bigrams of fewer than MinBigramBooks books it drops (the kept ones
+// copied out, so that the statistics do not hold every bigram's room).
+// A table with no entries has nil keys and empty counts, as NewStats has
+// always made them (the form of saved models).
+func newStatsOf(t countTables) *Stats {
+	s := &Stats{Terms: t.terms, BigramPairs: t.types, BigramPairsInSummary: t.typesIn}
+	if len(s.Terms.Terms) == 0 {
+		s.Terms = TermTable{Counts: []TermCount{}}
+	}
+	for _, n := range s.Terms.Counts {
+		s.TermPairs += int64(n.Books)
+		s.TermPairsInSummary += int64(n.Summaries)
+	}
+	keep := 0
+	for i, g := range t.bigrams.Keys {
+		if n := t.bigrams.Counts[i]; n.Books >= MinBigramBooks {
+			t.bigrams.Keys[keep], t.bigrams.Counts[keep] = g, n
+			keep++
+		}
+	}
+	s.Bigrams = BigramTable{Keys: slices.Clone(t.bigrams.Keys[:keep]), Counts: slices.Clone(t.bigrams.Counts[:keep])}
+	if keep == 0 {
+		s.Bigrams = BigramTable{Counts: []TermCount{}}
 	}
 	return s
 }

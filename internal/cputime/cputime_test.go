@@ -1,0 +1,22 @@
+package cputime
+
+import (
+	"runtime"
+	"testing"
+)
+
+// TestProcess checks that the CPU time grows with work, where it is
+// measured.
+func TestProcess(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
+		t.Skip("not measured here")
+	}
+	start := Process()
+	x := 0
+	for i := range 50_000_000 {
+		x ^= i * i
+	}
+	if Process() <= start {
+		t.Errorf("no CPU time counted for a busy loop (%d)", x)
+	}
+}
