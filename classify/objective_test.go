@@ -3,11 +3,12 @@ package classify
 import (
 	"errors"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/cputime"
 	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/bookalign/bookalign/internal/cputime"
 )
 
 // relabel returns copies of books sharing their features, with the label
