@@ -42,6 +42,7 @@ func runExperiment(args []string) error {
 	writeReport := fs.Bool("report", true, "write the HTML report OUT/report when the run has finished")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile to `FILE` (with prism or direct it covers the workers)")
 	memProfile := fs.String("memprofile", "", "write a Go heap profile to `FILE`, taken at the largest live heap (with prism or direct it covers the workers)")
+	headroom := addHeadroomFlag(fs)
 	experiment := withBuiltinRouge(fs, addExperimentFlags(fs))
 	term := addTerminalFlags(fs)
 	groups := append([]flagGroup{{"Input and output", []string{"corpus", "out", "test-corpus", "rouge-data", "thesaurus", "overwrite", "report"}}}, experimentGroups...)
@@ -73,6 +74,15 @@ func runExperiment(args []string) error {
 	if (*cpuProfile != "" || *memProfile != "") && !inProcessRunner() && !*quiet {
 		fmt.Fprintln(os.Stderr, "bookalign run: --cpuprofile and --memprofile profile this process: with this --runner the workers run elsewhere (in it only with --environment_type=LOOPBACK)")
 	}
+	stopHeadroom, err := startHeadroom(*headroom, flagGiven(fs, "gc-headroom"), func(note string) {
+		if !*quiet {
+			fmt.Fprintf(os.Stderr, "bookalign run: %s\n", note)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	defer stopHeadroom()
 	stop, err := startProfiles(*cpuProfile, *memProfile)
 	if err != nil {
 		return err
