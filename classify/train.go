@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"github.com/bookalign/bookalign/internal/parallel"
 	"gonum.org/v1/gonum/optimize"
@@ -116,7 +117,42 @@ func (t *Trainer) Train(c *Collection, sets ...[]*Features) ([]*Model, error) {
 			return nil, ErrDifferentBooks
 		}
 	}
-	return t.trainSorted(newObjective(t.workers()), c, checked)
+	covers, err := coverageModels(c, checked)
+	if err != nil {
+		return nil, err
+	}
+	models, err := t.trainSorted(newObjective(t.workers()), c, checked)
+	for m := range models {
+		models[m].Coverage = covers[m]
+	}
+	return models, err
+}
+
+// coverageModels fits, with coverage extraction, each set's coverage model
+// from its books' cells (Features.Cover), and replaces each set's books by
+// copies without them: the cells are a tenth of a training set's memory
+// (docs/benchmarks.md, "Issue 41: ten times the corpus, memory"), and no
+// fit reads them, so they need not be held while the models are fitted.
+// The books given to Train are not changed; once its caller drops them,
+// their cells are garbage. Without coverage extraction it returns nils.
+func coverageModels(c *Collection, sets [][]*Features) ([]*coverage.Model, error) {
+	covers := make([]*coverage.Model, len(sets))
+	if !c.Settings.Coverage {
+		return covers, nil
+	}
+	for m, books := range sets {
+		var err error
+		if covers[m], err = fitCoverage(books); err != nil {
+			return nil, err
+		}
+		copies := make([]Features, len(books))
+		for i, f := range books {
+			copies[i] = *f
+			copies[i].Cover = nil
+			books[i] = &copies[i]
+		}
+	}
+	return covers, nil
 }
 
 // trainSorted fits the model of each of sets, checked and sorted by ID,
@@ -181,11 +217,6 @@ func (t *Trainer) finish(m *Model, books []*Features, r *rows, o *objective, x0 
 	m.Weights, m.Bias = x[:dim], x[dim]
 	m.Features = m.Collection.FeatureNames()
 	m.Training = Training{Books: len(books), Sentences: len(all.y), Iterations: iters}
-	if m.Collection.Settings.Coverage {
-		if m.Coverage, err = fitCoverage(books); err != nil {
-			return err
-		}
-	}
 	for _, y := range all.y {
 		if y {
 			m.Training.Positives++
