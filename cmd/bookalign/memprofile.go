@@ -9,6 +9,8 @@ import (
 	"runtime/pprof"
 	"sync"
 	"time"
+
+	"github.com/bookalign/bookalign/internal/process"
 )
 
 // heapPeak is what a heap profiler saw: the largest live heap after a
@@ -35,7 +37,6 @@ func (p heapPeak) String() string {
 type heapProfiler struct {
 	f     *os.File
 	start time.Time
-	every time.Duration
 
 	mu      sync.Mutex
 	peak    heapPeak
@@ -43,7 +44,7 @@ type heapProfiler struct {
 	written int64  // the bytes in use of the profile in the file (profiledInUse)
 	err     error
 
-	quit, done chan struct{}
+	stopSampling func()
 }
 
 // heapSamples are the runtime metrics a heapProfiler reads: the live heap
@@ -66,29 +67,14 @@ func startHeapProfile(path string, every time.Duration) (stop func() (heapPeak, 
 	if err != nil {
 		return nil, fmt.Errorf("--memprofile: %w", err)
 	}
-	h := &heapProfiler{f: f, start: time.Now(), every: every, quit: make(chan struct{}), done: make(chan struct{})}
+	h := &heapProfiler{f: f, start: time.Now()}
 	h.sample(true)
 	if h.err != nil {
 		f.Close()
 		return nil, h.err
 	}
-	go h.loop()
+	h.stopSampling = process.Every(every, func() { h.sample(false) })
 	return h.stop, nil
-}
-
-// loop samples every tick until quit is closed.
-func (h *heapProfiler) loop() {
-	defer close(h.done)
-	t := time.NewTicker(h.every)
-	defer t.Stop()
-	for {
-		select {
-		case <-h.quit:
-			return
-		case <-t.C:
-			h.sample(false)
-		}
-	}
 }
 
 // sample reads the heap metrics and, after each garbage collection, the
@@ -170,8 +156,7 @@ func rewrite(f *os.File, b []byte) error {
 
 // stop ends the sampling, takes a last sample and closes the file.
 func (h *heapProfiler) stop() (heapPeak, error) {
-	close(h.quit)
-	<-h.done
+	h.stopSampling()
 	h.sample(false)
 	h.mu.Lock()
 	defer h.mu.Unlock()

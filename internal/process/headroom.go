@@ -26,19 +26,18 @@ const MinGCPercent = 25
 // little per byte there: most of a large heap of bookalign is pointer-free
 // slices (features, rows), which the collector marks without scanning.
 func KeepHeadroom(headroom uint64, every time.Duration) (stop func()) {
-	k := &headroomKeeper{headroom: headroom, quit: make(chan struct{}), done: make(chan struct{})}
+	k := &headroomKeeper{headroom: headroom}
 	k.initial = debug.SetGCPercent(100)
 	debug.SetGCPercent(k.initial)
 	k.percent = k.initial
 	if k.initial < 0 { // the collector is off: nothing to bound
 		return func() {}
 	}
-	go k.loop(every)
+	stopCheck := Every(every, k.check)
 	var once sync.Once
 	return func() {
 		once.Do(func() {
-			close(k.quit)
-			<-k.done
+			stopCheck()
 			debug.SetGCPercent(k.initial)
 		})
 	}
@@ -50,31 +49,19 @@ type headroomKeeper struct {
 	initial  int // the GOGC found, restored by stop
 	percent  int // the GOGC set
 	cycles   uint64
-	quit     chan struct{}
-	done     chan struct{}
 }
 
-// loop checks every tick until quit is closed.
-func (k *headroomKeeper) loop(every time.Duration) {
-	defer close(k.done)
-	t := time.NewTicker(every)
-	defer t.Stop()
+// check sets GOGC after a collection it has not seen.
+func (k *headroomKeeper) check() {
 	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/cycles/total:gc-cycles"}}
-	for {
-		select {
-		case <-k.quit:
-			return
-		case <-t.C:
-		}
-		metrics.Read(s)
-		if s[0].Value.Kind() != metrics.KindUint64 || s[1].Value.Uint64() == k.cycles {
-			continue
-		}
-		k.cycles = s[1].Value.Uint64()
-		if p := min(k.initial, HeadroomPercent(s[0].Value.Uint64(), k.headroom)); p != k.percent {
-			debug.SetGCPercent(p)
-			k.percent = p
-		}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 || s[1].Value.Uint64() == k.cycles {
+		return
+	}
+	k.cycles = s[1].Value.Uint64()
+	if p := min(k.initial, HeadroomPercent(s[0].Value.Uint64(), k.headroom)); p != k.percent {
+		debug.SetGCPercent(p)
+		k.percent = p
 	}
 }
 

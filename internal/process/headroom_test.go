@@ -3,6 +3,7 @@ package process
 import (
 	"runtime"
 	"runtime/debug"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -56,5 +57,21 @@ func TestKeepHeadroom(t *testing.T) {
 	stop()
 	if p := debug.SetGCPercent(80); p != 80 {
 		t.Errorf("GOGC %d after stop, want the 80 it found", p)
+	}
+}
+
+// TestEvery checks that Every calls f until stopped, and not after.
+func TestEvery(t *testing.T) {
+	var calls atomic.Int64
+	stop := Every(time.Millisecond, func() { calls.Add(1) })
+	for calls.Load() < 3 {
+		time.Sleep(time.Millisecond)
+	}
+	stop()
+	stop()
+	n := calls.Load()
+	time.Sleep(10 * time.Millisecond)
+	if calls.Load() != n {
+		t.Errorf("f called %d times after stop", calls.Load()-n)
 	}
 }
