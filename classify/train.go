@@ -117,7 +117,43 @@ func (t *Trainer) Train(c *Collection, sets ...[]*Features) ([]*Model, error) {
 			return nil, ErrDifferentBooks
 		}
 	}
-	return t.trainSorted(newObjective(t.workers()), c, checked)
+	cover, err := coverageModel(c, checked)
+	if err != nil {
+		return nil, err
+	}
+	models, err := t.trainSorted(newObjective(t.workers()), c, checked)
+	for _, m := range models {
+		m.Coverage = cover
+	}
+	return models, err
+}
+
+// coverageModel fits, with coverage extraction, the sets' coverage model
+// from their books' cells (Features.Cover), and replaces each set's books by
+// copies without them. The model reads the cells, which the sets share
+// (sameFeatures), not the labels, so it is fitted once for all the sets'
+// models. The cells are a tenth of a training set's memory
+// (docs/benchmarks.md, "Issue 41: ten times the corpus, memory"), and no
+// later fit reads them, so they need not be held while the models are
+// fitted. The books given to Train are not changed; once its caller drops
+// them, their cells are garbage. Without coverage extraction it returns nil.
+func coverageModel(c *Collection, sets [][]*Features) (*coverage.Model, error) {
+	if !c.Settings.Coverage {
+		return nil, nil
+	}
+	cover, err := fitCoverage(sets[0])
+	if err != nil {
+		return nil, err
+	}
+	for _, books := range sets {
+		copies := make([]Features, len(books))
+		for i, f := range books {
+			copies[i] = *f
+			copies[i].Cover = nil
+			books[i] = &copies[i]
+		}
+	}
+	return cover, nil
 }
 
 // trainSorted fits the model of each of sets, checked and sorted by ID,
@@ -139,25 +175,11 @@ func (t *Trainer) trainSorted(o *objective, c *Collection, sets [][]*Features) (
 	if err != nil {
 		return nil, err
 	}
-	// The coverage model is fitted once, beside the final fits: it reads
-	// the books' coverage cells, which the sets share (sameFeatures), not
-	// their labels, so every model of the set has the same one.
-	var cover *coverage.Model
-	err = parallel.For(len(sets)+1, len(sets)+1, func(m int) error {
-		if m == len(sets) {
-			var err error
-			if c.Settings.Coverage {
-				cover, err = fitCoverage(sets[0])
-			}
-			return err
-		}
+	err = parallel.For(len(sets), len(sets), func(m int) error {
 		return t.finish(models[m], sets[m], r, o, starts[m])
 	})
 	if err != nil {
 		return nil, err
-	}
-	for _, m := range models {
-		m.Coverage = cover
 	}
 	return models, nil
 }

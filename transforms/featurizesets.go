@@ -2,10 +2,12 @@ package transforms
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"maps"
 	"reflect"
 	"slices"
+	"unsafe"
 
 	"github.com/bookalign/bookalign/internal/store"
 
@@ -172,9 +174,33 @@ func (f *featurizeSetsFn) loadCollections(ctx context.Context, sets []int) error
 		for i, set := range sets {
 			in[i], f.at[set] = f.cols[set], i
 		}
-		f.index = classify.NewSetsIndex(in)
+		if f.index, err = sharedSetsIndex(in); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// setsIndexes holds the sets indexes built in this process, shared by its
+// bundles (process.Cache): the bundles of the featurizing stage that run
+// at once hold the same collections, and an index of them copies their
+// tables' union (tens of MB each for the 245 books, hundreds at four
+// times the corpus: docs/benchmarks.md, "Issue 41: ten times the corpus,
+// memory").
+var setsIndexes process.Cache[classify.SetsIndex]
+
+// sharedSetsIndex returns the index of cols (classify.NewSetsIndex), built
+// once in the process while a bundle uses it. It is keyed by the
+// collections themselves, which it holds: no other collection can take
+// their place while it lives.
+func sharedSetsIndex(cols []*classify.Collection) (*classify.SetsIndex, error) {
+	key := make([]byte, 0, 8*len(cols))
+	for _, c := range cols {
+		key = binary.LittleEndian.AppendUint64(key, uint64(uintptr(unsafe.Pointer(c))))
+	}
+	return setsIndexes.Get(process.KeyOf(key), func() (*classify.SetsIndex, error) {
+		return classify.NewSetsIndex(cols), nil
+	})
 }
 
 // FinishBundle lets go of the collections: the runner may keep the DoFn

@@ -63,7 +63,7 @@ func (t terminalFlags) parse(fs *flag.FlagSet, name, usage string, args []string
 var experimentGroups = []flagGroup{
 	{"What to run", []string{"config", "preset", "set", "methods", "folds", "words"}},
 	{"Reproducibility", []string{"seed"}},
-	{"Terminal", []string{"quiet", "verbose", "cpuprofile", "help-beam"}},
+	{"Terminal", []string{"quiet", "verbose", "gc-headroom", "cpuprofile", "memprofile", "help-beam"}},
 }
 
 // addExperimentFlags defines on fs the flags that say what the experiment

@@ -34,10 +34,16 @@ func withBuiltinRouge(fs *flag.FlagSet, read func() (pipelines.Config, error)) f
 // or $BOOKALIGN_ROUGE_DATA is set, even to "" (which means none), else the
 // embedded copy, rouge.BuiltinDir.
 func rougeData(fs *flag.FlagSet, dir string) string {
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "rouge-data" })
-	if _, set := os.LookupEnv(rougeDataEnv); set || given {
+	if _, set := os.LookupEnv(rougeDataEnv); set || flagGiven(fs, "rouge-data") {
 		return dir
 	}
 	return rouge.BuiltinDir
+}
+
+// flagGiven reports whether the flag name was given on the command line
+// that fs has parsed.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }

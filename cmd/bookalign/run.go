@@ -41,6 +41,8 @@ func runExperiment(args []string) error {
 	overwrite := fs.Bool("overwrite", false, "clear --out first when it holds an unfinished run or one of other settings")
 	writeReport := fs.Bool("report", true, "write the HTML report OUT/report when the run has finished")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile to `FILE` (with prism or direct it covers the workers)")
+	memProfile := fs.String("memprofile", "", "write a Go heap profile to `FILE`, taken at the largest live heap (with prism or direct it covers the workers)")
+	headroom := addHeadroomFlag(fs)
 	experiment := withBuiltinRouge(fs, addExperimentFlags(fs))
 	term := addTerminalFlags(fs)
 	groups := append([]flagGroup{{"Input and output", []string{"corpus", "out", "test-corpus", "rouge-data", "thesaurus", "overwrite", "report"}}}, experimentGroups...)
@@ -69,12 +71,25 @@ func runExperiment(args []string) error {
 	if !*quiet {
 		say = func(note string) { fmt.Fprintf(os.Stderr, "bookalign run: --out %s: %s\n", cfg.Out, note) }
 	}
-	dir, err := openOutDir(ctx, cfg, *overwrite, say)
+	if (*cpuProfile != "" || *memProfile != "") && !inProcessRunner() && !*quiet {
+		fmt.Fprintln(os.Stderr, "bookalign run: --cpuprofile and --memprofile profile this process: with this --runner the workers run elsewhere (in it only with --environment_type=LOOPBACK)")
+	}
+	stopHeadroom, err := startHeadroom(*headroom, flagGiven(fs, "gc-headroom"), func(note string) {
+		if !*quiet {
+			fmt.Fprintf(os.Stderr, "bookalign run: %s\n", note)
+		}
+	})
 	if err != nil {
 		return err
 	}
-	stop, err := startCPUProfile(*cpuProfile)
+	defer stopHeadroom()
+	stop, err := startProfiles(*cpuProfile, *memProfile)
 	if err != nil {
+		return err
+	}
+	dir, err := openOutDir(ctx, cfg, *overwrite, say)
+	if err != nil {
+		stop(false)
 		return err
 	}
 	start := time.Now()
@@ -85,7 +100,7 @@ func runExperiment(args []string) error {
 	if ferr := dir.Finish(ctx, err); err == nil {
 		err = ferr
 	}
-	if perr := stop(); err == nil {
+	if perr := stop(!*quiet); err == nil {
 		err = perr
 	}
 	if err != nil || *quiet {
