@@ -19,8 +19,8 @@ const MinGCPercent = 25
 // collection it sets GOGC to 100 when the live heap is at most headroom,
 // otherwise to 100·headroom/live (at least MinGCPercent), never above the
 // GOGC it found. A process whose live heap stays below headroom runs as
-// with the default: no collection more. It checks every `every` and returns the function that stops it
-// and restores the GOGC it found.
+// with the default: no collection more. It checks every `every` and
+// returns the function that stops it and restores the GOGC it found.
 //
 // The collections it adds cost CPU only while the live heap is large, and
 // little per byte there: most of a large heap of bookalign is pointer-free
