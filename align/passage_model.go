@@ -59,7 +59,7 @@ type passageModel struct {
 	wc   []float64 // wc[s*v + w] = sum_ℓ q(z_ℓ = s) freq(w; t_ℓ)
 	tw   []float64 // tw[s] = sum_ℓ q(z_ℓ = s) T_ℓ
 	freq []int32   // freq(w; b_i:j) of the span being scored
-	seen []int32   // the words whose freq a sweep raised, to reset them
+	seen []int32   // the words whose freq logEmission raised, to reset them
 
 	segFrom []int32   // a sweep's segments (candidates), room for every token
 	segAcc  []float64 // and their sums
@@ -175,7 +175,7 @@ func newPassageModel(p *Pair, k int, mu, lambda float64) *passageModel {
 	m.wc = make([]float64, k*m.v)
 	m.tw = make([]float64, k)
 	m.freq = make([]int32, m.v)
-	m.seen = make([]int32, m.v+1) // one spare: a sweep writes before it counts
+	m.seen = make([]int32, m.v+1) // one spare: logEmission writes before it counts
 	m.segFrom, m.segAcc = make([]int32, len(m.toks)+1), make([]float64, len(m.toks)+1)
 	for s := range k {
 		m.logEmission(s)

@@ -184,11 +184,14 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 	labelled = nil
 	tr := f.Trainer
 	tr.Workers = workers
+	// Nothing may read sets or labelled after this call: Train drops the
+	// books' coverage cells once its coverage model is fitted, and they are
+	// garbage only while no caller holds them (docs/benchmarks.md, "Issue
+	// 41: ten times the corpus, memory").
 	models, err := tr.Train(col, sets...)
 	if err != nil {
 		return fmt.Errorf("%s, %s: %w", strings.Join(methods, ", "), setName(set), err)
 	}
-	sets = nil
 	release()
 	for i, m := range models {
 		if set == classify.AllBooks {

@@ -43,7 +43,7 @@ func startHeadroom(v string, explicit bool, say func(string)) (stop func(), err 
 	if n <= 0 {
 		return nil, fmt.Errorf("--gc-headroom %q: want a positive size, or off", v)
 	}
-	if gogc, ok := os.LookupEnv("GOGC"); ok {
+	if gogc := os.Getenv("GOGC"); gogc != "" { // an empty GOGC is Go's default
 		if explicit && say != nil {
 			say(fmt.Sprintf("--gc-headroom %s is not applied: GOGC=%s in the environment governs the collector", v, gogc))
 		}

@@ -61,6 +61,11 @@ func TestGCHeadroomGOGC(t *testing.T) {
 	if code != 0 || strings.Contains(stderr, "gc-headroom") {
 		t.Errorf("GOGC=50 alone: exit %d, stderr %q", code, stderr)
 	}
+	// An empty GOGC is Go's default, not a setting: the flag applies.
+	_, stderr, code = bookalignEnv(t, "GOGC=", append(args, "--out", filepath.Join(root, "e"), "--gc-headroom", "2GB")...)
+	if code != 0 || strings.Contains(stderr, "not applied") {
+		t.Errorf("GOGC= --gc-headroom 2GB: exit %d, stderr %q", code, stderr)
+	}
 	_, stderr, code = bookalign(t, append(args, "--out", filepath.Join(root, "c"), "--gc-headroom", "-3")...)
 	if code != 1 || !strings.Contains(stderr, "--gc-headroom") {
 		t.Errorf("--gc-headroom -3: exit %d, stderr %q", code, stderr)

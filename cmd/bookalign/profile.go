@@ -34,8 +34,9 @@ func startCPUProfile(path string) (stop func() error, err error) {
 }
 
 // heapEvery is how often --memprofile looks at the live heap: often enough
-// to see every garbage collection of a large run (seconds apart), and the
-// profile is written only when the live heap reaches a new largest.
+// to see every garbage collection of a large run (seconds apart); the
+// profile is written again only when its bytes in use have grown
+// (heapProfiler.sample).
 const heapEvery = 250 * time.Millisecond
 
 // startProfiles starts the profiles that --cpuprofile and --memprofile ask

@@ -55,7 +55,7 @@ type headroomKeeper struct {
 func (k *headroomKeeper) check() {
 	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/cycles/total:gc-cycles"}}
 	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 || s[1].Value.Uint64() == k.cycles {
+	if s[0].Value.Kind() != metrics.KindUint64 || s[1].Value.Kind() != metrics.KindUint64 || s[1].Value.Uint64() == k.cycles {
 		return
 	}
 	k.cycles = s[1].Value.Uint64()
