@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"runtime/metrics"
 	"runtime/pprof"
 	"sync"
 	"time"
@@ -47,10 +46,6 @@ type heapProfiler struct {
 	stopSampling func()
 }
 
-// heapSamples are the runtime metrics a heapProfiler reads: the live heap
-// after the last collection, its heap goal, and the number of collections.
-var heapSamples = []string{"/gc/heap/live:bytes", "/gc/heap/goal:bytes", "/gc/cycles/total:gc-cycles"}
-
 // startHeapProfile starts a heapProfiler writing to path, looking every
 // `every`, and returns the function that stops it, closes the file and
 // returns the peak it saw. The file is created and a first profile written
@@ -85,12 +80,8 @@ func startHeapProfile(path string, every time.Duration) (stop func() (heapPeak, 
 // largest live heap is the largest profile, a collection or two later.
 // The first error stops the writing; stop returns it.
 func (h *heapProfiler) sample(force bool) {
-	s := make([]metrics.Sample, len(heapSamples))
-	for i, name := range heapSamples {
-		s[i].Name = name
-	}
-	metrics.Read(s)
-	live, goal, cycles := metricUint(s[0]), metricUint(s[1]), metricUint(s[2])
+	heap := process.ReadHeap()
+	live, goal, cycles := heap.Live, heap.Goal, heap.Cycles
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.peak.Goal = max(h.peak.Goal, goal)
@@ -135,14 +126,6 @@ func profiledInUse() int64 {
 		sum += r.InUseBytes()
 	}
 	return sum
-}
-
-// metricUint is a sample's value, or 0 for a metric this Go does not have.
-func metricUint(s metrics.Sample) uint64 {
-	if s.Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return s.Value.Uint64()
 }
 
 // rewrite replaces the contents of f with b.

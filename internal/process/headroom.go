@@ -2,7 +2,6 @@ package process
 
 import (
 	"runtime/debug"
-	"runtime/metrics"
 	"sync"
 	"time"
 )
@@ -53,13 +52,12 @@ type headroomKeeper struct {
 
 // check sets GOGC after a collection it has not seen.
 func (k *headroomKeeper) check() {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/cycles/total:gc-cycles"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 || s[1].Value.Kind() != metrics.KindUint64 || s[1].Value.Uint64() == k.cycles {
+	h := ReadHeap()
+	if h.Cycles == 0 || h.Cycles == k.cycles { // no collection since, or no metrics
 		return
 	}
-	k.cycles = s[1].Value.Uint64()
-	if p := min(k.initial, HeadroomPercent(s[0].Value.Uint64(), k.headroom)); p != k.percent {
+	k.cycles = h.Cycles
+	if p := min(k.initial, HeadroomPercent(h.Live, k.headroom)); p != k.percent {
 		debug.SetGCPercent(p)
 		k.percent = p
 	}
