@@ -19,6 +19,9 @@ import (
 func init() {
 	beam.RegisterType(reflect.TypeOf((*bigramBooksFn)(nil)).Elem())
 	register.Combiner3[coverage.BigramBooks, []uint64, []uint32](&bigramBooksFn{})
+	register.Function2x0(shardBigrams)
+	register.Emitter2[int, []uint64]()
+	register.Combiner1[[]uint32](&frequentUnionFn{})
 	beam.RegisterType(reflect.TypeOf((*setSumsFn)(nil)).Elem())
 	register.Iter1[[]uint32]()
 }
@@ -31,8 +34,7 @@ func init() {
 //  1. For the coverage model, the bigrams that the statistics keep: those
 //     that at least coverage.MinBigramBooks training books hold
 //     (the model uses the statistics of no other bigram), counted over all
-//     training books by a global combine of coverage.BigramBooks, which a
-//     runner lifts into the per-book stage. Without it, no bigram.
+//     training books (frequentBigrams). Without it, no bigram.
 //  2. In one element (setSumsFn), where the frequent bigrams, the books'
 //     refs and the plan meet: the sums of each fold, from the Stats each
 //     training book left in the work directory when it was spilled
@@ -55,12 +57,58 @@ func setStatistics(s beam.Scope, opts TrainOptions, refs, bigrams, plan beam.PCo
 	s = s.Scope("TrainingStats")
 	var frequent beam.PCollection
 	if opts.coverage() {
-		frequent = beam.Combine(s, &bigramBooksFn{}, bigrams)
+		frequent = frequentBigrams(s, bigrams)
 	} else {
 		frequent = beam.Create(s, []uint32(nil))
 	}
 	sumsFn := &setSumsFn{Dir: opts.WorkDir, Terms: opts.coverage()}
 	return beam.ParDo(s, sumsFn, beam.CoGroupByKey(s, beam.AddFixedKey(s, frequent), beam.AddFixedKey(s, refs), beam.AddFixedKey(s, plan)))
+}
+
+// bigramShards is how many parts frequentBigrams counts the corpus's
+// bigrams in.
+const bigramShards = 64
+
+// frequentBigrams returns the prefixes of the bigrams that at least
+// coverage.MinBigramBooks books hold, increasing: each book's bigrams are
+// split into bigramShards parts by prefix (coverage.BigramShard), each
+// part counted over all books by a combine per shard, and the frequent
+// prefixes of the shards put together. One global combine of the books'
+// bigrams would do the same where a runner lifts the combine into the
+// per-book stage (prism does); Flink's portable runner does not
+// (apache/beam#18584) and holds every book's bigrams as one group, which
+// ran a TaskManager out of heap on the 245 books. Per shard, a group is
+// 1/64 of them.
+//
+// In: PCollection<[]uint64>, a book's bigrams each. Out: PCollection<[]uint32>, one.
+func frequentBigrams(s beam.Scope, bigrams beam.PCollection) beam.PCollection {
+	s = s.Scope("FrequentBigrams")
+	shards := beam.ParDo(s, shardBigrams, bigrams)
+	perShard := beam.CombinePerKey(s, &bigramBooksFn{}, shards)
+	return beam.Combine(s, &frequentUnionFn{}, beam.DropKey(s, perShard))
+}
+
+// shardBigrams emits a book's bigrams as (shard, bigrams of that shard),
+// each shard's in the book's order, for the shards it has.
+func shardBigrams(bigrams []uint64, emit func(int, []uint64)) {
+	parts := make([][]uint64, bigramShards)
+	for _, g := range bigrams {
+		k := coverage.BigramShard(g, bigramShards)
+		parts[k] = append(parts[k], g)
+	}
+	for k, part := range parts {
+		if len(part) > 0 {
+			emit(k, part)
+		}
+	}
+}
+
+// frequentUnionFn puts the frequent prefixes of the shards together into
+// one increasing list (coverage.MergeFrequent), in any order.
+type frequentUnionFn struct{}
+
+func (frequentUnionFn) MergeAccumulators(a, b []uint32) []uint32 {
+	return coverage.MergeFrequent(a, b)
 }
 
 // readStats reads the Stats a training book left in the work directory

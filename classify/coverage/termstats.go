@@ -205,3 +205,28 @@ func (c *BigramBooks) Frequent(min int) []uint32 {
 	}
 	return out
 }
+
+// BigramShard returns which of n shards bigram g belongs to: all the
+// bigrams of one prefix fall in one shard, so BigramBooks of each shard,
+// counted apart, give between them the same Frequent prefixes as one
+// BigramBooks of all (MergeFrequent puts them together).
+func BigramShard(g uint64, n int) int { return int(bigramPrefix(g) % uint32(n)) }
+
+// MergeFrequent returns the prefixes of a and b, each increasing, in one
+// increasing list: the Frequent prefixes of two shards (BigramShard),
+// whatever the order they come in.
+func MergeFrequent(a, b []uint32) []uint32 {
+	out := make([]uint32, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case b[0] < a[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	out = append(out, a...)
+	return append(out, b...)
+}

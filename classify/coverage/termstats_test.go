@@ -218,3 +218,60 @@ func TestBigramBooksCounts(t *testing.T) {
 		t.Errorf("empty counts: %d prefixes", empty.Len())
 	}
 }
+
+// TestBigramShards checks that counting the books' bigrams in shards and
+// putting the shards' frequent prefixes together gives the frequent
+// prefixes of one count over all, whatever the number of shards and the
+// order the shards come in.
+func TestBigramShards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	books := make([][]uint64, 40)
+	for i := range books {
+		for range 200 + rng.IntN(300) {
+			// Few prefixes, so that many reach the threshold; bigrams of one
+			// prefix in one book, too.
+			books[i] = append(books[i], uint64(rng.IntN(500))<<32|uint64(rng.Uint32()))
+		}
+	}
+	var all BigramBooks
+	for _, b := range books {
+		all.Add(b)
+	}
+	want := all.Frequent(MinBigramBooks)
+	if len(want) == 0 {
+		t.Fatal("no frequent prefix: the test checks nothing")
+	}
+	for _, n := range []int{1, 2, 7, 64} {
+		shards := make([]BigramBooks, n)
+		for _, b := range books {
+			parts := make([][]uint64, n)
+			for _, g := range b {
+				k := BigramShard(g, n)
+				parts[k] = append(parts[k], g)
+			}
+			for k := range parts {
+				shards[k].Add(parts[k])
+			}
+		}
+		var got []uint32
+		for _, k := range rng.Perm(n) {
+			got = MergeFrequent(got, shards[k].Frequent(MinBigramBooks))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%d shards: %d frequent prefixes, want %d", n, len(got), len(want))
+		}
+	}
+}
+
+func TestMergeFrequent(t *testing.T) {
+	for _, c := range []struct{ a, b, want []uint32 }{
+		{nil, nil, []uint32{}},
+		{[]uint32{1, 4}, nil, []uint32{1, 4}},
+		{nil, []uint32{2}, []uint32{2}},
+		{[]uint32{1, 4, 9}, []uint32{2, 4, 10}, []uint32{1, 2, 4, 9, 10}},
+	} {
+		if got := MergeFrequent(c.a, c.b); !slices.Equal(got, c.want) {
+			t.Errorf("MergeFrequent(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

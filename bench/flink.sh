@@ -1,0 +1,315 @@
+#!/usr/bin/env bash
+# bench/flink.sh runs a real Flink session cluster on this machine for
+# bookalign: a JobManager and N TaskManagers as separate JVM processes on
+# loopback, Beam's Flink job server pointed at the JobManager with
+# --flink-master, and the Go workers started by each TaskManager as
+# processes (--environment_type=PROCESS) from Beam's Go boot program.
+#
+#   bench/flink.sh fetch          # the jars (bench/flink/pom.xml) into DIR/lib, via ~/.m2
+#   bench/flink.sh start          # fetch if needed, then start the cluster and the job server
+#   bench/flink.sh flags          # the flags that send a bookalign command to this cluster
+#   bench/flink.sh status         # what runs, and each process's resident memory
+#   bench/flink.sh stop           # stop everything started here
+#   bench/flink.sh run CMD ARGS…  # bin/bookalign CMD ARGS… on the cluster (needs start)
+#
+# Settings (environment):
+#   BOOKALIGN_FLINK_DIR           state, logs, jars and worker dirs (default ${TMPDIR:-/tmp}/bookalign-flink)
+#   BOOKALIGN_FLINK_TASKMANAGERS  TaskManagers, one slot each (default 2: parallelism 2)
+#   BOOKALIGN_FLINK_TM_MEMORY     each TaskManager's taskmanager.memory.process.size (default 2048m)
+#   BOOKALIGN_FLINK_REST_PORT     the JobManager's REST port, the --flink-master (default 8081)
+#   BOOKALIGN_FLINK_RPC_PORT      the JobManager's RPC port (default 6123)
+#   BOOKALIGN_FLINK_JOB_PORT      the job server's Beam Job API port, bookalign's --endpoint (default 8099)
+#   BOOKALIGN_FLINK_BIN           the bookalign binary the workers run (default bin/bookalign, built here)
+#   JAVA                          the java to run (default java on PATH; Java 17 is tested)
+#
+# Every process is started with its own log in DIR/log, and start waits
+# until the JobManager reports every TaskManager and the job server
+# listens; any failure prints the log's tail and exits non-zero, leaving
+# nothing running. docs/running.md ("Flink") has the versions and how to
+# point the same commands at a real cluster.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+
+dir=${BOOKALIGN_FLINK_DIR:-${TMPDIR:-/tmp}/bookalign-flink}
+tms=${BOOKALIGN_FLINK_TASKMANAGERS:-2}
+tm_memory=${BOOKALIGN_FLINK_TM_MEMORY:-2048m}
+rest_port=${BOOKALIGN_FLINK_REST_PORT:-8081}
+rpc_port=${BOOKALIGN_FLINK_RPC_PORT:-6123}
+job_port=${BOOKALIGN_FLINK_JOB_PORT:-8099}
+bin=${BOOKALIGN_FLINK_BIN:-$root/bin/bookalign}
+java=${JAVA:-java}
+
+die() {
+  echo "flink.sh: $*" >&2
+  exit 1
+}
+
+# Java 17 closes the JDK's internals that Flink reflects into; these are
+# the --add-exports/--add-opens of Flink 1.19's own env.java.opts.all.
+java_opens=(
+  --add-exports=java.base/sun.net.util=ALL-UNNAMED
+  --add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED
+  --add-exports=java.security.jgss/sun.security.krb5=ALL-UNNAMED
+  --add-opens=java.base/java.lang=ALL-UNNAMED
+  --add-opens=java.base/java.net=ALL-UNNAMED
+  --add-opens=java.base/java.io=ALL-UNNAMED
+  --add-opens=java.base/java.nio=ALL-UNNAMED
+  --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
+  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED
+  --add-opens=java.base/java.text=ALL-UNNAMED
+  --add-opens=java.base/java.time=ALL-UNNAMED
+  --add-opens=java.base/java.util=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED
+)
+
+check_number() { # check_number NAME VALUE MIN MAX
+  [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge "$3" ] && [ "$2" -le "$4" ] ||
+    die "$1=$2: want a whole number from $3 to $4"
+}
+
+classpath() {
+  local jars
+  jars=$(ls "$dir"/lib/*.jar 2>/dev/null | tr '\n' ':')
+  [ -n "$jars" ] || die "no jars in $dir/lib: run bench/flink.sh fetch"
+  echo "$jars"
+}
+
+port_free() { # port_free PORT: true when nothing listens on 127.0.0.1:PORT
+  ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+cmd_fetch() {
+  command -v mvn >/dev/null || die "mvn not found: install Maven 3.8 or later"
+  command -v "$java" >/dev/null || die "$java not found: install Java 17"
+  if [ -f "$dir/lib/.complete" ] && [ "$dir/lib/.complete" -nt "$here/flink/pom.xml" ]; then
+    return
+  fi
+  rm -rf "$dir/lib"
+  mkdir -p "$dir/lib"
+  echo "flink.sh: fetching Beam's Flink runner and Flink 1.19 into $dir/lib (cached in ~/.m2)"
+  if ! mvn -q -B -f "$here/flink/pom.xml" dependency:copy-dependencies \
+    -DoutputDirectory="$dir/lib" -DincludeScope=runtime >"$dir/fetch.log" 2>&1; then
+    tail -n 20 "$dir/fetch.log" >&2
+    die "mvn could not fetch the jars (log: $dir/fetch.log)"
+  fi
+  touch "$dir/lib/.complete"
+}
+
+# resource_params KIND: Flink's own memory arithmetic (what taskmanager.sh
+# and jobmanager.sh run): the JVM flags on the first line, the -D dynamic
+# settings on the second.
+resource_params() {
+  "$java" -cp "$(classpath)" org.apache.flink.runtime.util.bash.BashJavaUtils "$1" \
+    --configDir "$dir/conf" 2>"$dir/log/bashjavautils.log" |
+    sed -n 's/^BASH_JAVA_UTILS_EXEC_RESULT://p'
+}
+
+write_conf() {
+  mkdir -p "$dir/conf" "$dir/log" "$dir/workers"
+  cp "$here/flink/log4j.properties" "$dir/conf/log4j.properties"
+  cat >"$dir/conf/flink-conf.yaml" <<EOF
+# Written by bench/flink.sh: a session cluster on loopback.
+jobmanager.rpc.address: localhost
+jobmanager.bind-host: localhost
+jobmanager.rpc.port: $rpc_port
+rest.address: localhost
+rest.bind-address: localhost
+rest.port: $rest_port
+taskmanager.host: localhost
+taskmanager.bind-host: localhost
+taskmanager.numberOfTaskSlots: 1
+parallelism.default: $tms
+jobmanager.memory.process.size: 1024m
+taskmanager.memory.process.size: $tm_memory
+# The job server streams the worker binary (about 90 MB) to each Go worker
+# through the TaskManager's direct memory: the default 128m fails with
+# "Cannot reserve … bytes of direct buffer memory".
+taskmanager.memory.framework.off-heap.size: 384m
+# The Beam and Flink classes are on every process's classpath; the job's
+# staged jars are the same ones.
+classloader.resolve-order: parent-first
+# A TaskManager that dies is noticed in seconds, not the default minutes.
+heartbeat.timeout: 20000
+restart-strategy.type: fixed-delay
+restart-strategy.fixed-delay.attempts: 2
+restart-strategy.fixed-delay.delay: 2 s
+EOF
+}
+
+start_java() { # start_java NAME MAINCLASS JVMFLAGS DYNAMIC: in the background, pid in DIR/NAME.pid
+  local name=$1 main=$2 jvmflags=$3 dynamic=$4
+  # shellcheck disable=SC2086 # the flags are words
+  nohup "$java" $jvmflags "${java_opens[@]}" \
+    -Dlog.file="$dir/log/$name.log" -Dlog4j.configurationFile="file:$dir/conf/log4j.properties" \
+    -cp "$(classpath)" "$main" --configDir "$dir/conf" $dynamic \
+    >"$dir/log/$name.out" 2>&1 </dev/null &
+  echo $! >"$dir/$name.pid"
+}
+
+fail_start() { # fail_start MESSAGE LOG: print the log's tail, stop what started, exit
+  echo "flink.sh: $1" >&2
+  [ -f "$2" ] && tail -n 25 "$2" >&2
+  cmd_stop >/dev/null 2>&1 || true
+  exit 1
+}
+
+alive() { [ -f "$dir/$1.pid" ] && kill -0 "$(cat "$dir/$1.pid")" 2>/dev/null; }
+
+wait_for() { # wait_for NAME SECONDS TEST…: until TEST passes, while NAME lives
+  local name=$1 secs=$2 i
+  shift 2
+  for ((i = 0; i < secs * 5; i++)); do
+    "$@" && return 0
+    alive "$name" || fail_start "$name exited while starting" "$dir/log/$name.log"
+    sleep 0.2
+  done
+  fail_start "$name did not start in ${secs}s" "$dir/log/$name.log"
+}
+
+taskmanagers_registered() {
+  local n
+  n=$(curl -s --max-time 2 "http://localhost:$rest_port/overview" |
+    sed -n 's/.*"taskmanagers":\([0-9]*\).*/\1/p')
+  [ "${n:-0}" -ge "$tms" ]
+}
+
+listening() { ! port_free "$1"; }
+
+cmd_start() {
+  check_number BOOKALIGN_FLINK_TASKMANAGERS "$tms" 1 64
+  local p
+  for p in rest_port rpc_port job_port; do
+    check_number "BOOKALIGN_FLINK_${p^^}" "${!p}" 1024 65535
+  done
+  [ "$rest_port" != "$rpc_port" ] && [ "$rest_port" != "$job_port" ] && [ "$rpc_port" != "$job_port" ] ||
+    die "the REST, RPC and job ports must differ ($rest_port, $rpc_port, $job_port)"
+  for name in jobmanager jobserver; do
+    alive "$name" && die "a cluster already runs from $dir (bench/flink.sh stop first)"
+  done
+  for p in "$rest_port" "$rpc_port" "$job_port"; do
+    port_free "$p" || die "port $p is taken: stop what listens there, or set BOOKALIGN_FLINK_*_PORT"
+  done
+  command -v curl >/dev/null || die "curl not found"
+  cmd_fetch
+  write_conf
+  rm -rf "$dir/workers"/*
+
+  local jm tm
+  jm=$(resource_params GET_JM_RESOURCE_PARAMS) || fail_start "Flink could not size the JobManager" "$dir/log/bashjavautils.log"
+  start_java jobmanager org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint \
+    "$(sed -n 1p <<<"$jm")" "$(sed -n 2p <<<"$jm")"
+  wait_for jobmanager 60 listening "$rest_port"
+
+  tm=$(resource_params GET_TM_RESOURCE_PARAMS) || fail_start "Flink could not size the TaskManagers" "$dir/log/bashjavautils.log"
+  for ((i = 1; i <= tms; i++)); do
+    start_java "taskmanager-$i" org.apache.flink.runtime.taskexecutor.TaskManagerRunner \
+      "$(sed -n 1p <<<"$tm")" "$(sed -n 2p <<<"$tm")"
+  done
+  wait_for jobmanager 90 taskmanagers_registered
+
+  start_workers_boot
+  # The job server: Beam's Job API for bookalign's --endpoint, submitting
+  # to the JobManager's REST port. The artifact and expansion services take
+  # free ports.
+  nohup "$java" "${java_opens[@]}" -Dlog.file="$dir/log/jobserver.log" \
+    -Dlog4j.configurationFile="file:$dir/conf/log4j.properties" -cp "$(classpath)" \
+    org.apache.beam.runners.flink.FlinkJobServerDriver \
+    --flink-master="localhost:$rest_port" --flink-conf-dir="$dir/conf" \
+    --job-host=localhost --job-port="$job_port" --artifact-port=0 --expansion-port=0 \
+    >"$dir/log/jobserver.out" 2>&1 </dev/null &
+  echo $! >"$dir/jobserver.pid"
+  wait_for jobserver 90 listening "$job_port"
+  cat >"$dir/cluster.env" <<EOF
+rest_port=$rest_port
+job_port=$job_port
+taskmanagers=$tms
+worker=$dir/worker.sh
+bin=$bin
+EOF
+  echo "flink.sh: Flink 1.19 session cluster up: JobManager localhost:$rest_port, $tms TaskManagers, job server localhost:$job_port"
+  echo "flink.sh: bookalign flags: $(cmd_flags)"
+}
+
+# start_workers_boot builds Beam's Go boot program (the SDK harness entry
+# point of Beam's Go container) and the wrapper each TaskManager runs per
+# worker: its own --semi_persist_dir, so that two workers never share the
+# directory where the boot program stages the worker binary.
+start_workers_boot() {
+  (cd "$root" && go build -o "$dir/boot" github.com/apache/beam/sdks/v2/go/container) ||
+    fail_start "could not build Beam's Go boot program" /dev/null
+  if [ -z "${BOOKALIGN_FLINK_BIN:-}" ]; then
+    mkdir -p "$root/bin"
+    (cd "$root" && go build -o "$bin" ./cmd/bookalign) || fail_start "could not build bin/bookalign" /dev/null
+  fi
+  [ -x "$bin" ] || fail_start "worker binary $bin is missing or not executable" /dev/null
+  cat >"$dir/worker.sh" <<EOF
+#!/bin/sh
+# One Go SDK worker, started by a TaskManager with Beam's --id and
+# endpoint flags; the last --semi_persist_dir wins.
+work=\$(mktemp -d "$dir/workers/w.XXXXXX") || exit 1
+exec "$dir/boot" "\$@" --semi_persist_dir="\$work"
+EOF
+  chmod +x "$dir/worker.sh"
+}
+
+cmd_flags() {
+  [ -f "$dir/cluster.env" ] || die "no cluster runs from $dir (bench/flink.sh start)"
+  # shellcheck disable=SC1091
+  . "$dir/cluster.env"
+  printf -- '--runner=flink --endpoint=localhost:%s --environment_type=PROCESS --environment_config={"command":"%s"} --worker_binary=%s\n' \
+    "$job_port" "$worker" "$bin"
+}
+
+cmd_run() {
+  [ $# -ge 1 ] || die "usage: bench/flink.sh run CMD ARGS…"
+  local flags
+  flags=$(cmd_flags)
+  # shellcheck disable=SC2086 # the flags are words
+  exec "$bin" "$@" $flags
+}
+
+cmd_status() {
+  local name pid rss total=0
+  for f in "$dir"/*.pid; do
+    [ -e "$f" ] || continue
+    name=$(basename "$f" .pid)
+    pid=$(cat "$f")
+    if kill -0 "$pid" 2>/dev/null; then
+      rss=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
+      echo "$name pid $pid peak RSS $((rss / 1024)) MB"
+      total=$((total + rss))
+    else
+      echo "$name pid $pid not running"
+    fi
+  done
+  echo "total peak RSS of the cluster's JVMs: $((total / 1024)) MB"
+}
+
+cmd_stop() {
+  local f pid
+  for f in "$dir"/jobserver.pid "$dir"/taskmanager-*.pid "$dir"/jobmanager.pid; do
+    [ -e "$f" ] || continue
+    pid=$(cat "$f")
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -9 "$pid" 2>/dev/null || true
+    rm -f "$f"
+  done
+  # Workers the TaskManagers left behind (they run the staged binary).
+  pkill -f "$dir/workers/" 2>/dev/null || true
+  rm -rf "$dir/workers" "$dir/cluster.env"
+  echo "flink.sh: stopped"
+}
+
+case ${1:-} in
+fetch) cmd_fetch ;;
+start) cmd_start ;;
+stop) cmd_stop ;;
+status) cmd_status ;;
+flags) cmd_flags ;;
+run) shift; cmd_run "$@" ;;
+*) die "usage: bench/flink.sh fetch|start|flags|status|stop|run CMD ARGS…" ;;
+esac
