@@ -41,7 +41,9 @@ func TestNoRowCodersReachTheRunner(t *testing.T) {
 		{"experiment --preset paper", experiment(paper, false)},
 		{"experiment --test-corpus", experiment(config.Default(), true)},
 		{"wiki-extract", func(s beam.Scope) { WikiExtract(s, WikiConfig{Dump: "dump.xml", Out: "out"}) }},
-		{"wiki-extract --index", func(s beam.Scope) { WikiExtract(s, WikiConfig{Dump: "dump.xml.bz2", Index: "index.txt.bz2", Out: "out"}) }},
+		{"wiki-extract --index", func(s beam.Scope) {
+			WikiExtract(s, WikiConfig{Dump: "dump.xml.bz2", Index: "index.txt.bz2", Out: "out"})
+		}},
 		{"match", func(s beam.Scope) {
 			Match(s, MatchConfig{Summaries: "summaries.tsv", Catalog: "pg_catalog.csv", Books: "mirror", Out: "out"})
 		}},
