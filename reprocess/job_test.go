@@ -23,9 +23,30 @@ import (
 // of the same formats (summaries.tsv, pairs.tsv, results.json) and count
 // how often each step ran.
 
-// stageSteps writes one summary, one pair and one book's results.
+// stageSteps writes one summary, one pair and one book's results, each
+// carrying a digest of the step's input, so that other input gives other
+// output; fail, when set to a step's name, makes that step fail once.
 type stageSteps struct {
 	calls map[string]int
+	fail  string
+}
+
+// digestOf is a short digest of the file at path, "" when it cannot be read.
+func digestOf(ctx context.Context, path string) string {
+	b, err := beamstore.Store{}.ReadFile(ctx, path)
+	if err != nil {
+		return ""
+	}
+	return reprocess.Fingerprint(string(b))
+}
+
+// failed makes the step fail once if it is the one named by fail.
+func (s *stageSteps) failed(step string) error {
+	if s.fail == step {
+		s.fail = ""
+		return fmt.Errorf("%s failed", step)
+	}
+	return nil
 }
 
 func (s *stageSteps) Check(context.Context) error { return nil }
@@ -34,7 +55,7 @@ func (s *stageSteps) Extract(ctx context.Context, dump, index, out string) error
 	s.calls["extract"]++
 	var b bytes.Buffer
 	w := wiki.NewSummaryWriter(&b)
-	if err := w.Write(&wiki.Summary{WikipediaID: 620, Title: "Animal Farm", Author: "George Orwell", Text: "The animals take over the farm."}); err != nil {
+	if err := w.Write(&wiki.Summary{WikipediaID: 620, Title: "Animal Farm", Author: "George Orwell", Text: "The animals take over the farm " + digestOf(ctx, dump) + "."}); err != nil {
 		return err
 	}
 	if err := w.Flush(); err != nil {
@@ -46,7 +67,7 @@ func (s *stageSteps) Extract(ctx context.Context, dump, index, out string) error
 func (s *stageSteps) Match(ctx context.Context, summaries, out, source string) error {
 	s.calls["match"]++
 	var b bytes.Buffer
-	if err := corpus.WritePairs(&b, []corpus.PairRow{{ID: "animal-farm", Title: "Animal Farm", SummarySource: source}}); err != nil {
+	if err := corpus.WritePairs(&b, []corpus.PairRow{{ID: "animal-farm", Title: "Animal Farm " + digestOf(ctx, summaries), SummarySource: source}}); err != nil {
 		return err
 	}
 	return beamstore.Store{}.WriteFile(ctx, out+"/pairs.tsv", b.Bytes())
@@ -57,6 +78,9 @@ func (s *stageSteps) Match(ctx context.Context, summaries, out, source string) e
 // which must reach the final outputs unchanged.
 func (s *stageSteps) Experiment(ctx context.Context, corpusDir, out, corpusName string) error {
 	s.calls["experiment"]++
+	if err := s.failed("experiment"); err != nil {
+		return err
+	}
 	res, err := json.Marshal(evaluate.Results{Corpus: corpusName, Books: 1, Methods: []evaluate.MethodResult{{Name: "first1000", Books: 1}}})
 	if err != nil {
 		return err
@@ -84,6 +108,16 @@ type crashed string
 // stop there as a crash would. It returns what the job logged.
 func runJob(t *testing.T, dir string, steps *stageSteps, settings any, crashAt string) (log string, crash bool) {
 	t.Helper()
+	log, crash, err := runJobErr(t, dir, steps, settings, crashAt)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log)
+	}
+	return log, crash
+}
+
+// runJobErr is runJob that returns the job's error.
+func runJobErr(t *testing.T, dir string, steps *stageSteps, settings any, crashAt string) (log string, crash bool, err error) {
+	t.Helper()
 	var b bytes.Buffer
 	job := &reprocess.Job{
 		Dumps: dir + "/dumps", StateDir: dir + "/state", Out: dir + "/out", Catalog: dir + "/catalog.csv", Books: dir + "/mirror",
@@ -99,13 +133,11 @@ func runJob(t *testing.T, dir string, steps *stageSteps, settings any, crashAt s
 			if _, ok := r.(crashed); !ok {
 				panic(r)
 			}
-			log, crash = b.String(), true
+			log, crash, err = b.String(), true, nil
 		}
 	}()
-	if err := job.Run(context.Background()); err != nil {
-		t.Fatalf("%v\n%s", err, b.String())
-	}
-	return b.String(), false
+	err = job.Run(context.Background())
+	return b.String(), false, err
 }
 
 func newJobDir(t *testing.T) string {
@@ -147,8 +179,12 @@ func TestJobResumes(t *testing.T) {
 				if !strings.Contains(log, "complete but was not recorded") {
 					t.Errorf("log:\n%s", log)
 				}
-			case !strings.Contains(log, "resuming "+dir+"/out/20240101.partial after "+strings.Join(points[:i+1], ", ")+"\n"):
-				t.Errorf("log:\n%s", log)
+			default:
+				for _, done := range points[:min(i+1, 4)] {
+					if !strings.Contains(log, "reusing "+done+" of an earlier try") {
+						t.Errorf("%s not reused; log:\n%s", done, log)
+					}
+				}
 			}
 			if want := map[string]int{"extract": 1, "match": 1, "experiment": 1, "report": 1}; fmt.Sprint(steps.calls) != fmt.Sprint(want) {
 				t.Errorf("steps ran %v times, want %v", steps.calls, want)
@@ -186,16 +222,122 @@ func TestJobResumes(t *testing.T) {
 	}
 }
 
-// TestJobDiscardsOtherSettings crashes a run after matching and runs it
-// again with other settings: the work is discarded and done again.
-func TestJobDiscardsOtherSettings(t *testing.T) {
-	dir := newJobDir(t)
-	steps := &stageSteps{calls: map[string]int{}}
-	if _, crash := runJob(t, dir, steps, map[string]int{"words": 1000}, reprocess.StageMatch); !crash {
-		t.Fatal("no crash")
+// TestJobReusesStages runs a job, stops it (a crash or a failed step),
+// changes one input, setting or output, and runs it again: only the
+// stages whose inputs changed, or whose files are not as written, are
+// done again, as the steps' counters and the log say.
+func TestJobReusesStages(t *testing.T) {
+	const partial = "/out/20240101.partial/"
+	tests := []struct {
+		name string
+		// stop is where the first run stops: a stage's name (a crash) or
+		// "fail experiment" (the experiment step fails).
+		stop string
+		// change changes something between the runs in dir; settings are
+		// the second run's (the first's are {"words": 1000}).
+		change   func(t *testing.T, dir string)
+		settings map[string]int
+		// calls are how often each step ran in all; log, what the second
+		// run's log says.
+		calls map[string]int
+		log   []string
+	}{
+		{name: "an experiment setting after a failed experiment", stop: "fail experiment", settings: map[string]int{"words": 200, "folds": 2},
+			calls: map[string]int{"extract": 1, "match": 1, "experiment": 2, "report": 1},
+			log:   []string{"reusing extract of an earlier try", "reusing match of an earlier try"}},
+		{name: "an experiment setting after a crash", stop: reprocess.StageChanges, settings: map[string]int{"words": 200},
+			calls: map[string]int{"extract": 1, "match": 1, "experiment": 2, "report": 2},
+			log: []string{"reusing extract", "reusing match", "redoing experiment: its inputs changed: settings",
+				// the same results (these steps ignore the settings): changes.md stays
+				"reusing changes"}},
+		{name: "nothing", stop: reprocess.StageChanges,
+			calls: map[string]int{"extract": 1, "match": 1, "experiment": 1, "report": 1},
+			log:   []string{"reusing extract", "reusing match", "reusing experiment", "reusing changes"}},
+		{name: "the dump", stop: reprocess.StageChanges, change: func(t *testing.T, dir string) {
+			writeTestFile(t, dir+"/dumps/enwiki-20240101-pages-articles.xml", "<mediawiki>\n<page/>\n</mediawiki>\n")
+		}, calls: map[string]int{"extract": 2, "match": 2, "experiment": 2, "report": 2},
+			log: []string{"redoing extract: its inputs changed: dump", "redoing match: its inputs changed: extract", "redoing experiment: its inputs changed: corpus"}},
+		{name: "the catalog", stop: reprocess.StageChanges, change: func(t *testing.T, dir string) {
+			writeTestFile(t, dir+"/catalog.csv", "Text#,Type,Title\n")
+		}, calls: map[string]int{"extract": 1, "match": 2, "experiment": 1, "report": 1},
+			// match's output does not depend on the catalog here: the
+			// experiment on an identical corpus is reused.
+			log: []string{"reusing extract", "redoing match: its inputs changed: catalog", "reusing experiment"}},
+		{name: "summaries.tsv cut short", stop: reprocess.StageExperiment, change: func(t *testing.T, dir string) {
+			truncate(t, dir+partial+"extract/summaries.tsv")
+		}, calls: map[string]int{"extract": 2, "match": 1, "experiment": 1, "report": 1},
+			// extract redone writes the same summaries: match is reused.
+			log: []string{"redoing extract: extract/summaries.tsv has 10 bytes, not the", "reusing match", "reusing experiment"}},
+		{name: "a corpus file deleted", stop: reprocess.StageExperiment, change: func(t *testing.T, dir string) {
+			if err := os.Remove(dir + partial + "corpus/pairs.tsv"); err != nil {
+				t.Fatal(err)
+			}
+		}, calls: map[string]int{"extract": 1, "match": 2, "experiment": 1, "report": 1},
+			log: []string{"reusing extract", "redoing match: corpus/pairs.tsv is missing", "reusing experiment"}},
+		{name: "a result edited in place", stop: reprocess.StageChanges, change: func(t *testing.T, dir string) {
+			path := dir + partial + "results/table.md"
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeTestFile(t, path, strings.ToUpper(string(b)))
+		}, calls: map[string]int{"extract": 1, "match": 1, "experiment": 2, "report": 2},
+			log: []string{"reusing extract", "reusing match", "redoing experiment: results/table.md changed since it was written (its SHA-256 differs)", "reusing changes"}},
+		{name: "a progress file of an older bookalign", stop: reprocess.StageMatch, change: func(t *testing.T, dir string) {
+			writeTestFile(t, dir+partial+"progress.json", `{"fingerprint": "0123456789abcdef", "done": ["extract", "match"]}`)
+		}, calls: map[string]int{"extract": 2, "match": 2, "experiment": 1, "report": 1},
+			log: []string{"its progress.json it was written by an older bookalign"}},
+		{name: "an empty progress file", stop: reprocess.StageMatch, change: func(t *testing.T, dir string) {
+			writeTestFile(t, dir+partial+"progress.json", "")
+		}, calls: map[string]int{"extract": 2, "match": 2, "experiment": 1, "report": 1}},
 	}
-	log, _ := runJob(t, dir, steps, map[string]int{"words": 200}, "")
-	if !strings.Contains(log, "discarding "+dir+"/out/20240101.partial: made from other inputs or settings") || steps.calls["extract"] != 2 || steps.calls["match"] != 2 {
-		t.Errorf("steps ran %v times; log:\n%s", steps.calls, log)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := newJobDir(t)
+			steps := &stageSteps{calls: map[string]int{}}
+			first := map[string]int{"words": 1000}
+			if tt.stop == "fail experiment" {
+				steps.fail = "experiment"
+				if _, _, err := runJobErr(t, dir, steps, first, ""); err == nil || !strings.Contains(err.Error(), "experiment failed") {
+					t.Fatalf("the first run: %v", err)
+				}
+			} else if _, crash := runJob(t, dir, steps, first, tt.stop); !crash {
+				t.Fatalf("no crash at %s", tt.stop)
+			}
+			if tt.change != nil {
+				tt.change(t, dir)
+			}
+			settings := first
+			if tt.settings != nil {
+				settings = tt.settings
+			}
+			log, _ := runJob(t, dir, steps, settings, "")
+			if fmt.Sprint(steps.calls) != fmt.Sprint(tt.calls) {
+				t.Errorf("steps ran %v times, want %v; log:\n%s", steps.calls, tt.calls, log)
+			}
+			for _, want := range tt.log {
+				if !strings.Contains(log, want) {
+					t.Errorf("log lacks %q:\n%s", want, log)
+				}
+			}
+			if _, err := os.Stat(dir + "/out/20240101/results/results.json"); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+func writeTestFile(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// truncate cuts the file at path to its first 10 bytes.
+func truncate(t *testing.T, path string) {
+	t.Helper()
+	if err := os.Truncate(path, 10); err != nil {
+		t.Fatal(err)
 	}
 }
