@@ -19,9 +19,9 @@ import (
 const MinBooks = 6
 
 // FewBooks returns the warning for results of n books when n is under
-// MinBooks, and "" otherwise.
+// MinBooks, and "" otherwise, or when there is no book (and so no table).
 func FewBooks(n int) string {
-	if n >= MinBooks {
+	if n >= MinBooks || n < 1 {
 		return ""
 	}
 	books := fmt.Sprintf("%d books were", n)
@@ -33,11 +33,6 @@ func FewBooks(n int) string {
 		books, MinBooks, minP(n), MinBooks)
 }
 
-// minP is 2^(1-n), the smallest p-value of a paired sign-flip test of n
-// differences; 1 for no book.
-func minP(n int) float64 {
-	if n < 1 {
-		return 1
-	}
-	return math.Ldexp(1, 1-n)
-}
+// minP is 2^(1-n), the smallest p-value of a paired sign-flip test of
+// n >= 1 differences.
+func minP(n int) float64 { return math.Ldexp(1, 1-n) }

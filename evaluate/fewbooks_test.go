@@ -10,8 +10,8 @@ func TestFewBooks(t *testing.T) {
 		n    int
 		want string // a part of the warning; "" for none
 	}{
-		{-1, "only -1 books were evaluated"},
-		{0, "only 0 books were evaluated"},
+		{-1, ""},
+		{0, ""},
 		{1, "only 1 book was evaluated, fewer than 6"},
 		{1, "here 1;"},
 		{5, "here 0.0625;"},

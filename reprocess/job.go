@@ -354,7 +354,7 @@ func (j *Job) newest(ctx context.Context, names []string) (Dump, error) {
 // with too few books for the intervals and p-values of its table to mean
 // anything (evaluate.FewBooks).
 func (j *Job) warnings() []string {
-	if w := evaluate.FewBooks(j.evaluated); w != "" && j.evaluated > 0 {
+	if w := evaluate.FewBooks(j.evaluated); w != "" {
 		return []string{w}
 	}
 	return nil
