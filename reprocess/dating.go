@@ -9,6 +9,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/wiki"
@@ -46,7 +47,9 @@ const maxDatingText = 64 << 20
 // made, or a little before: the same file always gets the same date, and
 // a later dump a later one or the same. It reads a few megabytes. An
 // error wraps ErrIncomplete when the end of the dump cannot be read, as
-// when the file is cut short, or ErrUndated when it has no <timestamp>.
+// when the file is cut short, or ErrUndated when it has no <timestamp>
+// or its newest is after tomorrow (no dump is made in the future, and a
+// date too late would keep every later dump from being processed).
 func (j *Job) dateDump(ctx context.Context, d *Dump) error {
 	path := corpus.Join(j.Dumps, d.Name)
 	size, err := j.Store.Size(ctx, path)
@@ -95,6 +98,10 @@ func (j *Job) dateDump(ctx context.Context, d *Dump) error {
 		}
 		return fmt.Errorf("%w: %s has \"latest\" for a date in its name and no revision <timestamp> in %s to date it by: rename it with the dump's date (enwiki-YYYYMMDD-…)",
 			ErrUndated, d.Name, where)
+	}
+	if tomorrow := time.Now().UTC().AddDate(0, 0, 1).Format("20060102"); date > tomorrow {
+		return fmt.Errorf("%w: %s has \"latest\" for a date in its name, and its newest revision, %s in %s, is after today: rename it with the dump's date (enwiki-YYYYMMDD-…)",
+			ErrUndated, d.Name, stamp, where)
 	}
 	d.Date = date
 	d.DatedBy = "its newest revision, " + stamp + ", in " + where

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/reprocess"
 	"github.com/bookalign/bookalign/reprocess/beamstore"
 	"github.com/bookalign/bookalign/wiki"
@@ -339,5 +340,116 @@ func truncate(t *testing.T, path string) {
 	t.Helper()
 	if err := os.Truncate(path, 10); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestJobDumpNames runs a job on directories of dumps with hostile names
+// and contents: the dump it processes and the date it gets, or the error
+// it refuses with.
+func TestJobDumpNames(t *testing.T) {
+	page := func(stamp string) string {
+		return "<page><title>A</title><id>1</id><revision><timestamp>" + stamp + "</timestamp><text>x</text></revision></page>\n"
+	}
+	xml := func(stamps ...string) string {
+		s := "<mediawiki>\n"
+		for _, st := range stamps {
+			s += page(st)
+		}
+		return s + "</mediawiki>\n"
+	}
+	multistream, index := multistreamDump(t, page("2016-04-01T00:00:00Z"), page("2016-05-02T10:00:00Z"))
+	tests := []struct {
+		name  string
+		files map[string][]byte
+		// out is the directory the job fills, "" when it must fail with
+		// an error that holds err.
+		out, err string
+		log      string
+	}{
+		{"latest plain xml", map[string][]byte{"enwiki-latest-pages-articles.xml": []byte(xml("2016-04-29T22:48:26Z", "2015-01-01T00:00:00Z"))},
+			"20160429", "", "dated 20160429 by its newest revision, 2016-04-29T22:48:26Z, in its last 2 MiB"},
+		{"latest bz2", map[string][]byte{"enwiki-latest-pages-articles.xml.bz2": testcorpus.Bzip2(t, xml("2020-02-29T00:00:00Z"))},
+			"20200229", "", "in its last bzip2 block"},
+		{"latest multistream by its index", map[string][]byte{"enwiki-latest-pages-articles-multistream.xml.bz2": multistream,
+			"enwiki-latest-pages-articles-multistream-index.txt.bz2": index}, "20160502", "", "in the last stream its index names"},
+		{"latest with no timestamp", map[string][]byte{"enwiki-latest-pages-articles.xml": []byte("<mediawiki>\n<page><title>A</title></page>\n</mediawiki>\n")},
+			"", "no revision <timestamp> in its last 2 MiB to date it by: rename it", ""},
+		{"latest from the future", map[string][]byte{"enwiki-latest-pages-articles.xml": []byte(xml("2099-01-01T00:00:00Z"))},
+			"", "its newest revision, 2099-01-01T00:00:00Z in its last 2 MiB, is after today", ""},
+		{"latest empty bz2", map[string][]byte{"enwiki-latest-pages-articles.xml.bz2": nil},
+			"", "refusing enwiki-latest-pages-articles.xml.bz2, not processed and not recorded", ""},
+		{"latest cut short", map[string][]byte{"enwiki-latest-pages-articles.xml.bz2": testcorpus.Bzip2(t, xml("2020-02-29T00:00:00Z"))[:40]},
+			"", "not processed and not recorded", ""},
+		{"latest, not XML", map[string][]byte{"enwiki-latest-pages-articles.xml": []byte("PK\x03\x04 a zip file")},
+			"", "its end is not MediaWiki XML", ""},
+		{"the same date by name and by content", map[string][]byte{"enwiki-latest-pages-articles.xml": []byte(xml("2024-01-01T12:00:00Z")),
+			"enwiki-20240101-pages-articles.xml": []byte(xml("2023-12-31T00:00:00Z"))}, "20240101", "", "processing enwiki-20240101-pages-articles.xml "},
+		{"a newer latest beats an older dated dump", map[string][]byte{"enwiki-latest-pages-articles.xml": []byte(xml("2024-02-01T12:00:00Z")),
+			"enwiki-20240101-pages-articles.xml": []byte(xml("2023-12-31T00:00:00Z"))}, "20240201", "", "processing enwiki-latest-pages-articles.xml "},
+		{"dates that are not dates", map[string][]byte{"enwiki-20241301-pages-articles.xml": []byte(xml()), "enwiki-2024011-pages-articles.xml": []byte(xml())},
+			"", `not a dump: enwiki-2024011-pages-articles.xml ("2024011" is not a date YYYYMMDD), enwiki-20241301-pages-articles.xml ("20241301" is not a date YYYYMMDD)`, ""},
+		{"two parts of one dump", map[string][]byte{"enwiki-20240101-pages-articles1.xml-p1p10": []byte(xml()), "enwiki-20240101-pages-articles2.xml-p11p20": []byte(xml())},
+			"", "2 of its parts are here (1.xml-p1p10, 2.xml-p11p20)", ""},
+		{"one part", map[string][]byte{"enwiki-20240101-pages-articles1.xml-p1p10": []byte(xml())}, "20240101", "", ""},
+		{"a dated empty dump", map[string][]byte{"enwiki-20240101-pages-articles.xml.bz2": nil}, "", "refusing enwiki-20240101-pages-articles.xml.bz2", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.ToSlash(t.TempDir())
+			if err := os.MkdirAll(dir+"/dumps", 0o755); err != nil {
+				t.Fatal(err)
+			}
+			writeTestFile(t, dir+"/catalog.csv", "Text#,Type\n")
+			for name, data := range tt.files {
+				writeTestFile(t, dir+"/dumps/"+name, string(data))
+			}
+			steps := &stageSteps{calls: map[string]int{}}
+			log, _, err := runJobErr(t, dir, steps, "settings", "")
+			if tt.out == "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Errorf("error %v, want one with %q; log:\n%s", err, tt.err, log)
+				}
+				if _, serr := os.Stat(dir + "/state/state.json"); !os.IsNotExist(serr) {
+					t.Errorf("a refused dump was recorded: %v", serr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%v\n%s", err, log)
+			}
+			if _, err := os.Stat(dir + "/out/" + tt.out + "/changes.md"); err != nil {
+				t.Errorf("%v; log:\n%s", err, log)
+			}
+			if !strings.Contains(log, tt.log) {
+				t.Errorf("log lacks %q:\n%s", tt.log, log)
+			}
+		})
+	}
+}
+
+// multistreamDump returns a multistream dump of the pages, one stream
+// each after the header's, and its index.
+func multistreamDump(t *testing.T, pages ...string) (dump, index []byte) {
+	t.Helper()
+	dump = testcorpus.Bzip2(t, "<mediawiki>\n")
+	var idx strings.Builder
+	for i, p := range pages {
+		fmt.Fprintf(&idx, "%d:%d:Page %d\n", len(dump), i+1, i+1)
+		dump = append(dump, testcorpus.Bzip2(t, p)...)
+	}
+	dump = append(dump, testcorpus.Bzip2(t, "</mediawiki>\n")...)
+	return dump, testcorpus.Bzip2(t, idx.String())
+}
+
+// TestOldState reads a state.json of a bookalign before runs had
+// dated_by and warnings: its runs stay done.
+func TestOldState(t *testing.T) {
+	old := `{"runs": [{"date": "20240101", "dump": "enwiki-20240101-pages-articles.xml.bz2", "out": "out/20240101", "finished": "2024-01-02T00:00:00Z", "summaries": 2, "pairs": 1, "books": 1}]}`
+	s, err := reprocess.ParseState([]byte(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, ok := s.Lookup("20240101"); !ok || r.DatedBy != "" || r.Warnings != nil || r.Books != 1 {
+		t.Errorf("old state read as %+v, %v", r, ok)
 	}
 }
