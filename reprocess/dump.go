@@ -53,7 +53,7 @@ var (
 
 // ErrSplitDump: the newest dump is split in parts, several of them
 // present, and no whole dump of that date is.
-var ErrSplitDump = errors.New("a split dump")
+var ErrSplitDump = errors.New("refusing a dump split in parts")
 
 // errNoDump: Newest was given no dump.
 var errNoDump = errors.New("no dump")
@@ -191,16 +191,17 @@ func Newest(dumps []Dump) (d Dump, err error) {
 	if d.Part == "" {
 		return d, nil
 	}
-	var parts []string
+	var parts, names []string
 	for _, x := range dumps {
 		if x.Part != "" && x.dateToken() == d.dateToken() && x.Multistream == d.Multistream && !slices.Contains(parts, x.Part) {
 			parts = append(parts, x.Part)
+			names = append(names, x.Name)
 		}
 	}
 	if len(parts) > 1 {
-		sort.Strings(parts)
-		return Dump{}, fmt.Errorf("%w: %s is part %s of a dump split in parts, and %d of its parts are here (%s): reprocess reads one file, so put the whole dump enwiki-%s-pages-articles.xml.bz2 here, or only one part",
-			ErrSplitDump, d.Name, d.Part, len(parts), strings.Join(parts, ", "), d.dateToken())
+		sort.Strings(names)
+		return Dump{}, fmt.Errorf("%w: %d parts of enwiki-%s are here (%s), and reprocess reads one file: put the whole dump enwiki-%s-pages-articles.xml.bz2 here, or only one part",
+			ErrSplitDump, len(parts), d.dateToken(), strings.Join(names, ", "), d.dateToken())
 	}
 	return d, nil
 }

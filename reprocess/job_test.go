@@ -374,6 +374,8 @@ func TestJobDumpNames(t *testing.T) {
 			"enwiki-latest-pages-articles-multistream-index.txt.bz2": index}, "20160502", "", "in the last stream its index names"},
 		{"latest with no timestamp", map[string][]byte{"enwiki-latest-pages-articles.xml": []byte("<mediawiki>\n<page><title>A</title></page>\n</mediawiki>\n")},
 			"", "no revision <timestamp> in its last 2 MiB to date it by: rename it", ""},
+		{"a checksum file of a latest dump's date is another dump's", map[string][]byte{"enwiki-latest-pages-articles.xml": []byte(xml("2020-02-29T00:00:00Z")),
+			"enwiki-20200229-sha1sums.txt": []byte("da39a3ee5e6b4b0d3255bfef95601890afd80709  enwiki-20200229-pages-articles.xml.bz2\n")}, "20200229", "", "verified enwiki-latest-pages-articles.xml: end of data (</mediawiki>)\n"},
 		{"latest from the future", map[string][]byte{"enwiki-latest-pages-articles.xml": []byte(xml("2099-01-01T00:00:00Z"))},
 			"", "its newest revision, 2099-01-01T00:00:00Z in its last 2 MiB, is after today", ""},
 		{"latest empty bz2", map[string][]byte{"enwiki-latest-pages-articles.xml.bz2": nil},
@@ -389,7 +391,7 @@ func TestJobDumpNames(t *testing.T) {
 		{"dates that are not dates", map[string][]byte{"enwiki-20241301-pages-articles.xml": []byte(xml()), "enwiki-2024011-pages-articles.xml": []byte(xml())},
 			"", `not a dump: enwiki-2024011-pages-articles.xml ("2024011" is not a date YYYYMMDD), enwiki-20241301-pages-articles.xml ("20241301" is not a date YYYYMMDD)`, ""},
 		{"two parts of one dump", map[string][]byte{"enwiki-20240101-pages-articles1.xml-p1p10": []byte(xml()), "enwiki-20240101-pages-articles2.xml-p11p20": []byte(xml())},
-			"", "2 of its parts are here (1.xml-p1p10, 2.xml-p11p20)", ""},
+			"", "refusing a dump split in parts: 2 parts of enwiki-20240101 are here (enwiki-20240101-pages-articles1.xml-p1p10, enwiki-20240101-pages-articles2.xml-p11p20), and reprocess reads one file", ""},
 		{"one part", map[string][]byte{"enwiki-20240101-pages-articles1.xml-p1p10": []byte(xml())}, "20240101", "", ""},
 		{"a dated empty dump", map[string][]byte{"enwiki-20240101-pages-articles.xml.bz2": nil}, "", "refusing enwiki-20240101-pages-articles.xml.bz2", ""},
 	}
