@@ -19,20 +19,28 @@
 //
 // Wikipedia names its dumps enwiki-YYYYMMDD-pages-articles.xml.bz2 and
 // enwiki-YYYYMMDD-pages-articles-multistream.xml.bz2, the latter with an
-// index enwiki-YYYYMMDD-pages-articles-multistream-index.txt.bz2. ParseDump
-// reads such a name (an uncompressed .xml too); Newest picks, among the
-// names of a directory, the dump with the latest date, preferring a
-// multistream dump whose index is present (it can be read in parallel),
-// then any multistream dump, then the plain one. Numbered parts
-// (pages-articles1.xml-p1p41242.bz2) are not whole dumps and are ignored.
+// index enwiki-YYYYMMDD-pages-articles-multistream-index.txt.bz2; the
+// parts of a split dump pages-articles1.xml-p1p41242.bz2 and so on; and
+// any of them with "latest" for the date. ParseDump reads such a name (an
+// uncompressed .xml too) and Candidates the names of a directory. A dump
+// named "latest" is dated by its newest revision <timestamp> at its end
+// (Job's dateDump; NewestRevision). Newest picks the dump with the latest
+// date, preferring a whole dump, then a multistream dump whose index is
+// present (it can be read in parallel), then any multistream dump, then
+// the plain one; it refuses a newest dump of which several parts are
+// present, and one part alone is a dump of its own.
 //
 // # State and progress
 //
 // State is the record of processed dumps, one Run per date, kept in
 // STATE/state.json, written last, so a dump is never marked done with half
-// its outputs written. Progress, in OUT/YYYYMMDD.partial, holds the stages
-// done and a Fingerprint of the inputs and settings: a rerun after a crash
-// resumes if nothing changed, and starts again otherwise.
+// its outputs written. Progress, in OUT/YYYYMMDD.partial, holds a
+// StageRecord of each stage done: a Fingerprint of each of its inputs and
+// settings, and the size and SHA-256 of each file it wrote. A rerun after
+// a crash or a failed stage reuses each stage whose inputs are the same
+// and whose files are intact, and redoes the others. A stage's inputs
+// include the digest of the files of the stages before it, so a stage
+// redone with the same result leaves the stages after it reusable.
 //
 // # Changes
 //

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -77,6 +76,7 @@ type Job struct {
 	Crash func(at string)
 
 	dump                        Dump
+	dumpKey                     string
 	final, work                 string
 	progress                    Progress
 	summaries, pairs, evaluated int
@@ -94,9 +94,9 @@ func (j *Job) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("listing --dumps %s: %w", j.Dumps, err)
 	}
-	dump, ok := Newest(names)
-	if !ok {
-		return fmt.Errorf("no dump named enwiki-YYYYMMDD-pages-articles[-multistream].xml[.bz2] in %s", j.Dumps)
+	dump, err := j.newest(ctx, names)
+	if err != nil {
+		return err
 	}
 	j.dump = dump
 	statePath := corpus.Join(j.StateDir, StateFile)
@@ -108,12 +108,17 @@ func (j *Job) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	j.dumpKey = key
 	if run, done := state.Lookup(dump.Date); done {
 		if run.Content == "" || run.Content == key {
 			j.logf("%s was processed on %s into %s: nothing to do\n", dump.Name, run.Finished, run.Out)
 			return nil
 		}
-		j.logf("%s changed since it was processed on %s: processing it again\n", dump.Name, run.Finished)
+		if run.Dump != dump.Name {
+			j.logf("%s has the date %s of %s, processed on %s: processing it in its place\n", dump.Name, dump.Date, run.Dump, run.Finished)
+		} else {
+			j.logf("%s changed since it was processed on %s: processing it again\n", dump.Name, run.Finished)
+		}
 	}
 	// A dump caught mid-download, or corrupt, is refused before any work
 	// and not recorded, so the complete file is processed when it arrives.
@@ -127,108 +132,27 @@ func (j *Job) Run(ctx context.Context) error {
 	j.logf("verified %s: %s\n", dump.Name, verified)
 	j.final = corpus.Join(j.Out, dump.Date)
 	j.work = j.final + ".partial"
-	fp, err := j.fingerprint(ctx, key)
-	if err != nil {
-		return err
-	}
 	j.logf("processing %s (index: %s) into %s\n", dump.Name, orNone(dump.Index), j.final)
 
-	if err := j.process(ctx, fp, state); err != nil {
+	if err := j.process(ctx, state); err != nil {
 		return err
 	}
-	run := Run{Date: dump.Date, Dump: dump.Name, Out: j.final, Content: key, Verified: verified, Finished: time.Now().UTC().Format(time.RFC3339),
-		Summaries: j.summaries, Pairs: j.pairs, Books: j.evaluated}
+	run := Run{Date: dump.Date, Dump: dump.Name, DatedBy: dump.DatedBy, Out: j.final, Content: key, Verified: verified, Finished: time.Now().UTC().Format(time.RFC3339),
+		Summaries: j.summaries, Pairs: j.pairs, Books: j.evaluated, Warnings: j.warnings()}
 	state.Record(run)
 	if err := j.Store.WriteFile(ctx, statePath, state.Marshal()); err != nil {
 		return fmt.Errorf("recording the run: %w", err)
 	}
 	j.logf("%s done: %d summaries, %d pairs, %d books with results; changes in %s\n",
 		dump.Name, j.summaries, j.pairs, j.evaluated, layout.Dump{Dir: j.final}.Changes())
+	for _, w := range run.Warnings {
+		j.logf("warning: %s\n", w)
+	}
 	if j.Stdout != nil {
 		if table, err := j.Store.ReadFile(ctx, layout.Dump{Dir: j.final}.Results().Table()); err == nil {
 			j.Stdout.Write(table)
 		}
 	}
-	return nil
-}
-
-// process makes OUT/YYYYMMDD complete, resuming the work in
-// OUT/YYYYMMDD.partial when it was made with the same fingerprint.
-func (j *Job) process(ctx context.Context, fp string, state *State) error {
-	// A crash after the work was moved into place, before the state was
-	// written, leaves a complete OUT/YYYYMMDD: keep it.
-	workProgress, workHas, err := j.Store.ReadOptional(ctx, corpus.Join(j.work, ProgressFile))
-	if err != nil {
-		return err
-	}
-	if finalProgress, ok, err := j.Store.ReadOptional(ctx, corpus.Join(j.final, ProgressFile)); err != nil {
-		return err
-	} else if p := ParseProgress(finalProgress); ok && !workHas && p.Fingerprint == fp && p.Has(StageMove) {
-		j.logf("%s is complete but was not recorded: recording it\n", j.final)
-		return j.count(ctx, j.final)
-	}
-	j.progress = ParseProgress(workProgress)
-	if j.progress.Fingerprint != fp {
-		if workHas {
-			j.logf("discarding %s: made from other inputs or settings\n", j.work)
-		}
-		if err := j.Store.RemoveTree(ctx, j.work); err != nil {
-			return err
-		}
-		j.progress = Progress{Fingerprint: fp}
-	} else if len(j.progress.Done) > 0 {
-		j.logf("resuming %s after %s\n", j.work, strings.Join(j.progress.Done, ", "))
-	}
-
-	work := layout.Dump{Dir: j.work}
-	stages := []struct {
-		name, dir string
-		do        func(context.Context) error
-	}{
-		{StageExtract, work.Extract().Dir, j.extract},
-		{StageMatch, work.Corpus().Dir, j.match},
-		{StageExperiment, work.Results().Dir, j.experiment},
-		{StageChanges, "", func(ctx context.Context) error { return j.changes(ctx, state) }},
-	}
-	for _, st := range stages {
-		if j.progress.Has(st.name) || j.progress.Has(StageMove) {
-			continue
-		}
-		if st.dir != "" { // a stage interrupted midway starts again
-			if err := j.Store.RemoveTree(ctx, st.dir); err != nil {
-				return err
-			}
-		}
-		if err := st.do(ctx); err != nil {
-			return fmt.Errorf("%s of %s: %w", st.name, j.dump.Name, err)
-		}
-		if err := j.mark(ctx, st.name); err != nil {
-			return err
-		}
-	}
-	if !j.progress.Has(StageMove) {
-		// Whatever is at OUT/YYYYMMDD was never recorded as done.
-		if err := j.Store.RemoveTree(ctx, j.final); err != nil {
-			return err
-		}
-		if err := j.mark(ctx, StageMove); err != nil {
-			return err
-		}
-	}
-	if err := j.Store.MoveTree(ctx, j.work, j.final, ProgressFile); err != nil {
-		return fmt.Errorf("moving %s to %s: %w", j.work, j.final, err)
-	}
-	j.crash(Moved)
-	return j.count(ctx, j.final)
-}
-
-// mark records a finished stage in the work directory.
-func (j *Job) mark(ctx context.Context, stage string) error {
-	j.progress.Mark(stage)
-	if err := j.Store.WriteFile(ctx, corpus.Join(j.work, ProgressFile), j.progress.Marshal()); err != nil {
-		return err
-	}
-	j.crash(stage)
 	return nil
 }
 
@@ -348,26 +272,6 @@ func (j *Job) pairIDs(ctx context.Context, dir string) ([]string, error) {
 	return ids, nil
 }
 
-// fingerprint digests the inputs and settings, so that work left by a run
-// with other ones is not resumed. dumpKey is the dump's content key, so
-// that an edit of the dump that keeps its length is not resumed either.
-func (j *Job) fingerprint(ctx context.Context, dumpKey string) (string, error) {
-	parts := []string{j.dump.Name, j.dump.Index, j.Catalog, j.Books, j.Decisions, dumpKey}
-	for _, p := range []string{corpus.Join(j.Dumps, j.dump.Name), j.Catalog} {
-		size, err := j.Store.Size(ctx, p)
-		if err != nil {
-			return "", fmt.Errorf("%s: %w", p, err)
-		}
-		parts = append(parts, strconv.FormatInt(size, 10))
-	}
-	b, err := json.Marshal(j.Settings)
-	if err != nil {
-		b = []byte(fmt.Sprintf("%+v", j.Settings))
-	}
-	parts = append(parts, string(b))
-	return Fingerprint(parts...), nil
-}
-
 // readState reads the state file; a missing one is the empty state.
 func (j *Job) readState(ctx context.Context, path string) (*State, error) {
 	b, _, err := j.Store.ReadOptional(ctx, path)
@@ -411,4 +315,47 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// newest returns the dump to process among the file names of --dumps:
+// the one Newest picks, once each dump named "latest" has its date from
+// its content (dateDump).
+func (j *Job) newest(ctx context.Context, names []string) (Dump, error) {
+	dumps, near := Candidates(names)
+	if len(dumps) == 0 {
+		msg := fmt.Sprintf("no dump named enwiki-YYYYMMDD-pages-articles[-multistream][N].xml[-pApB][.bz2] or enwiki-latest-… in %s", j.Dumps)
+		if len(near) > 0 {
+			msg += "; not a dump: " + strings.Join(near, ", ")
+		}
+		return Dump{}, errors.New(msg)
+	}
+	for i := range dumps {
+		if !dumps[i].Latest {
+			continue
+		}
+		if err := j.dateDump(ctx, &dumps[i]); err != nil {
+			if errors.Is(err, ErrIncomplete) {
+				return Dump{}, fmt.Errorf("refusing %s, not processed and not recorded: %w", dumps[i].Name, err)
+			}
+			return Dump{}, err
+		}
+	}
+	dump, err := Newest(dumps)
+	if err != nil {
+		return Dump{}, err
+	}
+	if dump.Latest {
+		j.logf("%s has no date in its name: dated %s by %s\n", dump.Name, dump.Date, dump.DatedBy)
+	}
+	return dump, nil
+}
+
+// warnings are what a reader of the run's results should know: a corpus
+// with too few books for the intervals and p-values of its table to mean
+// anything (evaluate.FewBooks).
+func (j *Job) warnings() []string {
+	if w := evaluate.FewBooks(j.evaluated); w != "" {
+		return []string{w}
+	}
+	return nil
 }

@@ -11,26 +11,57 @@ import (
 
 func TestParseDump(t *testing.T) {
 	tests := []struct {
-		name  string
-		ok    bool
-		date  string
-		multi bool
+		name   string
+		ok     bool
+		date   string
+		multi  bool
+		part   string
+		latest bool
 	}{
-		{"enwiki-20240601-pages-articles.xml.bz2", true, "20240601", false},
-		{"enwiki-20240601-pages-articles-multistream.xml.bz2", true, "20240601", true},
-		{"enwiki-20240601-pages-articles.xml", true, "20240601", false},
-		{"enwiki-20240601-pages-articles-multistream-index.txt.bz2", false, "", false},
-		{"enwiki-20240601-pages-articles1.xml-p1p41242.bz2", false, "", false},
-		{"enwiki-20241301-pages-articles.xml.bz2", false, "", false},
-		{"dewiki-20240601-pages-articles.xml.bz2", false, "", false},
-		{"enwiki-latest-pages-articles.xml.bz2", false, "", false},
-		{"enwiki-20240601-pages-articles.xml.bz2.tmp", false, "", false},
+		{"enwiki-20240601-pages-articles.xml.bz2", true, "20240601", false, "", false},
+		{"enwiki-20240601-pages-articles-multistream.xml.bz2", true, "20240601", true, "", false},
+		{"enwiki-20240601-pages-articles.xml", true, "20240601", false, "", false},
+		{"enwiki-20240601-pages-articles-multistream-index.txt.bz2", false, "", false, "", false},
+		{"enwiki-20240601-pages-articles1.xml-p1p41242.bz2", true, "20240601", false, "1.xml-p1p41242", false},
+		{"enwiki-20240601-pages-articles-multistream1.xml-p1p41242.bz2", true, "20240601", true, "1.xml-p1p41242", false},
+		{"enwiki-20240601-pages-articles27.xml.bz2", true, "20240601", false, "27.xml", false},
+		{"enwiki-20240601-pages-articles1.xml-p1p41242", true, "20240601", false, "1.xml-p1p41242", false},
+		// the shipped fixture's name
+		{"enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2", true, "", false, "1.xml-p000000010p000030302-shortened", true},
+		{"enwiki-latest-pages-articles.xml.bz2", true, "", false, "", true},
+		{"enwiki-latest-pages-articles-multistream.xml.bz2", true, "", true, "", true},
+		// dates that are not dates
+		{"enwiki-20241301-pages-articles.xml.bz2", false, "", false, "", false},
+		{"enwiki-20240230-pages-articles.xml.bz2", false, "", false, "", false},
+		{"enwiki-2024060-pages-articles.xml.bz2", false, "", false, "", false},
+		{"enwiki-202406011-pages-articles.xml.bz2", false, "", false, "", false},
+		{"enwiki-00000000-pages-articles.xml.bz2", false, "", false, "", false},
+		{"enwiki-Latest-pages-articles.xml.bz2", false, "", false, "", false},
+		{"dewiki-20240601-pages-articles.xml.bz2", false, "", false, "", false},
+		{"enwiki-20240601-pages-articles.xml.bz2.tmp", false, "", false, "", false},
+		{"enwiki-20240601-pages-articles.xml-copy 2.bz2", false, "", false, "", false},
+		{"enwiki-20240601-pages-meta-history.xml.bz2", false, "", false, "", false},
+		{"", false, "", false, "", false},
 	}
 	for _, tt := range tests {
 		d, ok := ParseDump(tt.name)
-		if ok != tt.ok || d.Date != tt.date || d.Multistream != tt.multi {
-			t.Errorf("ParseDump(%q) = %+v, %v; want date %q, multistream %v, ok %v", tt.name, d, ok, tt.date, tt.multi, tt.ok)
+		if ok != tt.ok || d.Date != tt.date || d.Multistream != tt.multi || d.Part != tt.part || d.Latest != tt.latest {
+			t.Errorf("ParseDump(%q) = %+v, %v; want date %q, multistream %v, part %q, latest %v, ok %v", tt.name, d, ok, tt.date, tt.multi, tt.part, tt.latest, tt.ok)
 		}
+	}
+}
+
+func TestCandidatesNear(t *testing.T) {
+	_, near := Candidates([]string{"README", "enwiki-20241301-pages-articles.xml.bz2", "enwiki-2024061-pages-articles.xml.bz2",
+		"enwiki-yesterday-pages-articles.xml.bz2", "enwiki-20240601-pages-articles.xml.gz"})
+	want := []string{
+		`enwiki-20240601-pages-articles.xml.gz (not pages-articles[-multistream][N].xml[-pApB][.bz2])`,
+		`enwiki-2024061-pages-articles.xml.bz2 ("2024061" is not a date YYYYMMDD)`,
+		`enwiki-20241301-pages-articles.xml.bz2 ("20241301" is not a date YYYYMMDD)`,
+		`enwiki-yesterday-pages-articles.xml.bz2 (no YYYYMMDD or "latest" after enwiki-)`,
+	}
+	if strings.Join(near, "\n") != strings.Join(want, "\n") {
+		t.Errorf("near misses:\n%s\nwant\n%s", strings.Join(near, "\n"), strings.Join(want, "\n"))
 	}
 }
 
@@ -39,23 +70,59 @@ func TestNewest(t *testing.T) {
 		name        string
 		names       []string
 		want, index string
+		err         error
 	}{
-		{"none", []string{"README", "enwiki-latest-pages-articles.xml.bz2"}, "", ""},
+		{"none", []string{"README", "enwiki-20241301-pages-articles.xml.bz2"}, "", "", errNoDump},
 		{"latest date wins", []string{"enwiki-20240501-pages-articles-multistream.xml.bz2", "enwiki-20240501-pages-articles-multistream-index.txt.bz2",
-			"enwiki-20240601-pages-articles.xml.bz2"}, "enwiki-20240601-pages-articles.xml.bz2", ""},
+			"enwiki-20240601-pages-articles.xml.bz2"}, "enwiki-20240601-pages-articles.xml.bz2", "", nil},
 		{"multistream with index preferred", []string{"enwiki-20240601-pages-articles.xml.bz2", "enwiki-20240601-pages-articles-multistream.xml.bz2",
-			"enwiki-20240601-pages-articles-multistream-index.txt.bz2"}, "enwiki-20240601-pages-articles-multistream.xml.bz2", "enwiki-20240601-pages-articles-multistream-index.txt.bz2"},
+			"enwiki-20240601-pages-articles-multistream-index.txt.bz2"}, "enwiki-20240601-pages-articles-multistream.xml.bz2", "enwiki-20240601-pages-articles-multistream-index.txt.bz2", nil},
 		{"index of another date is not used", []string{"enwiki-20240601-pages-articles-multistream.xml.bz2",
-			"enwiki-20240501-pages-articles-multistream-index.txt.bz2"}, "enwiki-20240601-pages-articles-multistream.xml.bz2", ""},
-		{"bz2 before plain xml", []string{"enwiki-20240601-pages-articles.xml", "enwiki-20240601-pages-articles.xml.bz2"}, "enwiki-20240601-pages-articles.xml.bz2", ""},
+			"enwiki-20240501-pages-articles-multistream-index.txt.bz2"}, "enwiki-20240601-pages-articles-multistream.xml.bz2", "", nil},
+		{"bz2 before plain xml", []string{"enwiki-20240601-pages-articles.xml", "enwiki-20240601-pages-articles.xml.bz2"}, "enwiki-20240601-pages-articles.xml.bz2", "", nil},
+		{"whole dump before its parts", []string{"enwiki-20240601-pages-articles1.xml-p1p41242.bz2", "enwiki-20240601-pages-articles2.xml-p41243p151573.bz2",
+			"enwiki-20240601-pages-articles.xml.bz2"}, "enwiki-20240601-pages-articles.xml.bz2", "", nil},
+		{"one part alone", []string{"enwiki-20240601-pages-articles1.xml-p1p41242.bz2"}, "enwiki-20240601-pages-articles1.xml-p1p41242.bz2", "", nil},
+		{"a part's own index", []string{"enwiki-20240601-pages-articles-multistream1.xml-p1p41242.bz2", "enwiki-20240601-pages-articles-multistream-index1.txt-p1p41242.bz2",
+			"enwiki-20240601-pages-articles-multistream-index2.txt-p41243p151573.bz2"},
+			"enwiki-20240601-pages-articles-multistream1.xml-p1p41242.bz2", "enwiki-20240601-pages-articles-multistream-index1.txt-p1p41242.bz2", nil},
+		{"several parts refused", []string{"enwiki-20240601-pages-articles1.xml-p1p41242.bz2", "enwiki-20240601-pages-articles2.xml-p41243p151573.bz2"}, "", "", ErrSplitDump},
+		{"the same part twice is one part", []string{"enwiki-20240601-pages-articles1.xml-p1p41242", "enwiki-20240601-pages-articles1.xml-p1p41242.bz2"},
+			"enwiki-20240601-pages-articles1.xml-p1p41242.bz2", "", nil},
+		{"parts of an older dump do not matter", []string{"enwiki-20240501-pages-articles1.xml-p1p41242.bz2", "enwiki-20240501-pages-articles2.xml-p41243p151573.bz2",
+			"enwiki-20240601-pages-articles.xml.bz2"}, "enwiki-20240601-pages-articles.xml.bz2", "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, ok := Newest(tt.names)
-			if ok != (tt.want != "") || d.Name != tt.want || d.Index != tt.index {
-				t.Errorf("Newest = %+v, %v; want %q with index %q", d, ok, tt.want, tt.index)
+			dumps, _ := Candidates(tt.names)
+			d, err := Newest(dumps)
+			if !errors.Is(err, tt.err) || d.Name != tt.want || d.Index != tt.index {
+				t.Errorf("Newest = %+v, %v; want %q with index %q, error %v", d, err, tt.want, tt.index, tt.err)
 			}
 		})
+	}
+	// Of one date, a dump dated by its name before one dated by its content.
+	d, err := Newest([]Dump{{Date: "20160501", Name: "enwiki-latest-pages-articles.xml.bz2", Latest: true}, {Date: "20160501", Name: "enwiki-20160501-pages-articles.xml.bz2"}})
+	if err != nil || d.Name != "enwiki-20160501-pages-articles.xml.bz2" {
+		t.Errorf("same date: %+v, %v", d, err)
+	}
+}
+
+func TestNewestRevision(t *testing.T) {
+	tests := []struct {
+		name, text, stamp, date string
+	}{
+		{"none", "<page><title>x</title></page>", "", ""},
+		{"the latest of several", "<timestamp>2016-04-29T16:31:10Z</timestamp> <timestamp>2016-05-01T07:08:29Z</timestamp><timestamp>2012-12-20T16:37:51Z</timestamp>",
+			"2016-05-01T07:08:29Z", "20160501"},
+		{"an impossible date is skipped", "<timestamp>2016-13-40T00:00:00Z</timestamp><timestamp>2015-01-02T00:00:00Z</timestamp>", "2015-01-02T00:00:00Z", "20150102"},
+		{"not a timestamp", "<timestamp>yesterday</timestamp> 2016-05-01T07:08:29Z", "", ""},
+	}
+	for _, tt := range tests {
+		stamp, date, ok := NewestRevision([]byte(tt.text))
+		if stamp != tt.stamp || date != tt.date || ok != (tt.stamp != "") {
+			t.Errorf("%s: NewestRevision = %q, %q, %v; want %q, %q", tt.name, stamp, date, ok, tt.stamp, tt.date)
+		}
 	}
 }
 
@@ -91,18 +158,40 @@ func TestState(t *testing.T) {
 }
 
 func TestProgress(t *testing.T) {
-	p := Progress{Fingerprint: Fingerprint("a", "b")}
-	p.Mark("extract")
-	p.Mark("extract")
-	q := ParseProgress(p.Marshal())
-	if !q.Has("extract") || q.Has("match") || len(q.Done) != 1 || q.Fingerprint != p.Fingerprint {
-		t.Errorf("progress %+v", q)
+	var p Progress
+	p.Record(StageRecord{Stage: "extract", Inputs: map[string]string{"dump": "a"}, Files: map[string]FileSum{"extract/summaries.tsv": {Size: 3, SHA256: "ab"}}})
+	p.Record(StageRecord{Stage: "extract", Inputs: map[string]string{"dump": "b"}})
+	p.Record(StageRecord{Stage: "match", Inputs: map[string]string{"extract": "c"}})
+	q, note := ParseProgress(p.Marshal())
+	if r, ok := q.Lookup("extract"); note != "" || !ok || r.Inputs["dump"] != "b" || len(q.Stages) != 2 || q.Version != ProgressVersion {
+		t.Errorf("progress %+v, note %q", q, note)
 	}
-	if ParseProgress([]byte("garbage")).Fingerprint != "" {
-		t.Error("garbage progress has a fingerprint")
+	q.Drop("extract")
+	if q.Has("extract") || !q.Has("match") {
+		t.Errorf("after Drop: %+v", q)
+	}
+	for _, tt := range []struct{ name, file, note string }{
+		{"empty", "", ""},
+		{"garbage", "garbage", "it cannot be read"},
+		{"version 1", `{"fingerprint": "0123456789abcdef", "done": ["extract", "match"]}`, "older bookalign"},
+		{"a later version", `{"version": 3, "stages": []}`, "version 3"},
+		{"a stage with no inputs", `{"version": 2, "stages": [{"stage": "extract"}]}`, "no name or no inputs"},
+		{"wrong types", `{"version": "2", "stages": {}}`, "cannot be read"},
+	} {
+		p, note := ParseProgress([]byte(tt.file))
+		if len(p.Stages) != 0 || (tt.note == "") != (note == "") || !strings.Contains(note, tt.note) {
+			t.Errorf("%s: %+v, note %q; want none and a note with %q", tt.name, p, note, tt.note)
+		}
 	}
 	if Fingerprint("ab", "c") == Fingerprint("a", "bc") {
 		t.Error("fingerprint ignores where parts end")
+	}
+	r := StageRecord{Inputs: map[string]string{"a": "1", "b": "2"}}
+	if got := r.ChangedInputs(map[string]string{"a": "1", "b": "3", "c": "4"}); strings.Join(got, ",") != "b,c" {
+		t.Errorf("ChangedInputs = %q", got)
+	}
+	if (StageRecord{Files: map[string]FileSum{"x": {1, "a"}}}).Digest() == (StageRecord{Files: map[string]FileSum{"x": {1, "b"}}}).Digest() {
+		t.Error("Digest ignores a file's SHA-256")
 	}
 }
 

@@ -29,6 +29,9 @@ type Store interface {
 	LastModified(ctx context.Context, path string) (time.Time, error)
 	// Names returns the names of the files directly in dir.
 	Names(ctx context.Context, dir string) ([]string, error)
+	// Files returns the paths, relative to dir, of all the files under
+	// dir, in its subdirectories too; none when dir does not exist.
+	Files(ctx context.Context, dir string) ([]string, error)
 	// RemoveTree removes dir and everything under it, if it exists.
 	RemoveTree(ctx context.Context, dir string) error
 	// MoveTree moves the directory from to to. Where that is not one

@@ -17,7 +17,7 @@ import (
 // as its steps.
 func runReprocess(args []string) error {
 	fs := flag.CommandLine
-	dumps := fs.String("dumps", "", "`DIR` where Wikipedia dumps (enwiki-YYYYMMDD-pages-articles[-multistream].xml.bz2, and the multistream index) arrive, local or gs://")
+	dumps := fs.String("dumps", "", "`DIR` where Wikipedia dumps (enwiki-YYYYMMDD-pages-articles[-multistream].xml.bz2 and the multistream index, a part of a split dump, or enwiki-latest-…, dated by its content) arrive, local or gs://")
 	stateDir := fs.String("state", "", "`DIR` holding state.json, the record of processed dumps, local or gs://")
 	out := fs.String("out", "", "output `DIR`: each dump's outputs go to OUT/YYYYMMDD, local or gs://")
 	catalog := fs.String("catalog", "", "Project Gutenberg's pg_catalog.csv `PATH`")

@@ -137,7 +137,7 @@ func TestReprocess(t *testing.T) {
 	}
 	// A crash after the move, before the state is written.
 	_, stderr, code = bookalignEnv(t, "BOOKALIGN_TEST_CRASH_AFTER=moved", f.args()...)
-	if code != 75 || !strings.Contains(stderr, "resuming") || !strings.Contains(stderr, "after extract, match") {
+	if code != 75 || !strings.Contains(stderr, "reusing extract of an earlier try") || !strings.Contains(stderr, "reusing match of an earlier try") {
 		t.Fatalf("resume: exit %d\n%s", code, stderr)
 	}
 	if _, stderr, code := bookalign(t, f.args()...); code != 0 || !strings.Contains(stderr, "complete but was not recorded") {
@@ -453,10 +453,10 @@ func TestReprocessEditOfEqualLength(t *testing.T) {
 		}
 		writeFile(t, path, []byte(edited))
 		_, stderr, code := bookalign(t, f.args()...)
-		if code != 0 || strings.Contains(stderr, "resuming") || strings.Contains(stderr, "nothing to do") {
+		if code != 0 || strings.Contains(stderr, "reusing") || strings.Contains(stderr, "nothing to do") {
 			t.Fatalf("after the edit %q: exit %d\n%s", edit, code, stderr)
 		}
-		if want := []string{"discarding", "changed since it was processed"}[i]; !strings.Contains(stderr, want) {
+		if want := []string{"redoing extract: its inputs changed: dump", "changed since it was processed"}[i]; !strings.Contains(stderr, want) {
 			t.Errorf("after the edit %q, stderr lacks %q:\n%s", edit, want, stderr)
 		}
 		if s := readString(t, summary); !strings.Contains(s, edit) {

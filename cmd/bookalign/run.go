@@ -106,7 +106,11 @@ func runExperiment(args []string) error {
 	if err != nil || *quiet {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "bookalign run: done in %.1fs; results in %s\n\n", time.Since(start).Seconds(), cfg.Out)
+	fmt.Fprintf(os.Stderr, "bookalign run: done in %.1fs; results in %s\n", time.Since(start).Seconds(), cfg.Out)
+	if res, err := readResults(ctx, cfg.Out); err == nil && evaluate.FewBooks(res.Books) != "" {
+		fmt.Fprintf(os.Stderr, "bookalign run: warning: %s\n", evaluate.FewBooks(res.Books))
+	}
+	fmt.Fprintln(os.Stderr)
 	table, err := store.ReadWritten(ctx, layout.Out{Dir: cfg.Out}.Table())
 	if err != nil {
 		return err
@@ -186,6 +190,9 @@ func runWarnings(ctx context.Context, cfg pipelines.Config, counters map[string]
 	}
 	if n := counters["lambda_fallbacks"]; n > 0 {
 		warnings = append(warnings, fmt.Sprintf("%d of %d models were trained with a fixed lambda, the strongest candidate: their training books were too few to choose it on an inner split", n, counters["models_trained"]))
+	}
+	if w := evaluate.FewBooks(res.Books); w != "" {
+		warnings = append(warnings, w)
 	}
 	if skipped, err := store.Exists(ctx, corpus.Join(cfg.Out, layout.Rel.BoundaryNote())); err != nil {
 		return nil, err

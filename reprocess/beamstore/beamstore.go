@@ -9,6 +9,7 @@ package beamstore
 import (
 	"context"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/bookalign/bookalign/internal/store"
@@ -61,6 +62,31 @@ func (Store) LastModified(ctx context.Context, path string) (time.Time, error) {
 // Names returns the names of the files directly in dir (store.Names).
 func (Store) Names(ctx context.Context, dir string) ([]string, error) {
 	return store.Names(ctx, dir)
+}
+
+// Files returns the paths, relative to dir, of all the files under dir,
+// none when it does not exist (store.Entries, a level at a time locally).
+func (Store) Files(ctx context.Context, dir string) ([]string, error) {
+	entries, err := store.Entries(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, e := range entries {
+		sub, isDir := strings.CutSuffix(e, "/")
+		if !isDir {
+			files = append(files, e)
+			continue
+		}
+		under, err := Store{}.Files(ctx, dir+"/"+sub)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range under {
+			files = append(files, sub+"/"+f)
+		}
+	}
+	return files, nil
 }
 
 // RemoveTree removes dir and everything under it, if it exists
