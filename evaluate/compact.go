@@ -34,45 +34,45 @@ const ciHead = "R-1 95% CI"
 // is 31.
 const maxLabel = 32
 
-// A compactColumn is one recall column of Compact: its header, the
-// method's mean (ok false when the method has none) and its p-value in a
-// test's PValues.
+// A compactColumn is one recall column of Compact: its head, and the
+// method's mean and a test's p-value in it (meanOf, pOf).
 type compactColumn struct {
 	head string
-	mean func(m *MethodResult) (float64, bool)
-	p    func(p *PValues) (float64, bool)
+	// content marks a column of the content words (-s), which only
+	// methods and tests with content words have.
+	content bool
+	mean    func(m *MethodResult) float64
+	p       func(p *PValues) float64
+}
+
+// meanOf returns m's mean in the column; ok is false when m has none.
+func (c compactColumn) meanOf(m *MethodResult) (mean float64, ok bool) {
+	if c.content && m.ContentRecall == nil {
+		return 0, false
+	}
+	return c.mean(m), true
+}
+
+// pOf returns the p-value of a test in the column; ok is false when the
+// test was not run or has none.
+func (c compactColumn) pOf(p *PValues) (pv float64, ok bool) {
+	if p == nil || c.content && p.ContentPValues == nil {
+		return 0, false
+	}
+	return c.p(p), true
 }
 
 // compactColumns are the columns of Compact: stemmed ROUGE-1 and ROUGE-2
 // recall, then, with content, the same of the content words (-s).
 func compactColumns(content bool) []compactColumn {
-	all := func(m *MethodResult) bool { return true }
-	has := func(m *MethodResult) bool { return m.ContentRecall != nil }
-	pAll := func(p *PValues) bool { return p != nil }
-	pHas := func(p *PValues) bool { return p != nil && p.ContentPValues != nil }
-	col := func(head string, ok func(*MethodResult) bool, mean func(*MethodResult) float64, pok func(*PValues) bool, p func(*PValues) float64) compactColumn {
-		return compactColumn{head,
-			func(m *MethodResult) (float64, bool) {
-				if !ok(m) {
-					return 0, false
-				}
-				return mean(m), true
-			},
-			func(v *PValues) (float64, bool) {
-				if !pok(v) {
-					return 0, false
-				}
-				return p(v), true
-			}}
-	}
 	cs := []compactColumn{
-		col("R-1", all, func(m *MethodResult) float64 { return m.Rouge1Recall }, pAll, func(p *PValues) float64 { return p.Rouge1 }),
-		col("R-2", all, func(m *MethodResult) float64 { return m.Rouge2Recall }, pAll, func(p *PValues) float64 { return p.Rouge2 }),
+		{"R-1", false, func(m *MethodResult) float64 { return m.Rouge1Recall }, func(p *PValues) float64 { return p.Rouge1 }},
+		{"R-2", false, func(m *MethodResult) float64 { return m.Rouge2Recall }, func(p *PValues) float64 { return p.Rouge2 }},
 	}
 	if content {
 		cs = append(cs,
-			col("R-1 -s", has, func(m *MethodResult) float64 { return m.Rouge1RecallContent }, pHas, func(p *PValues) float64 { return p.Rouge1Content }),
-			col("R-2 -s", has, func(m *MethodResult) float64 { return m.Rouge2RecallContent }, pHas, func(p *PValues) float64 { return p.Rouge2Content }))
+			compactColumn{"R-1 -s", true, func(m *MethodResult) float64 { return m.Rouge1RecallContent }, func(p *PValues) float64 { return p.Rouge1Content }},
+			compactColumn{"R-2 -s", true, func(m *MethodResult) float64 { return m.Rouge2RecallContent }, func(p *PValues) float64 { return p.Rouge2Content }})
 	}
 	return cs
 }
@@ -123,16 +123,16 @@ func (r *Results) Compact(full ...string) []byte {
 		m := &r.Methods[i]
 		var cells []string
 		for k, c := range cols {
-			v, ok := c.mean(m)
+			v, ok := c.meanOf(m)
 			if !ok {
 				cells = append(cells, fmt.Sprintf("%5s  ", "–"))
 				continue
 			}
 			marks := ""
-			if first != nil && m != first && r.higher(m, first, c) {
+			if first != nil && m != first && higher(m, first, c) {
 				marks += markFirst1000
 			}
-			if s := r.method(strongest[k]); s != nil && m != s && r.higher(m, s, c) {
+			if s := r.method(strongest[k]); s != nil && m != s && higher(m, s, c) {
 				marks += markStrongest
 			}
 			cells = append(cells, fmt.Sprintf("%5s%-2s", pct(v), marks))
@@ -251,7 +251,7 @@ func (r *Results) strongest(c compactColumn) string {
 		if m == nil {
 			continue
 		}
-		if v, ok := c.mean(m); ok && (best == "" || v > bestMean) {
+		if v, ok := c.meanOf(m); ok && (best == "" || v > bestMean) {
 			best, bestMean = name, v
 		}
 	}
@@ -260,15 +260,15 @@ func (r *Results) strongest(c compactColumn) string {
 
 // higher reports whether m's mean in column c is higher than base's, at
 // p < MarkLevel in m's test against base.
-func (r *Results) higher(m, base *MethodResult, c compactColumn) bool {
-	vm, ok1 := c.mean(m)
-	vb, ok2 := c.mean(base)
+func higher(m, base *MethodResult, c compactColumn) bool {
+	vm, ok1 := c.meanOf(m)
+	vb, ok2 := c.meanOf(base)
 	if !ok1 || !ok2 || vm <= vb {
 		return false
 	}
 	for _, t := range m.PAgainst() {
 		if t.Base == base.Name {
-			p, ok := c.p(*t.P)
+			p, ok := c.pOf(*t.P)
 			return ok && p < MarkLevel
 		}
 	}
