@@ -152,6 +152,9 @@ func TestCompactCases(t *testing.T) {
 		{"no methods", nil, "", []string{"(no method was scored)"}},
 		{"long name", append(columnScores(), BookScore{ID: "b00", Method: long, Rouge1: 0.1}), "",
 			[]string{long[:maxLabel-1] + "…"}},
+		{"widest: long name, fewer books, content, recall of 100%", withContent(append(columnScores(),
+			BookScore{ID: "b00", Method: long, Rouge1: 1, Rouge2: 1, Rouge1NoStem: 1, Rouge2NoStem: 1}), 1), "",
+			[]string{"[100.0, 100.0]", "books"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &Results{Words: 1000, Seed: 1, Rouge: set.Rouge, Methods: []MethodResult{}}
