@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strings"
 )
@@ -67,9 +66,9 @@ type Difference struct {
 
 // Compare compares every method that both runs scored, in table order,
 // under set's bootstrap and test (its Seed, Resamples, Permutations). A
-// method of one run only is left out and named in only. A method scored
-// on other books in the two runs is an error (ErrDifferentBooks): a paired
-// test needs the same books.
+// method of one run only is left out and named in only, in table order. A
+// method scored on other books in the two runs is an error
+// (ErrDifferentBooks): a paired test needs the same books.
 func Compare(a, b *Results, set Settings) (cs []Comparison, only []string, err error) {
 	byName := map[string]MethodResult{}
 	for _, m := range b.Methods {
@@ -94,7 +93,7 @@ func Compare(a, b *Results, set Settings) (cs []Comparison, only []string, err e
 			only = append(only, m.Name)
 		}
 	}
-	slices.Sort(only)
+	only = MethodOrder(only)
 	return cs, only, nil
 }
 
@@ -103,11 +102,11 @@ func compareMethod(a, b MethodResult, set Settings) (Comparison, error) {
 	ids := keys(a.PerBook)
 	sort.Strings(ids)
 	if len(ids) != len(b.PerBook) {
-		return Comparison{}, fmt.Errorf("%w: %s on %d books in one run and %d in the other", ErrDifferentBooks, a.Name, len(ids), len(b.PerBook))
+		return Comparison{}, fmt.Errorf("%w: %s on %d books in one run and %d in the other", ErrDifferentBooks, DisplayName(a.Name), len(ids), len(b.PerBook))
 	}
 	for _, id := range ids {
 		if _, ok := b.PerBook[id]; !ok {
-			return Comparison{}, fmt.Errorf("%w: %s on %s in one run only", ErrDifferentBooks, a.Name, id)
+			return Comparison{}, fmt.Errorf("%w: %s on %s in one run only", ErrDifferentBooks, DisplayName(a.Name), id)
 		}
 	}
 	c := Comparison{Method: a.Name, Books: len(ids), Identical: true}
@@ -125,7 +124,7 @@ func compareMethod(a, b MethodResult, set Settings) (Comparison, error) {
 		row.B, _, _ = MeanCI(xb, nil, 0.95)
 		p, err := PairedPermutation(xa, xb, set.Permutations, set.Seed)
 		if err != nil {
-			return Comparison{}, fmt.Errorf("%s, %s: %w", a.Name, m.Name, err)
+			return Comparison{}, fmt.Errorf("%s, %s: %w", DisplayName(a.Name), m.Name, err)
 		}
 		row.P = p
 		c.Rows = append(c.Rows, row)

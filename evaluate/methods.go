@@ -118,6 +118,16 @@ func DisplayName(name string) string {
 	return name
 }
 
+// DisplayNames returns the display names of names (DisplayName), in
+// their order.
+func DisplayNames(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = DisplayName(n)
+	}
+	return out
+}
+
 // NeedsStopwords reports whether a method needs ROUGE's stopword list
 // (smart_common_words.txt of the ROUGE data) to run: the content oracle.
 func NeedsStopwords(name string) bool { return name == MethodOracleContent }
@@ -147,10 +157,7 @@ func Runnable(methods []string, stopwords, byDefault bool) (run []string, note s
 	if len(left) == 0 {
 		return methods, "", nil
 	}
-	named := make([]string, len(left))
-	for i, m := range left {
-		named[i] = DisplayName(m)
-	}
+	named := DisplayNames(left)
 	if !byDefault {
 		return nil, "", fmt.Errorf("method %s %w: give --rouge-data or BOOKALIGN_ROUGE_DATA, or leave it out of --methods", strings.Join(named, ", "), ErrNeedsStopwords)
 	}

@@ -1,6 +1,7 @@
 package evaluate
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -42,8 +43,21 @@ func TestSummarizePeersGolden(t *testing.T) {
 	for name, got := range map[string][]byte{"peers.results.json": js, "peers.table.md": table} {
 		golden(t, name, got)
 	}
-	if rows := res.PeerRows(); len(rows) != 2*len(res.Methods)-2 || rows[0].Method != "passage" || rows[0].Peer != MethodLexRank {
-		t.Errorf("peer rows %+v: want each of %d methods against both peers but itself, passage first", rows, len(res.Methods))
+	rows := res.PeerRows()
+	if len(rows) != 2*len(res.Methods)-3 || rows[0].Method != "passage" || rows[0].Peer != MethodLexRank {
+		t.Errorf("peer rows %+v: want each of %d methods against both peers but itself, the pair of peers once, passage first", rows, len(res.Methods))
+	}
+	pairs := map[[2]string]bool{}
+	for _, row := range rows {
+		pair := [2]string{min(row.Method, row.Peer), max(row.Method, row.Peer)}
+		if pairs[pair] {
+			t.Errorf("%s and %s are listed twice", row.Method, row.Peer)
+		}
+		pairs[pair] = true
+	}
+	lex, text := res.method(MethodLexRank), res.method(MethodTextRank)
+	if !reflect.DeepEqual(lex.PVsTextRank, text.PVsLexRank) {
+		t.Errorf("LexRank against TextRank %+v, TextRank against LexRank %+v: the test is not symmetric", lex.PVsTextRank, text.PVsLexRank)
 	}
 
 	plain, err := Summarize(contentSettings(), withContent(sampleScores(), 0.8), 0)

@@ -92,7 +92,7 @@ func PairedPermutations(a, b [][]float64, rounds int, seed uint64) (p []float64,
 		// Sums that differ from t by rounding alone count as reaching it.
 		tol[x] = t[x] - 1e-9*t[x]
 	}
-	rng := rand.New(rand.NewPCG(seed, 0x7065726d))
+	rng := permutationRNG(seed)
 	hits := make([]int, m)
 	s := make([]float64, m)
 	for range rounds {
@@ -121,4 +121,43 @@ func PairedPermutations(a, b [][]float64, rounds int, seed uint64) (p []float64,
 		p[k] = float64(1+hits[x]) / float64(1+rounds)
 	}
 	return p, nil
+}
+
+// permutationRNG is the generator of the rounds of PairedPermutations
+// seeded by seed. Each round draws ceil(n/64) words, and bit j%64 of word
+// j/64 says whether book j's pair is swapped.
+func permutationRNG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x7065726d)) }
+
+// PFloor returns the smallest p-value PairedPermutations can return for n
+// books, rounds (<= 0: DefaultPermutations) and seed:
+//
+//	floor = (1 + k) / (1 + R),
+//
+// where k counts the rounds that swap no pair or every pair. Those two
+// relabellings give t itself, whatever the scores, so every test of n
+// books with a nonzero difference counts them; a test no other round
+// reaches has p = floor. There are 2^n relabellings, so k is about
+// 2R / 2^n: 0 for a few dozen books or more, where the floor is
+// 1 / (1 + R), but about 5 for 12 books and 10,000 rounds. n <= 0 gives 1.
+func PFloor(n, rounds int, seed uint64) (floor float64, k int) {
+	if n <= 0 {
+		return 1, 0
+	}
+	if rounds <= 0 {
+		rounds = DefaultPermutations
+	}
+	rng := permutationRNG(seed)
+	for range rounds {
+		none, all := true, true
+		for i := 0; i < n; i += 64 {
+			// The low n-i bits, all 64 when n-i >= 64 (1<<64 is 0 in Go).
+			used := uint64(1)<<min(64, n-i) - 1
+			bits := rng.Uint64() & used
+			none, all = none && bits == 0, all && bits == used
+		}
+		if none || all {
+			k++
+		}
+	}
+	return float64(1+k) / float64(1+rounds), k
 }

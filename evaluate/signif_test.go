@@ -184,3 +184,39 @@ func BenchmarkPairedPermutations(b *testing.B) {
 		}
 	})
 }
+
+// TestPFloor checks PFloor against PairedPermutation itself: with every
+// difference equal, only the rounds that swap no pair or every pair reach
+// t, so the test's p is the floor. 12 books under seed 1 is the sample
+// corpus of ./run.sh, whose smallest p is 0.0003: k = 2.
+func TestPFloor(t *testing.T) {
+	for _, tc := range []struct {
+		n, rounds int
+		seed      uint64
+		wantK     int // -1: not checked
+	}{
+		{12, 10000, 1, 2},
+		{12, 0, 1, 2}, // 0 rounds means DefaultPermutations
+		{3, 2000, 7, -1},
+		{1, 500, 1, 500}, // one book: every round swaps none or all, p = 1
+		{64, 200, 1, 0},
+		{65, 200, 1, 0},
+		{200, 1000, 3, 0},
+	} {
+		floor, k := PFloor(tc.n, tc.rounds, tc.seed)
+		a, b := make([]float64, tc.n), make([]float64, tc.n)
+		for i := range a {
+			a[i] = 0.5
+		}
+		p, err := PairedPermutation(a, b, tc.rounds, tc.seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if floor != p || (tc.wantK >= 0 && k != tc.wantK) {
+			t.Errorf("PFloor(%d, %d, %d) = %v, k %d; PairedPermutation's p = %v, want k %d", tc.n, tc.rounds, tc.seed, floor, k, p, tc.wantK)
+		}
+	}
+	if floor, k := PFloor(0, 100, 1); floor != 1 || k != 0 {
+		t.Errorf("PFloor of no books = %v, %d, want 1, 0", floor, k)
+	}
+}

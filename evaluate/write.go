@@ -104,15 +104,21 @@ type PeerRow struct {
 
 // PeerRows returns the p-values of each method against each peer
 // (PeerMethods) that ran, in table order: the rows of table.md's and the
-// report's table of the peers.
+// report's table of the peers. A pair of peers is listed once, LexRank
+// against TextRank: the test is symmetric, so TextRank against LexRank
+// has the same p-values.
 func (r *Results) PeerRows() []PeerRow {
 	var rows []PeerRow
 	for i := range r.Methods {
 		m := &r.Methods[i]
 		for _, c := range m.PAgainst() {
-			if *c.P != nil && slices.Contains(PeerMethods, c.Base) {
-				rows = append(rows, PeerRow{m.Name, c.Base, *c.P})
+			if *c.P == nil || !slices.Contains(PeerMethods, c.Base) {
+				continue
 			}
+			if slices.ContainsFunc(rows, func(row PeerRow) bool { return row.Method == c.Base && row.Peer == m.Name }) {
+				continue
+			}
+			rows = append(rows, PeerRow{m.Name, c.Base, *c.P})
 		}
 	}
 	return rows
@@ -132,14 +138,7 @@ func (r *Results) ContentNote() string {
 
 // pNote says how p-values were computed and printed.
 func (r *Results) pNote() string {
-	n := 0
-	for i := range r.Methods {
-		for _, c := range r.Methods[i].PAgainst() {
-			if *c.P != nil {
-				n = (*c.P).Rounds
-			}
-		}
-	}
+	n := r.testRounds()
 	if n == 0 {
 		return "none run"
 	}

@@ -73,7 +73,7 @@ func runCompare(args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(only) > 0 {
-		fmt.Fprintf(stdout, "Not compared, scored in one run only: %s.\n", strings.Join(only, ", "))
+		fmt.Fprintf(stdout, "Not compared, scored in one run only: %s.\n", displayNames(only))
 	}
 	return nil
 }
@@ -145,7 +145,7 @@ func sameExperiment(a, b finishedRun, shared []string) (note string, err error) 
 				verb = "depends"
 			}
 			return "", fmt.Errorf("the runs differ in their %s (%s: %v; %s: %v), which %s %s on: a paired comparison needs the same books in the same folds, drawn alike",
-				d.what, a.dir, d.valA, b.dir, d.valB, strings.Join(d.dependent, ", "), verb)
+				d.what, a.dir, d.valA, b.dir, d.valB, displayNames(d.dependent), verb)
 		}
 	}
 	return seedNote(a, b, shared)
@@ -166,7 +166,7 @@ func seedNote(a, b finishedRun, shared []string) (string, error) {
 	}
 	if keys := otherSettings(sa.Settings, sb.Settings); len(keys) > 0 {
 		return "", fmt.Errorf("the runs differ in --seed (%s: %d; %s: %d) and in %s: the differences of %s would mix the two; compare two settings under one seed, or one setting under two seeds",
-			a.dir, sa.Seed, b.dir, sb.Seed, strings.Join(keys, ", "), strings.Join(dependent, ", "))
+			a.dir, sa.Seed, b.dir, sb.Seed, strings.Join(keys, ", "), displayNames(dependent))
 	}
 	drawn := "the random draws"
 	if trained := filterMethods(dependent, evaluate.DependsOnFolds); len(trained) > 0 && sa.TestCorpus == "" {
@@ -175,7 +175,7 @@ func seedNote(a, b finishedRun, shared []string) (string, error) {
 		drawn = "the samplers and the random draws"
 	}
 	return fmt.Sprintf("The runs differ in --seed only (A: %d, B: %d): the books are the same, but %s differ, so the differences of %s include them (seed variance).\n",
-		sa.Seed, sb.Seed, drawn, strings.Join(dependent, ", ")), nil
+		sa.Seed, sb.Seed, drawn, displayNames(dependent)), nil
 }
 
 // otherSettings returns the keys of the settings (dotted, as --set names
@@ -256,8 +256,8 @@ func short(s string) string {
 	return s
 }
 
-// methodNames lists the methods of r for a message, "none" when it has
-// none.
+// methodNames lists the methods of r for a message, by their display
+// names, "none" when it has none.
 func methodNames(r *evaluate.Results) string {
 	if len(r.Methods) == 0 {
 		return "none"
@@ -266,5 +266,10 @@ func methodNames(r *evaluate.Results) string {
 	for _, m := range r.Methods {
 		names = append(names, m.Name)
 	}
-	return strings.Join(names, ", ")
+	return displayNames(names)
 }
+
+// displayNames lists methods for a message by the display names of the
+// tables (evaluate.DisplayName), "Word HMM (token)" for token: one name
+// for each method wherever a user reads it.
+func displayNames(names []string) string { return strings.Join(evaluate.DisplayNames(names), ", ") }

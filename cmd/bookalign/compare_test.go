@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -164,13 +165,13 @@ func TestCompareDependsOnMethods(t *testing.T) {
 	runCompareCases(t, []compareCase{
 		{"baselines, other folds", cv(3, 1), cv(10, 1), rs, rs, []string{"first1000", "names", "oracle", "random"}, 0, []string{same + "First 1000, Oracle, Random, Names."}},
 		{"first1000, other seed", cv(10, 1), cv(10, 2), rs, rs, []string{"first1000", "names"}, 0, []string{same + "First 1000, Names."}},
-		{"random, other seed", cv(10, 1), cv(10, 2), rs, rs, []string{"first1000", "random"}, 0, []string{"The runs differ in --seed only (A: 1, B: 2): the books are the same, but the random draws differ, so the differences of random include them"}},
-		{"trained, other folds", cv(3, 1), cv(10, 1), rs, rs, []string{"first1000", "passage", "jing"}, 1, []string{"--folds (", "which passage, jing depend on"}},
-		{"trained, other folds and seed", cv(3, 1), cv(10, 2), rs, rs, []string{"passage"}, 1, []string{"--folds (", "which passage depends on"}},
-		{"trained, other seed", cv(10, 1), cv(10, 2), rs, rs, []string{"passage", "first1000"}, 0, []string{seeds + "passage include them (seed variance).\n\nA: "}},
-		{"trained, other seed, other figure and methods", cv(10, 1), figure(cv(10, 2)), rs, rs, []string{"passage"}, 0, []string{seeds + "passage include them"}},
+		{"random, other seed", cv(10, 1), cv(10, 2), rs, rs, []string{"first1000", "random"}, 0, []string{"The runs differ in --seed only (A: 1, B: 2): the books are the same, but the random draws differ, so the differences of Random include them"}},
+		{"trained, other folds", cv(3, 1), cv(10, 1), rs, rs, []string{"first1000", "passage", "jing"}, 1, []string{"--folds (", "which Block HMM (passage), Jing 1999 (jing) depend on"}},
+		{"trained, other folds and seed", cv(3, 1), cv(10, 2), rs, rs, []string{"passage"}, 1, []string{"--folds (", "which Block HMM (passage) depends on"}},
+		{"trained, other seed", cv(10, 1), cv(10, 2), rs, rs, []string{"passage", "first1000"}, 0, []string{seeds + "Block HMM (passage) include them (seed variance).\n\nA: "}},
+		{"trained, other seed, other figure and methods", cv(10, 1), figure(cv(10, 2)), rs, rs, []string{"passage"}, 0, []string{seeds + "Block HMM (passage) include them"}},
 		{"trained on a test corpus, other seed", testCorpus(cv(10, 1), "T"), testCorpus(cv(10, 2), "T"), rs, rs, []string{"passage"}, 0, []string{"the samplers and the random draws differ"}},
-		{"trained, other seed and lambda", cv(10, 1), lambda(cv(10, 2), 0.5), rs, rs, []string{"passage"}, 1, []string{"differ in --seed (", "and in lambda: the differences of passage would mix the two"}},
+		{"trained, other seed and lambda", cv(10, 1), lambda(cv(10, 2), 0.5), rs, rs, []string{"passage"}, 1, []string{"differ in --seed (", "and in lambda: the differences of Block HMM (passage) would mix the two"}},
 		{"trained, other seed and coverage", cv(10, 1), coverage(cv(10, 2)), rs, rs, []string{"passage", "first1000"}, 1, []string{"and in summarizer.coverage:"}},
 		{"baselines, other seed and lambda", cv(10, 1), lambda(cv(10, 2), 0.5), rs, rs, []string{"first1000"}, 0, []string{same + "First 1000."}},
 		{"trained, other lambda, one seed", cv(10, 1), lambda(cv(10, 1), 0.5), rs, rs, []string{"passage"}, 0, []string{same + "Block HMM (passage)."}},
@@ -324,7 +325,7 @@ func TestCompareSeedsOfSampleRuns(t *testing.T) {
 		t.Fatalf("compare of two seeds: exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
-		"The runs differ in --seed only (A: 1, B: 2): the books are the same, but the folds of cross-validation, the samplers and the random draws differ, so the differences of passage, random include them",
+		"The runs differ in --seed only (A: 1, B: 2): the books are the same, but the folds of cross-validation, the samplers and the random draws differ, so the differences of Block HMM (passage), Random include them",
 		"| Block HMM (passage) | ROUGE-1 |", "| Random | ROUGE-2 |",
 		"Identical in both runs, every book in every measure: First 1000.",
 	} {
@@ -336,7 +337,56 @@ func TestCompareSeedsOfSampleRuns(t *testing.T) {
 		t.Errorf("compare of two seeds gives First 1000 rows:\n%s", stdout)
 	}
 	_, stderr, code = bookalign(t, "compare", filepath.Join(root, "seed1"), filepath.Join(root, "seed2folds4"))
-	if code != 1 || !strings.Contains(stderr, "differ in their --folds (") || !strings.Contains(stderr, "which passage depends on") {
+	if code != 1 || !strings.Contains(stderr, "differ in their --folds (") || !strings.Contains(stderr, "which Block HMM (passage) depends on") {
 		t.Errorf("compare of other folds: exit %d: %s", code, stderr)
+	}
+}
+
+// TestCompareNamesMethodsAsTables checks that every message of compare
+// names a method by its display name, as the tables do ("Word HMM
+// (token)", never "token" alone): the seed note, the refusals of other
+// folds and of another seed with another setting, the methods of one run
+// only and runs that share none.
+func TestCompareNamesMethodsAsTables(t *testing.T) {
+	rs := evaluate.RougeSettings{Stem: true, Data: &rouge.Fingerprint{Exceptions: "e0"}}
+	lambda := cv(10, 2)
+	lambda.Lambda = 0.5
+	for _, tc := range []struct {
+		name               string
+		setA, setB         pipelines.Config
+		methodsA, methodsB []string
+		code               int
+		want               string
+	}{
+		{"seed note", cv(10, 1), cv(10, 2), []string{"token", "jing", "lexrank", "random"}, []string{"token", "jing", "lexrank", "random"}, 0,
+			"so the differences of Word HMM (token), Jing 1999 (jing), Random include them"},
+		{"other folds", cv(3, 1), cv(10, 1), []string{"token", "oracle-content"}, []string{"token", "oracle-content"}, 1,
+			"which Word HMM (token) depends on"},
+		{"other seed and setting", cv(10, 1), lambda, []string{"token"}, []string{"token"}, 1,
+			"the differences of Word HMM (token) would mix the two"},
+		{"one run only", cv(10, 1), cv(10, 1), []string{"first1000", "token", "textrank"}, []string{"first1000"}, 0,
+			"Not compared, scored in one run only: Word HMM (token), TextRank."},
+		{"none shared", cv(10, 1), cv(10, 1), []string{"token"}, []string{"oracle-content"}, 1,
+			"the runs share no method (A: Word HMM (token); B: Content oracle (oracle-content))"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := twoRunDirs(t)
+			finishedRunDir(t, a, tc.setA, rs, tc.methodsA...)
+			finishedRunDir(t, b, tc.setB, rs, tc.methodsB...)
+			stdout, stderr, code := bookalign(t, "compare", a, b)
+			out := stdout + stderr
+			if code != tc.code || !strings.Contains(out, tc.want) {
+				t.Fatalf("exit %d, want %d saying %q:\n%s", code, tc.code, tc.want, out)
+			}
+			bare := out
+			for _, m := range evaluate.Methods {
+				bare = strings.ReplaceAll(bare, m.Label, "")
+			}
+			for _, name := range []string{"passage", "token", "jing", "first1000", "lexrank", "textrank", "oracle-content"} {
+				if regexp.MustCompile(`(^|[^\w/-])` + name + `($|[^\w-])`).MatchString(bare) {
+					t.Errorf("compare names %s without its display name:\n%s", name, out)
+				}
+			}
+		})
 	}
 }

@@ -10,8 +10,8 @@
 //	bookalign align --method passage|token|jing --book B.txt --summary S.txt [--seed N] [--iterations N] [--thesaurus DIR]
 //	bookalign summarize --model OUT/models/passage.json [--words 1000] BOOK.txt
 //	bookalign report --out DIR [--corpus DIR]
-//	bookalign rouge --candidate C.txt --reference R.txt [--stem] [--stopwords] [--rouge-data DIR]
-//	bookalign rouge --pairs FILE.jsonl [--stem] [--stopwords] [--rouge-data DIR]
+//	bookalign rouge --candidate C.txt --reference R.txt [--stem=false] [--stopwords] [--rouge-data DIR]
+//	bookalign rouge --pairs FILE.jsonl [--stem=false] [--stopwords] [--rouge-data DIR]
 //	bookalign wiki-extract --dump D.xml.bz2 --out DIR [--index I.txt.bz2]
 //	bookalign match --summaries S.tsv --catalog pg_catalog.csv --books MIRROR --out CORPUS [--decisions F]
 //	bookalign reprocess --dumps DIR --state DIR --out DIR --catalog CSV --books MIRROR [run flags]

@@ -10,8 +10,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bookalign/bookalign/align"
+	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/text"
 )
@@ -88,8 +90,14 @@ func TestRunCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
-	if !strings.Contains(stdout, "| First 1000 |") || !strings.Contains(stdout, "3 books evaluated, 10 pairs rejected") {
-		t.Errorf("stdout does not end with the results table:\n%s", stdout)
+	if !strings.Contains(stdout, "\nFirst 1000  ") || !strings.Contains(stdout, "3 books evaluated, 10 pairs rejected") ||
+		!strings.HasSuffix(strings.Join(strings.Fields(stdout), " "), filepath.Join(out, "table.md")+" and "+filepath.Join(out, "report", "index.html")+".") {
+		t.Errorf("stdout does not end with the compact results table, naming table.md and the report:\n%s", stdout)
+	}
+	for _, line := range strings.Split(stdout, "\n") {
+		if n := utf8.RuneCountInString(line); n >= evaluate.CompactWidth {
+			t.Errorf("a line of stdout is %d columns wide: %q", n, line)
+		}
 	}
 	for _, want := range []string{"pairs_read", "summaries_scored", "done in"} {
 		if !strings.Contains(stderr, want) {

@@ -11,18 +11,25 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/transforms"
 )
 
-const rougeUsage = `usage: bookalign rouge --candidate C.txt --reference R.txt [--stem] [--stopwords] [--rouge-data DIR]
-       bookalign rouge --pairs FILE.jsonl [--stem] [--stopwords] [--rouge-data DIR]
+const rougeUsage = `usage: bookalign rouge --candidate C.txt --reference R.txt [--stem=false] [--stopwords] [--rouge-data DIR]
+       bookalign rouge --pairs FILE.jsonl [--stem=false] [--stopwords] [--rouge-data DIR]
 
 Scores summaries as ROUGE-1.5.5 -c 95 -r 1000 -n 2 -a [-m] [-s] does with one
 reference: ROUGE-1, ROUGE-2 and ROUGE-L recall, precision and F, printed with
 five decimals as ROUGE prints them. Each line of a text is one sentence.
+
+It stems (-m) by default, as a run's main columns do, with the same WordNet
+exception table (the copy in the binary unless --rouge-data or
+$BOOKALIGN_ROUGE_DATA names another): its ROUGE-1 and ROUGE-2 recall are a
+run's R-1 and R-2, and with --stopwords its R-1 -s and R-2 -s. --stem=false
+scores the words as written, as a run's "no stem" columns.
 
 With --candidate and --reference, prints one JSON object. With --pairs, reads
 one JSON object a line, {"id": ..., "candidate": ..., "reference": ...}, and
@@ -41,8 +48,8 @@ func runRouge(args []string, stdout io.Writer) error {
 	candidate := fs.String("candidate", "", "candidate summary `FILE`, one sentence a line")
 	reference := fs.String("reference", "", "reference summary `FILE`, one sentence a line")
 	pairs := fs.String("pairs", "", "JSON lines `FILE` of {\"id\", \"candidate\", \"reference\"} to score")
-	stem := fs.Bool("stem", false, "stem as ROUGE's -m does (WordNet exceptions from --rouge-data, then Porter)")
-	stopwords := fs.Bool("stopwords", false, "remove stopwords as ROUGE's -s does (needs --rouge-data)")
+	stem := fs.Bool("stem", true, "stem as ROUGE's -m does (WordNet exceptions from --rouge-data, then Porter), as run's main columns; --stem=false: no stemming")
+	stopwords := fs.Bool("stopwords", false, "remove stopwords as ROUGE's -s does (with the stopword list of the ROUGE data, --rouge-data)")
 	dataDir := fs.String("rouge-data", os.Getenv(rougeDataEnv), rougeDataUsage)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), rougeUsage)
@@ -59,7 +66,9 @@ func runRouge(args []string, stdout io.Writer) error {
 		fs.Usage()
 		return errUsage
 	}
-	switch {
+	switch apart := boolValueApart(fs, args); {
+	case apart != "":
+		return usageError(fmt.Sprintf("--%s takes its value after \"=\": --%s=%s", apart, apart, fs.Arg(0)))
 	case fs.NArg() > 0:
 		return usageError(fmt.Sprintf("unexpected arguments %q", fs.Args()))
 	case *pairs != "" && (*candidate != "" || *reference != ""):
@@ -95,6 +104,29 @@ func runRouge(args []string, stdout io.Writer) error {
 		err = ferr
 	}
 	return err
+}
+
+// boolValueApart returns the name of the boolean flag of fs that args,
+// which fs has parsed, give a value apart ("--stem false"), which the flag
+// package reads as the flag alone and a stray argument; "" when the first
+// argument left is not a boolean's value after such a flag.
+func boolValueApart(fs *flag.FlagSet, args []string) string {
+	i := len(args) - fs.NArg()
+	if i == 0 || i >= len(args) {
+		return ""
+	}
+	if _, err := strconv.ParseBool(args[i]); err != nil {
+		return ""
+	}
+	name := strings.TrimLeft(args[i-1], "-")
+	f := fs.Lookup(name)
+	if f == nil || strings.Contains(name, "=") || !strings.HasPrefix(args[i-1], "-") {
+		return ""
+	}
+	if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+		return ""
+	}
+	return name
 }
 
 // scoreFiles scores the candidate file against the reference file and

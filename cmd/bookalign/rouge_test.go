@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -28,10 +29,14 @@ func TestRougeGolden(t *testing.T) {
 		args   []string
 		golden string
 	}{
-		{"pairs", []string{"--pairs", "testdata/rouge_pairs.jsonl"}, "rouge_pairs.golden"},
+		{"pairs", []string{"--pairs", "testdata/rouge_pairs.jsonl", "--stem=false"}, "rouge_pairs.golden"},
 		{"pairs stem", []string{"--pairs", "testdata/rouge_pairs.jsonl", "--stem"}, "rouge_pairs_stem.golden"},
-		{"files", []string{"--candidate", "testdata/rouge_candidate.txt", "--reference", "testdata/rouge_reference.txt"}, "rouge_files.golden"},
+		{"pairs stem by default", []string{"--pairs", "testdata/rouge_pairs.jsonl"}, "rouge_pairs_stem.golden"},
+		{"files", []string{"--candidate", "testdata/rouge_candidate.txt", "--reference", "testdata/rouge_reference.txt", "--stem=0"}, "rouge_files.golden"},
 		{"files stem", []string{"--stem", "--candidate=testdata/rouge_candidate.txt", "--reference=testdata/rouge_reference.txt"}, "rouge_files_stem.golden"},
+		{"files stem by default", []string{"--candidate=testdata/rouge_candidate.txt", "--reference=testdata/rouge_reference.txt"}, "rouge_files_stem.golden"},
+		{"the last --stem wins", []string{"--stem=false", "--stem", "--candidate=testdata/rouge_candidate.txt", "--reference=testdata/rouge_reference.txt"}, "rouge_files_stem.golden"},
+		{"the last --stem wins, off", []string{"--stem", "--stem=false", "--candidate=testdata/rouge_candidate.txt", "--reference=testdata/rouge_reference.txt"}, "rouge_files.golden"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,7 +73,7 @@ func TestRougeConformance(t *testing.T) {
 	dir := filepath.Dir(pairs)
 	t.Setenv("BOOKALIGN_ROUGE_DATA", "")
 	options := map[string][]string{
-		"a":       nil,
+		"a":       {"--stem=false"},
 		"b":       {"--stem", "--rouge-data", dir},
 		"c":       {"--stem", "--stopwords", "--rouge-data", dir},
 		"b_noexc": {"--stem"},
@@ -144,6 +149,11 @@ func TestRougeErrors(t *testing.T) {
 		{name: "both modes", args: []string{"--pairs", "p", "--candidate", "c", "--reference", "r"}, wantErr: errUsage},
 		{name: "stray argument", args: []string{"--pairs", "p", "extra"}, wantErr: errUsage},
 		{name: "stopwords without data", args: []string{"--pairs", write("ok.jsonl", good), "--stopwords"}, wantErr: rouge.ErrNoStopwords},
+		{name: "stopwords without data, unstemmed", args: []string{"--pairs", write("ok3.jsonl", good), "--stopwords", "--stem=false"}, wantErr: rouge.ErrNoStopwords},
+		{name: "stem not a boolean", args: []string{"--pairs", write("ok4.jsonl", good), "--stem=maybe"}, wantErr: errUsage},
+		{name: "stem empty", args: []string{"--pairs", write("ok5.jsonl", good), "--stem="}, wantErr: errUsage},
+		{name: "stem value apart", args: []string{"--pairs", write("ok6.jsonl", good), "--stem", "false"}, wantErr: errUsage},
+		{name: "missing data dir, stemmed by default", args: []string{"--pairs", write("ok7.jsonl", good), "--rouge-data", filepath.Join(dir, "nope")}, wantErr: os.ErrNotExist},
 		{name: "missing data dir", args: []string{"--pairs", write("ok2.jsonl", good), "--stem", "--rouge-data", filepath.Join(dir, "nope")}, wantErr: os.ErrNotExist},
 		{name: "missing candidate file", args: []string{"--candidate", filepath.Join(dir, "nope.txt"), "--reference", write("r.txt", "a")}, wantErr: os.ErrNotExist},
 		{name: "missing pairs file", args: []string{"--pairs", filepath.Join(dir, "nope.jsonl")}, wantErr: os.ErrNotExist},
@@ -180,5 +190,85 @@ func TestRougeErrors(t *testing.T) {
 				t.Errorf("runRouge(%q) wrote %d lines before the error, want %d", tt.args, n, tt.wantLines)
 			}
 		})
+	}
+}
+
+// TestRougeStemValueApart checks the message of a boolean flag given its
+// value apart ("--stem false"), which the flag package takes for --stem
+// and a stray argument: it says to write --stem=false. A stray word that
+// is no boolean, or follows a flag that is not one, stays an unexpected
+// argument.
+func TestRougeStemValueApart(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"rouge", "--stem", "false", "--pairs", "p.jsonl"}, `--stem takes its value after "=": --stem=false`},
+		{[]string{"rouge", "--pairs", "p.jsonl", "-stem", "0"}, `--stem takes its value after "=": --stem=0`},
+		{[]string{"rouge", "--stopwords", "true", "--pairs", "p.jsonl"}, `--stopwords takes its value after "=": --stopwords=true`},
+		{[]string{"rouge", "--stem", "--", "false"}, `unexpected arguments ["false"]`},
+		{[]string{"rouge", "--pairs", "p.jsonl", "false"}, `unexpected arguments ["false"]`},
+		{[]string{"rouge", "--stem", "no"}, `unexpected arguments ["no"]`},
+	} {
+		stdout, stderr, code := bookalign(t, tc.args...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "usage: bookalign rouge") {
+			t.Errorf("%q: exit %d, want 2 saying %q and the usage:\n%s%s", tc.args, code, tc.want, stdout, stderr)
+		}
+	}
+}
+
+// TestRougeDefaultIsRunsHeadline checks that `bookalign rouge` scores a
+// summary as `bookalign run` does: by default stemmed with the binary's
+// ROUGE data, run's R-1 and R-2; with --stem=false its "no stem" columns;
+// with --stopwords its content-word columns, stemmed or not. It runs First
+// 1000 on the sample corpus and scores each of its summaries again.
+func TestRougeDefaultIsRunsHeadline(t *testing.T) {
+	out := runSample(t, environWithout(rougeDataEnv, "BOOKALIGN_CORPUS"), "first1000")
+	t.Setenv(rougeDataEnv, "")
+	os.Unsetenv(rougeDataEnv) // the default: the copy in the binary
+	rows, err := csv.NewReader(strings.NewReader(readOut(t, out, "per_book.csv"))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pairs bytes.Buffer
+	for _, row := range rows[1:] {
+		cand := readOut(t, out, filepath.Join("summaries", "first1000", row[1]+".txt"))
+		ref, err := os.ReadFile(filepath.Join("..", "..", "sample", "summaries", row[1]+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		line, _ := json.Marshal(map[string]string{"id": row[1], "candidate": cand, "reference": string(ref)})
+		pairs.Write(append(line, '\n'))
+	}
+	path := filepath.Join(t.TempDir(), "pairs.jsonl")
+	if err := os.WriteFile(path, pairs.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		flags []string
+		col   int // of ROUGE-1 recall in per_book.csv; ROUGE-2's follows
+	}{
+		{nil, 2}, {[]string{"--stem=false"}, 4}, {[]string{"--stopwords"}, 6}, {[]string{"--stopwords", "--stem=false"}, 8},
+	} {
+		var got bytes.Buffer
+		if err := runRouge(append([]string{"--pairs", path}, tc.flags...), &got); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(got.String()), "\n")
+		if len(lines) != len(rows)-1 {
+			t.Fatalf("%q: %d lines for %d books", tc.flags, len(lines), len(rows)-1)
+		}
+		for i, line := range lines {
+			var s map[string]any
+			if err := json.Unmarshal([]byte(line), &s); err != nil {
+				t.Fatal(err)
+			}
+			row := rows[i+1]
+			for k, key := range []string{"rouge_1_recall", "rouge_2_recall"} {
+				if g := fmt.Sprintf("%.5f", s[key]); g != row[tc.col+k] {
+					t.Errorf("%q, %s: %s %s, run's %s %s", tc.flags, row[1], key, g, rows[0][tc.col+k], row[tc.col+k])
+				}
+			}
+		}
 	}
 }

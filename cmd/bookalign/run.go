@@ -106,17 +106,32 @@ func runExperiment(args []string) error {
 	if err != nil || *quiet {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "bookalign run: done in %.1fs; results in %s\n", time.Since(start).Seconds(), cfg.Out)
-	if res, err := readResults(ctx, cfg.Out); err == nil && evaluate.FewBooks(res.Books) != "" {
-		fmt.Fprintf(os.Stderr, "bookalign run: warning: %s\n", evaluate.FewBooks(res.Books))
-	}
-	fmt.Fprintln(os.Stderr)
-	table, err := store.ReadWritten(ctx, layout.Out{Dir: cfg.Out}.Table())
+	fmt.Fprintf(os.Stderr, "bookalign run: done in %.1fs; results in %s\n\n", time.Since(start).Seconds(), cfg.Out)
+	return printCompact(ctx, os.Stdout, cfg.Out, *writeReport)
+}
+
+// printCompact prints the compact results table of the finished run in
+// out (evaluate.Results.Compact), read from its results.json, naming
+// table.md and, with report, the report as where the full tables are.
+func printCompact(ctx context.Context, w io.Writer, out string, report bool) error {
+	o := layout.Out{Dir: out}
+	b, err := store.ReadWritten(ctx, o.Results())
 	if err != nil {
 		return err
 	}
-	os.Stdout.Write(table)
-	return nil
+	res, err := evaluate.ParseResults(b)
+	if err != nil {
+		return fmt.Errorf("%s: %w", o.Results(), err)
+	}
+	if few := evaluate.FewBooks(res.Books); few != "" {
+		fmt.Fprintf(os.Stderr, "bookalign run: warning: %s\n\n", few)
+	}
+	full := []string{o.Table()}
+	if report {
+		full = append(full, o.Report().Index())
+	}
+	_, err = w.Write(res.Compact(full...))
+	return err
 }
 
 // inProcessRunner reports whether Beam's --runner runs the pipeline in this
