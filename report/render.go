@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"html/template"
 	"strconv"
+
+	"github.com/bookalign/bookalign/evaluate"
 )
 
 //go:embed assets/book.html assets/index.html assets/report.css assets/report.js
@@ -35,8 +37,9 @@ func mustStyle() styleAndScript {
 	if err != nil {
 		panic(err)
 	}
-	// Both are this package's own files, never user input.
-	return styleAndScript{CSS: template.CSS(css), JS: template.JS(js)}
+	// Both are this package's own files, and methodCSS writes only the
+	// names of evaluate.Methods and numbers: never user input.
+	return styleAndScript{CSS: template.CSS(string(css) + methodCSS(evaluate.Methods)), JS: template.JS(js)}
 }
 
 // RenderBook returns the HTML page of one book. methods are the run's

@@ -3,6 +3,7 @@ package browsertest
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -85,9 +86,10 @@ const stateJS = `(() => {
 // aligner; clicking each summary sentence highlights every aligner's passage
 // at the offsets the page holds, and clicking an aligner's confidence
 // scrolls its passage into view; j and k move between sentences; a picked
-// summary can be marked in the book. aligners is the number of aligners the
-// page must show.
-func CheckBook(t *testing.T, p *Page, aligners int) {
+// summary can be marked in the book; and every method has a colour of its
+// own (CheckMethods, whose methods it returns). aligners is the number of
+// aligners the page must show.
+func CheckBook(t *testing.T, p *Page, aligners int) []string {
 	t.Helper()
 	var page struct{ Sentences, Aligners, Marks, Lanes int }
 	p.EvalInto(t, `(() => {
@@ -167,6 +169,141 @@ func CheckBook(t *testing.T, p *Page, aligners int) {
 	if picks.Method == "" || picks.Want == 0 || picks.Got != picks.Want {
 		t.Errorf("%v: marking %q's picks highlighted %d spans, want %d (> 0)", p, picks.Method, picks.Got, picks.Want)
 	}
+	return CheckMethods(t, p)
+}
+
+// methodState is what a book page shows of one method: Colour is the
+// computed colour of its swatches (every one the same, else Colours lists
+// them), Fallback says it is the grey of a method without a colour.
+// Marks counts its minimap lane's marks that are painted in Colour and
+// have a size, of Want (its aligned sentences for an aligner's lane, its
+// picked spans for a summary's). Align and Pick are the colours the book's
+// text shows its passage highlight and its summary's underline in ("" for
+// none); Marked and Unmarked the spans its check box highlights when ticked
+// and then cleared, of Picked.
+type methodState struct {
+	Method, Colour   string
+	Colours          []string
+	Fallback         bool
+	Lanes            []laneState
+	Align, Pick      string
+	Box              bool
+	Marked, Unmarked int
+	Picked           int
+}
+
+type laneState struct {
+	Pick              bool
+	Marks, Want, Seen int
+}
+
+// methodsJS gathers a methodState for each method a book page names (any
+// element with an m-<method> class).
+const methodsJS = `(() => {
+	const data = JSON.parse(document.getElementById('page-data').textContent);
+	const names = new Set();
+	document.querySelectorAll('[class*="m-"]').forEach(e => e.classList.forEach(c => { if (c.startsWith('m-')) names.add(c.slice(2)); }));
+	// opaque is a computed colour without its alpha, "" if it is transparent.
+	const opaque = c => { const m = c.match(/^rgba\((\d+), (\d+), (\d+), ([0-9.]+)\)$/); return !m ? c : Number(m[4]) > 0 ? 'rgb(' + m[1] + ', ' + m[2] + ', ' + m[3] + ')' : ''; };
+	const probe = document.body.appendChild(document.createElement('span'));
+	probe.className = 'swatch m-browsertest-no-such-method';
+	const fallback = getComputedStyle(probe).backgroundColor;
+	probe.remove();
+	// How the book's text shows a highlight.
+	const book = document.getElementById('book');
+	const highlight = name => getComputedStyle(book, '::highlight(' + name + ')');
+	const out = [...names].map(m => {
+		const cls = CSS.escape('m-' + m), mi = data.aligners.indexOf(m);
+		const colours = [...new Set([...document.querySelectorAll('.swatch.' + cls)].map(e => getComputedStyle(e).backgroundColor))];
+		const colour = colours.length === 1 ? colours[0] : '';
+		const lanes = [...document.querySelectorAll('.minimap .lane.' + cls)].map(l => {
+			const pick = l.classList.contains('pick-lane');
+			const marks = [...l.querySelectorAll(pick ? '.pick-mark' : '.mark:not(.unaligned)')];
+			return {
+				Pick: pick, Seen: marks.length,
+				Marks: marks.filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && opaque(getComputedStyle(e).backgroundColor) === colour; }).length,
+				Want: pick ? (data.picked[m] || []).length : data.align.filter(a => mi >= 0 && a[mi]).length,
+			};
+		});
+		const pick = highlight('pick-' + m);
+		const s = {Method: m, Colour: colour, Colours: colours, Fallback: colour === fallback, Lanes: lanes,
+			Align: opaque(highlight('align-' + m).backgroundColor),
+			Pick: pick.textDecorationLine.includes('underline') ? opaque(pick.textDecorationColor) : '',
+			Picked: (data.picked[m] || []).length};
+		const box = document.querySelector('.pick-toggle[value="' + CSS.escape(m) + '"]');
+		if (box) {
+			s.Box = true;
+			const was = box.checked;
+			if (was) box.click();
+			box.click();
+			s.Marked = CSS.highlights.get('pick-' + m)?.size ?? 0;
+			box.click();
+			s.Unmarked = CSS.highlights.get('pick-' + m)?.size ?? 0;
+			if (was) box.click();
+		}
+		return s;
+	});
+	return out;
+})()`
+
+// CheckMethods checks that every method a book page names has a colour of
+// its own: its swatches share one colour, which is not the grey of a
+// method without one and is no other method's; its minimap lanes (an
+// aligner's and its summary's) exist and paint each mark in that colour;
+// an aligner's passage highlight and its summary's underline are painted in
+// it; and its check box highlights the summary's picked spans when ticked
+// and clears them when cleared. It returns the methods it checked.
+func CheckMethods(t *testing.T, p *Page) []string {
+	t.Helper()
+	var states []methodState
+	p.EvalInto(t, methodsJS, &states)
+	var aligners []string
+	p.EvalInto(t, `JSON.parse(document.getElementById('page-data').textContent).aligners`, &aligners)
+	owner := map[string]string{}
+	var names []string
+	for _, s := range states {
+		m := s.Method
+		names = append(names, m)
+		switch {
+		case s.Colour == "":
+			t.Errorf("%v: %s: swatches of %d colours %v, want one", p, m, len(s.Colours), s.Colours)
+			continue
+		case s.Fallback:
+			t.Errorf("%v: %s has no colour of its own: its swatch is the fallback %s", p, m, s.Colour)
+		case owner[s.Colour] != "":
+			t.Errorf("%v: %s and %s share the colour %s", p, owner[s.Colour], m, s.Colour)
+		}
+		owner[s.Colour] = m
+		aligner := slices.Contains(aligners, m)
+		wantLanes := 0
+		if aligner {
+			wantLanes++
+			if s.Align != s.Colour {
+				t.Errorf("%v: %s's passage highlight is painted %q, want its colour %s", p, m, s.Align, s.Colour)
+			}
+		}
+		if s.Box {
+			wantLanes++
+			if s.Pick != s.Colour {
+				t.Errorf("%v: %s's picked sentences are underlined in %q, want its colour %s", p, m, s.Pick, s.Colour)
+			}
+			if s.Marked != s.Picked || s.Picked == 0 || s.Unmarked != 0 {
+				t.Errorf("%v: %s's check box marked %d spans and left %d when cleared, want %d (> 0) and 0", p, m, s.Marked, s.Unmarked, s.Picked)
+			}
+		}
+		if len(s.Lanes) != wantLanes {
+			t.Errorf("%v: %s has %d minimap lanes, want %d (aligner %v, summary %v)", p, m, len(s.Lanes), wantLanes, aligner, s.Box)
+		}
+		for _, l := range s.Lanes {
+			if l.Want == 0 || l.Seen != l.Want || l.Marks != l.Want {
+				t.Errorf("%v: %s's minimap lane (summary %v) has %d marks, %d of them drawn in %s, want %d (> 0)", p, m, l.Pick, l.Seen, l.Marks, s.Colour, l.Want)
+			}
+		}
+	}
+	if len(states) == 0 {
+		t.Errorf("%v: no method named on the page", p)
+	}
+	return names
 }
 
 // ScrollTiming scrolls the book of a book page from top to bottom in steps,
