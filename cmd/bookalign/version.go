@@ -17,8 +17,7 @@ func usageOutput(args []string) io.Writer {
 		if a == "--" || !strings.HasPrefix(a, "-") {
 			break
 		}
-		switch a {
-		case "-h", "-help", "--help":
+		if isHelpFlag(a) {
 			return os.Stdout
 		}
 	}
@@ -37,6 +36,10 @@ var commit, modified string
 
 // stampFlags is how to give a build its commit, for versionLine's message.
 const stampFlags = `-ldflags "-X main.commit=$(git rev-parse HEAD)"`
+
+// isHelpFlag reports whether the argument a asks for help: -h, -help or
+// --help, as the flag package takes them.
+func isHelpFlag(a string) bool { return a == "-h" || a == "-help" || a == "--help" }
 
 // runVersion is `bookalign version`: it prints the module version and the
 // commit the binary was built from (versionLine).
