@@ -34,8 +34,9 @@
 #             synonyms, read with --preset paper or --set
 #             align.synonyms=true, which are refused without one; the
 #             default Token HMM emits identical words only)
-# Binary:     $BOOKALIGN_BIN, else bin/bookalign: where the build goes (its
-#             directory is made), stamped with the checkout's commit for
+# Binary:     $BOOKALIGN_BIN, else bin/bookalign: where the build goes (a
+#             relative path is from the checkout; its directory is made),
+#             stamped with the checkout's commit for
 #             `bookalign version` (-ldflags -X main.commit), whatever GOFLAGS
 #             says of -buildvcs.
 # Output:     $BOOKALIGN_OUT, else out/. A rerun with the same flags clears
