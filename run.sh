@@ -34,6 +34,11 @@
 #             synonyms, read with --preset paper or --set
 #             align.synonyms=true, which are refused without one; the
 #             default Token HMM emits identical words only)
+# Binary:     $BOOKALIGN_BIN, else bin/bookalign: where the build goes (a
+#             relative path is from the checkout; its directory is made),
+#             stamped with the checkout's commit for
+#             `bookalign version` (-ldflags -X main.commit), whatever GOFLAGS
+#             says of -buildvcs.
 # Output:     $BOOKALIGN_OUT, else out/. A rerun with the same flags clears
 #             and rewrites it; after a run with other flags, or one that did
 #             not finish, add --overwrite (docs/running.md, "The output
@@ -75,26 +80,40 @@ else
 fi
 thesaurus=${BOOKALIGN_THESAURUS:-../shared/thesaurus}
 
-mkdir -p bin
-echo "run.sh: building bin/bookalign (go build; the first build fetches and compiles Apache Beam, a few minutes)" >&2
-go build -buildvcs=auto -o bin/bookalign ./cmd/bookalign # auto: the commit for bookalign version, even where GOFLAGS turns it off
+bin=${BOOKALIGN_BIN:-bin/bookalign}
+if [ -d "$bin" ]; then
+  echo "run.sh: BOOKALIGN_BIN=$bin is a directory: name the binary's file, e.g. $bin/bookalign" >&2
+  exit 1
+fi
+mkdir -p "$(dirname "$bin")"
+# The commit for `bookalign version`, given to the linker rather than left
+# to Go's -buildvcs, which GOFLAGS may turn off and which fails the build
+# where git cannot read the checkout; here that only leaves the commit
+# unknown, and `bookalign version` says so.
+commit=$(git rev-parse HEAD 2>/dev/null || true)
+modified=false
+if [ -n "$commit" ] && [ -n "$(git status --porcelain 2>/dev/null)" ]; then
+  modified=true
+fi
+echo "run.sh: building $bin (go build: the first build fetches and compiles Apache Beam, 2-3 minutes; later builds take seconds)" >&2
+go build -buildvcs=false -ldflags "-X main.commit=$commit -X main.modified=$modified" -o "$bin" ./cmd/bookalign
 
 if [ -n "$fetch" ] && [[ "$corpus" == gs://* ]]; then
-  echo "run.sh: --fetch writes a local directory, not $corpus: fetch with bin/bookalign fetch --out DIR, copy DIR there, then run without --fetch" >&2
+  echo "run.sh: --fetch writes a local directory, not $corpus: fetch with $bin fetch --out DIR, copy DIR there, then run without --fetch" >&2
   exit 1
 fi
 if [ ! -e "$corpus/pairs.tsv" ] && [[ "$corpus" != gs://* ]] && [ -n "${BOOKALIGN_CORPUS:-}" ] && [ "${BOOKALIGN_FETCH:-}" != 1 ] && [ -z "$fetch" ]; then
-  echo "run.sh: no corpus at $corpus (BOOKALIGN_CORPUS must name a directory holding pairs.tsv; to build one there from the public sources: ./run.sh --fetch, or bin/bookalign fetch --out $corpus)" >&2
+  echo "run.sh: no corpus at $corpus (BOOKALIGN_CORPUS must name a directory holding pairs.tsv; to build one there from the public sources: ./run.sh --fetch, or $bin fetch --out $corpus)" >&2
   exit 1
 fi
 if [ -n "$fetch" ] && [ -e "$corpus/pairs.tsv" ]; then
   cat >&2 <<MSG
 run.sh: --fetch: bringing the corpus at $corpus up to date with
-  bin/bookalign fetch --out $corpus ${BOOKALIGN_FETCH_FLAGS:-}
+  $bin fetch --out $corpus ${BOOKALIGN_FETCH_FLAGS:-}
 (what is already there and intact is not downloaded again), then running on it.
 MSG
   # shellcheck disable=SC2086 # the extra flags are words
-  bin/bookalign fetch --out "$corpus" ${BOOKALIGN_FETCH_FLAGS:-}
+  "$bin" fetch --out "$corpus" ${BOOKALIGN_FETCH_FLAGS:-}
 elif [ ! -e "$corpus/pairs.tsv" ] && [[ "$corpus" != gs://* ]] && [ -z "$on_sample" ]; then
   offline_note=""
   if [ -z "${BOOKALIGN_CORPUS:-}" ]; then
@@ -102,7 +121,7 @@ elif [ ! -e "$corpus/pairs.tsv" ] && [[ "$corpus" != gs://* ]] && [ -z "$on_samp
   fi
   cat >&2 <<MSG
 run.sh: no corpus at $corpus: building one there from the public sources with
-  bin/bookalign fetch --out $corpus ${BOOKALIGN_FETCH_FLAGS:-}
+  $bin fetch --out $corpus ${BOOKALIGN_FETCH_FLAGS:-}
 It downloads the CMU Book Summary Dataset, Project Gutenberg's catalog, Roget's
 Thesaurus and the text of every matched book, one request at a time with a pause
 between them (--delay, 2 s): once it has matched the summaries it prints how many
@@ -111,7 +130,7 @@ books it will fetch and how long that takes (books x delay: at least an hour per
 resume.$offline_note
 MSG
   # shellcheck disable=SC2086 # the extra flags are words
-  bin/bookalign fetch --out "$corpus" ${BOOKALIGN_FETCH_FLAGS:-}
+  "$bin" fetch --out "$corpus" ${BOOKALIGN_FETCH_FLAGS:-}
 fi
 
 if [ ! -d "$thesaurus" ] && [[ "$thesaurus" != gs://* ]] && [ -z "${BOOKALIGN_THESAURUS:-}" ] && [ -d "$corpus/thesaurus" ]; then
@@ -123,7 +142,7 @@ fi
 
 overwrite=()
 if [ -n "$on_sample" ]; then
-  echo "run.sh: no corpus here (BOOKALIGN_CORPUS, ../shared/corpus, data/corpus): running on the 12-book sample shipped in sample/ (--folds 6) to show the job works; its numbers are not the paper's experiment. Full corpus: ./run.sh --fetch (bookalign fetch into data/corpus, then the run on it), or bin/bookalign fetch --out data/corpus" >&2
+  echo "run.sh: no corpus here (BOOKALIGN_CORPUS, ../shared/corpus, data/corpus): running on the 12-book sample shipped in sample/ (--folds 6) to show the job works; its numbers are not the paper's experiment. Full corpus: ./run.sh --fetch (bookalign fetch into data/corpus, then the run on it), or $bin fetch --out data/corpus" >&2
   # a fetch that got nothing leaves no manifest; one from an older
   # bookalign may have left its header alone
   fetched=0
@@ -139,5 +158,5 @@ elif [ "$corpus" != sample ] && [[ "$out" != gs://* ]] && [ -f "$out/run.json" ]
 fi
 
 # ${a[@]+"${a[@]}"}: an empty array under set -u in bash before 4.4
-exec bin/bookalign run --corpus "$corpus" --out "$out" --rouge-data "$rouge_data" --thesaurus "$thesaurus" \
+exec "$bin" run --corpus "$corpus" --out "$out" --rouge-data "$rouge_data" --thesaurus "$thesaurus" \
   ${sample_args[@]+"${sample_args[@]}"} ${overwrite[@]+"${overwrite[@]}"} "$@"

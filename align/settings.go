@@ -112,5 +112,5 @@ func (s Settings) CheckThesaurus(methods []string, thesaurus bool) error {
 	if s.PaperAligners {
 		key = "align.paper_aligners (set by --preset paper)"
 	}
-	return fmt.Errorf("%s: the Token HMM emits Roget's synonyms, which need Roget's Thesaurus: give --thesaurus DIR or BOOKALIGN_THESAURUS, or leave token out of --methods (bookalign fetch writes a thesaurus to CORPUS/thesaurus)", key)
+	return fmt.Errorf("%s: the Token HMM emits Roget's synonyms, which need Roget's Thesaurus: give --thesaurus DIR or BOOKALIGN_THESAURUS, or leave token out of --methods (%s)", key, ThesaurusHint)
 }

@@ -98,6 +98,10 @@ var ErrThesaurus = errors.New("align: no synonym set found in thesaurus")
 // LoadThesaurus.
 const ThesaurusFile = "roget-10681-body.txt"
 
+// ThesaurusHint says where to get a thesaurus directory, for the messages
+// that find none.
+const ThesaurusHint = "bookalign fetch --out CORPUS writes one to CORPUS/thesaurus, and a clone of bookalign has one in sample/thesaurus"
+
 // LoadThesaurus parses dir/ThesaurusFile.
 func LoadThesaurus(dir string) (*Thesaurus, error) {
 	f, err := os.Open(filepath.Join(dir, ThesaurusFile))

@@ -92,7 +92,14 @@ func CheckInputs(ctx context.Context, cfg Config) error {
 	if cfg.Thesaurus != "" {
 		path := corpus.Join(cfg.Thesaurus, align.ThesaurusFile)
 		if ok, err := store.Exists(ctx, path); err != nil || !ok {
-			return fmt.Errorf("thesaurus %s missing (--thesaurus %q)%s", path, cfg.Thesaurus, errSuffix(err))
+			return fmt.Errorf("thesaurus %s missing (--thesaurus %q)%s; %s", path, cfg.Thesaurus, errSuffix(err), align.ThesaurusHint)
+		}
+		// Parse it as the aligners will, so that an empty or foreign file
+		// is refused before the run, not by a worker within it.
+		if cfg.AlignOptions().ReadsThesaurus() {
+			if _, err := transforms.ReadThesaurus(ctx, cfg.Thesaurus); err != nil {
+				return fmt.Errorf("thesaurus %s (--thesaurus %q): %w; %s", path, cfg.Thesaurus, err, align.ThesaurusHint)
+			}
 		}
 	}
 	if cfg.Rouge.DataDir != "" && cfg.Rouge.DataDir != rouge.BuiltinDir {

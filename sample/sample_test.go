@@ -5,10 +5,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -140,5 +143,37 @@ func TestReadme(t *testing.T) {
 		if !strings.Contains(readme, "`"+p.ID+"`") {
 			t.Errorf("README.md does not name %s (as `%s`)", p.ID, p.ID)
 		}
+	}
+}
+
+// TestThesaurus checks the thesaurus shipped in thesaurus/: the file the
+// Token HMM's synonyms read (align.ThesaurusFile), parsed by the loader the
+// run uses, with the synonyms the paper's example has, and byte for byte
+// the Project Gutenberg file of ../shared/thesaurus where that is at hand.
+func TestThesaurus(t *testing.T) {
+	th, err := align.LoadThesaurus("thesaurus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if syn := th.Synonyms("existence"); !slices.Contains(syn, "entity") {
+		t.Errorf("the synonyms of existence are %q, want them to hold entity", syn)
+	}
+	entries, err := os.ReadDir("thesaurus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].Name() != align.ThesaurusFile {
+		t.Errorf("thesaurus/ holds %d files, want %s alone", len(entries), align.ThesaurusFile)
+	}
+	shipped, err := os.ReadFile(filepath.Join("thesaurus", align.ThesaurusFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared, err := os.ReadFile(sharedtest.Path(t, "thesaurus", align.ThesaurusFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(shipped, shared) {
+		t.Errorf("thesaurus/%s differs from ../shared/thesaurus's (%d bytes, %d there)", align.ThesaurusFile, len(shipped), len(shared))
 	}
 }

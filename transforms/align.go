@@ -121,14 +121,27 @@ type alignFn struct {
 	aligners []align.Aligner
 }
 
+// ReadsThesaurus reports whether the aligners of o read the thesaurus: the
+// Token HMM is among them and emits synonyms.
+func (o AlignOptions) ReadsThesaurus() bool {
+	return slices.Contains(o.Methods, align.MethodToken) && o.Settings.UsesSynonyms(o.Thesaurus != "")
+}
+
+// ReadThesaurus reads and parses the thesaurus in dir (local or gs://), as
+// the aligners read it.
+func ReadThesaurus(ctx context.Context, dir string) (*align.Thesaurus, error) {
+	b, err := store.ReadFile(ctx, corpus.Join(dir, align.ThesaurusFile))
+	if err != nil {
+		return nil, err
+	}
+	return align.ParseThesaurus(bytes.NewReader(b))
+}
+
 func (f *alignFn) Setup(ctx context.Context) error {
 	var th *align.Thesaurus
-	if slices.Contains(f.Options.Methods, align.MethodToken) && f.Options.Settings.UsesSynonyms(f.Options.Thesaurus != "") {
-		b, err := store.ReadFile(ctx, corpus.Join(f.Options.Thesaurus, align.ThesaurusFile))
-		if err != nil {
-			return fmt.Errorf("thesaurus: %w", err)
-		}
-		if th, err = align.ParseThesaurus(bytes.NewReader(b)); err != nil {
+	if f.Options.ReadsThesaurus() {
+		var err error
+		if th, err = ReadThesaurus(ctx, f.Options.Thesaurus); err != nil {
 			return fmt.Errorf("thesaurus: %w", err)
 		}
 	}

@@ -40,13 +40,13 @@ func runAlign(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *synonyms && *thesaurus == "" {
-		return fmt.Errorf("--synonyms needs Roget's Thesaurus: give --thesaurus or BOOKALIGN_THESAURUS")
+		return fmt.Errorf("--synonyms needs Roget's Thesaurus: give --thesaurus DIR or BOOKALIGN_THESAURUS (%s)", align.ThesaurusHint)
 	}
 	var th *align.Thesaurus
 	if *method == align.MethodToken && *synonyms {
 		var err error
 		if th, err = align.LoadThesaurus(*thesaurus); err != nil {
-			return err
+			return fmt.Errorf("--thesaurus %q: %w (%s)", *thesaurus, err, align.ThesaurusHint)
 		}
 	}
 	aligner, err := align.New(*method, align.Options{Seed: *seed, Iterations: *iterations, Thesaurus: th})

@@ -32,27 +32,47 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 )
 
-const usage = `bookalign: align books with plot summaries, learn to summarize, score with ROUGE.
+// commands are bookalign's commands, as its usage lists them: a name and
+// what it does.
+var commands = [][2]string{
+	{"run", "run the experiment pipeline on a corpus (bookalign run -h)"},
+	{"config", "print the settings of a run as JSON, for --config (bookalign config -h)"},
+	{"compare", "compare two runs of the same books with paired tests (bookalign compare -h)"},
+	{"align", "align one plot summary with its book (bookalign align -h)"},
+	{"summarize", "summarize any book with a model a run saved (bookalign summarize -h)"},
+	{"report", "rebuild the HTML report of a finished run (bookalign report -h)"},
+	{"rouge", "score summaries with ROUGE-1.5.5 rules (bookalign rouge -h)"},
+	{"wiki-extract", "extract book plot summaries from a Wikipedia dump (bookalign wiki-extract -h)"},
+	{"match", "pair summaries with Gutenberg books into a corpus (bookalign match -h)"},
+	{"reprocess", "rebuild corpus and results from the newest dump (bookalign reprocess -h)"},
+	{"fetch", "build a corpus from the public sources: CMU summaries, Gutenberg (bookalign fetch -h)"},
+	{"version", "print bookalign's module version and the commit it was built from"},
+}
 
-Commands:
-  run     run the experiment pipeline on a corpus (bookalign run -h)
-  config  print the settings of a run as JSON, for --config (bookalign config -h)
-  compare compare two runs of the same books with paired tests (bookalign compare -h)
-  align   align one plot summary with its book (bookalign align -h)
-  summarize  summarize any book with a saved model (bookalign summarize -h)
-  report  rebuild the HTML report of a finished run (bookalign report -h)
-  rouge   score summaries with ROUGE-1.5.5 rules (bookalign rouge -h)
-  wiki-extract  extract book plot summaries from a Wikipedia dump (bookalign wiki-extract -h)
-  match         pair summaries with Gutenberg books into a corpus (bookalign match -h)
-  reprocess     rebuild corpus and results from the newest dump (bookalign reprocess -h)
-  fetch         build a corpus from the public sources: CMU summaries, Gutenberg (bookalign fetch -h)
-  version       print bookalign's module version and the commit it was built from
-`
+// usage is bookalign's usage: what it does, then its commands in one
+// column and what each does in the next.
+var usage = commandsUsage("bookalign: align books with plot summaries, learn to summarize, score with ROUGE.", commands)
+
+// commandsUsage is title, then "Commands:" and a line for each command,
+// its description starting in the same column on every line.
+func commandsUsage(title string, cmds [][2]string) string {
+	width := 0
+	for _, c := range cmds {
+		width = max(width, len(c[0]))
+	}
+	var b strings.Builder
+	b.WriteString(title + "\n\nCommands:\n")
+	for _, c := range cmds {
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, c[0], c[1])
+	}
+	return b.String()
+}
 
 // errUsage reports a command line that could not be understood; the message
 // has already been printed.

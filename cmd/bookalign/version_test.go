@@ -7,8 +7,9 @@ import (
 )
 
 // TestVersionLine checks what `bookalign version` says for the build
-// information a binary can carry: a module version or none, a commit or
-// none, a working tree with changes or without.
+// information a binary can carry: a module version or none, a commit
+// recorded by Go or given with -ldflags -X or none, a working tree with
+// changes or without.
 func TestVersionLine(t *testing.T) {
 	vcs := func(kv ...string) []debug.BuildSetting {
 		var out []debug.BuildSetting
@@ -17,20 +18,32 @@ func TestVersionLine(t *testing.T) {
 		}
 		return out
 	}
+	const unknown = ", commit unknown: built without version control information (-buildvcs=false, as GOFLAGS may say, or outside a git checkout); " +
+		`in a git checkout, ./run.sh records it, and so does go build -ldflags "-X main.commit=$(git rev-parse HEAD)" -o bin/bookalign ./cmd/bookalign`
+	devel := &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}
 	for _, tt := range []struct {
-		name string
-		bi   *debug.BuildInfo
-		want string
+		name               string
+		bi                 *debug.BuildInfo
+		stamped, stampedMo string
+		want               string
 	}{
-		{"no build information", nil, "bookalign (devel), commit unknown (built without version control information)"},
-		{"no version, no commit", &debug.BuildInfo{}, "bookalign (devel), commit unknown (built without version control information)"},
-		{"devel with commit", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("vcs.revision", "088c6a3f", "vcs.modified", "false")},
+		{"no build information", nil, "", "", "bookalign (devel)" + unknown},
+		{"no version, no commit", &debug.BuildInfo{}, "", "", "bookalign (devel)" + unknown},
+		{"devel with commit", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("vcs.revision", "088c6a3f", "vcs.modified", "false")}, "", "",
 			"bookalign (devel), commit 088c6a3f"},
-		{"modified tree", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20260101-088c6a3f+dirty"}, Settings: vcs("vcs", "git", "vcs.revision", "088c6a3f", "vcs.modified", "true")},
+		{"modified tree", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20260101-088c6a3f+dirty"}, Settings: vcs("vcs", "git", "vcs.revision", "088c6a3f", "vcs.modified", "true")}, "", "",
 			"bookalign v0.0.0-20260101-088c6a3f+dirty, commit 088c6a3f (modified)"},
-		{"tagged release", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}, Settings: vcs("vcs.revision", "abc")}, "bookalign v1.2.0, commit abc"},
+		{"tagged release", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}, Settings: vcs("vcs.revision", "abc")}, "", "", "bookalign v1.2.0, commit abc"},
+		{"-buildvcs=false, commit stamped", devel, "41aea30f", "", "bookalign (devel), commit 41aea30f"},
+		{"-buildvcs=false, stamped modified", devel, "41aea30f", "true", "bookalign (devel), commit 41aea30f (modified)"},
+		{"stamped with blanks around", devel, " 41aea30f\n", " true\n", "bookalign (devel), commit 41aea30f (modified)"},
+		{"stamped blank", devel, "  ", "true", "bookalign (devel)" + unknown},
+		{"stamped modified, no commit", devel, "", "true", "bookalign (devel)" + unknown},
+		{"stamped modified not true", devel, "41aea30f", "yes", "bookalign (devel), commit 41aea30f"},
+		{"Go's record wins over the stamp", &debug.BuildInfo{Settings: vcs("vcs.revision", "088c6a3f", "vcs.modified", "false")}, "41aea30f", "true",
+			"bookalign (devel), commit 088c6a3f"},
 	} {
-		if got := versionLine(tt.bi); got != tt.want {
+		if got := versionLine(tt.bi, tt.stamped, tt.stampedMo); got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
 	}
