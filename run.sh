@@ -39,6 +39,9 @@
 #             not finish, add --overwrite (docs/running.md, "The output
 #             directory"). A run on the sample there is replaced, with a
 #             message, by the first run on another corpus.
+# Binary:     $BOOKALIGN_BIN, else bin/bookalign: the file run.sh builds
+#             bookalign into and runs (the tests give one in a temporary
+#             directory, so that a bin/bookalign in use is left alone).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -75,9 +78,15 @@ else
 fi
 thesaurus=${BOOKALIGN_THESAURUS:-../shared/thesaurus}
 
-mkdir -p bin
+bin=${BOOKALIGN_BIN:-bin/bookalign}
+case $bin in */*) ;; *) bin=./$bin ;; esac # run that file, not a bookalign on $PATH
+if [ -d "$bin" ]; then
+  echo "run.sh: BOOKALIGN_BIN=$bin is a directory: name the file to build bookalign into, e.g. $bin/bookalign" >&2
+  exit 1
+fi
+mkdir -p "$(dirname "$bin")"
 echo "run.sh: building bin/bookalign (go build; the first build fetches and compiles Apache Beam, a few minutes)" >&2
-go build -buildvcs=auto -o bin/bookalign ./cmd/bookalign # auto: the commit for bookalign version, even where GOFLAGS turns it off
+go build -buildvcs=auto -o "$bin" ./cmd/bookalign # auto: the commit for bookalign version, even where GOFLAGS turns it off
 
 if [ -n "$fetch" ] && [[ "$corpus" == gs://* ]]; then
   echo "run.sh: --fetch writes a local directory, not $corpus: fetch with bin/bookalign fetch --out DIR, copy DIR there, then run without --fetch" >&2
@@ -94,7 +103,7 @@ run.sh: --fetch: bringing the corpus at $corpus up to date with
 (what is already there and intact is not downloaded again), then running on it.
 MSG
   # shellcheck disable=SC2086 # the extra flags are words
-  bin/bookalign fetch --out "$corpus" ${BOOKALIGN_FETCH_FLAGS:-}
+  "$bin" fetch --out "$corpus" ${BOOKALIGN_FETCH_FLAGS:-}
 elif [ ! -e "$corpus/pairs.tsv" ] && [[ "$corpus" != gs://* ]] && [ -z "$on_sample" ]; then
   offline_note=""
   if [ -z "${BOOKALIGN_CORPUS:-}" ]; then
@@ -111,7 +120,7 @@ books it will fetch and how long that takes (books x delay: at least an hour per
 resume.$offline_note
 MSG
   # shellcheck disable=SC2086 # the extra flags are words
-  bin/bookalign fetch --out "$corpus" ${BOOKALIGN_FETCH_FLAGS:-}
+  "$bin" fetch --out "$corpus" ${BOOKALIGN_FETCH_FLAGS:-}
 fi
 
 if [ ! -d "$thesaurus" ] && [[ "$thesaurus" != gs://* ]] && [ -z "${BOOKALIGN_THESAURUS:-}" ] && [ -d "$corpus/thesaurus" ]; then
@@ -139,5 +148,5 @@ elif [ "$corpus" != sample ] && [[ "$out" != gs://* ]] && [ -f "$out/run.json" ]
 fi
 
 # ${a[@]+"${a[@]}"}: an empty array under set -u in bash before 4.4
-exec bin/bookalign run --corpus "$corpus" --out "$out" --rouge-data "$rouge_data" --thesaurus "$thesaurus" \
+exec "$bin" run --corpus "$corpus" --out "$out" --rouge-data "$rouge_data" --thesaurus "$thesaurus" \
   ${sample_args[@]+"${sample_args[@]}"} ${overwrite[@]+"${overwrite[@]}"} "$@"
