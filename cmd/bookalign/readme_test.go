@@ -56,8 +56,9 @@ var outSetting = regexp.MustCompile(`\bBOOKALIGN_OUT=(\S+)`)
 
 // TestReadmeCommands runs the commands of the README's "Two commands"
 // section in the order it shows them, on the sample corpus, each output
-// directory in a temporary directory: every one must succeed. go test is
-// left out (this is it), and so is ./run.sh --fetch, which downloads
+// directory and bookalign's binary in a temporary directory: every one
+// must succeed. The test suite (./test.sh, go test) is left out (this is
+// it), and so is ./run.sh --fetch, which downloads
 // (TestRunShOffline tests it offline).
 func TestReadmeCommands(t *testing.T) {
 	if testing.Short() {
@@ -69,7 +70,7 @@ func TestReadmeCommands(t *testing.T) {
 	}
 	var cmds []string
 	for _, c := range readmeCommands(string(readme)) {
-		if !strings.HasPrefix(c, "go test") && !strings.Contains(c, "--fetch") {
+		if !strings.HasPrefix(c, "go test") && c != "./test.sh" && !strings.Contains(c, "--fetch") {
 			cmds = append(cmds, c)
 		}
 	}
@@ -78,7 +79,7 @@ func TestReadmeCommands(t *testing.T) {
 	}
 	tmp := t.TempDir()
 	env := append(environWithout("BOOKALIGN_ROUGE_DATA", "BOOKALIGN_OUT", "BOOKALIGN_FETCH"),
-		"BOOKALIGN_CORPUS=sample", "BOOKALIGN_OUT="+filepath.Join(tmp, "out"))
+		"BOOKALIGN_CORPUS=sample", "BOOKALIGN_OUT="+filepath.Join(tmp, "out"), "BOOKALIGN_BIN="+filepath.Join(tmp, "bin", "bookalign"))
 	for _, c := range cmds {
 		run := outSetting.ReplaceAllString(c, "BOOKALIGN_OUT="+tmp+"/$1")
 		ctx, cancel := context.WithTimeout(context.Background(), commandLimit)
