@@ -44,6 +44,9 @@
 #             not finish, add --overwrite (docs/running.md, "The output
 #             directory"). A run on the sample there is replaced, with a
 #             message, by the first run on another corpus.
+# Binary:     $BOOKALIGN_BIN, else bin/bookalign: the file run.sh builds
+#             bookalign into and runs (the tests give one in a temporary
+#             directory, so that a bin/bookalign in use is left alone).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -81,6 +84,8 @@ fi
 thesaurus=${BOOKALIGN_THESAURUS:-../shared/thesaurus}
 
 bin=${BOOKALIGN_BIN:-bin/bookalign}
+# run that file, not a bookalign on $PATH
+case $bin in */*) ;; *) bin=./$bin ;; esac
 if [ -d "$bin" ]; then
   echo "run.sh: BOOKALIGN_BIN=$bin is a directory: name the binary's file, e.g. $bin/bookalign" >&2
   exit 1

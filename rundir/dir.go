@@ -20,9 +20,11 @@ type Options struct {
 	Command string
 	// Out is the output directory, local or gs://.
 	Out string
-	// Settings are the run's configuration as JSON, Out left out: a rerun
-	// of the same settings is one whose JSON is equal.
+	// Settings are the run's configuration as JSON, Out left out.
 	Settings json.RawMessage
+	// Differ says in which settings the run would differ from a finished
+	// run in Out (Decide); nil means TopLevel, equal JSON values.
+	Differ Differ
 	// Dirs are the run's input directories, by their flag: none may lie
 	// inside Out, be it or hold it (CheckDirs).
 	Dirs []Input
@@ -77,7 +79,7 @@ func Open(ctx context.Context, o Options) (*Dir, error) {
 	st, err := d.state(ctx)
 	if err == nil {
 		var plan Plan
-		if plan, err = Decide(st, o.Settings, inputs, o.Overwrite); err != nil {
+		if plan, err = Decide(st, o.Settings, inputs, o.Overwrite, o.Differ); err != nil {
 			err = fmt.Errorf("--out %s: %w", d.out, err)
 		} else if plan.Clear {
 			if o.Say != nil {

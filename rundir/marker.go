@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/bookalign/bookalign/internal/bounds"
 	"github.com/bookalign/bookalign/layout"
 )
 
@@ -158,14 +160,15 @@ type Plan struct {
 // input fingerprint:
 //   - an empty (or missing) directory is used as it is;
 //   - a finished run of the same settings is rerun: its outputs are cleared
-//     first, so that none of them survives into the new run;
+//     first, so that none of them survives into the new run; differ (nil:
+//     TopLevel) says in which settings two runs differ;
 //   - with overwrite, an earlier output of bookalign (one with run.json or
 //     results.json, finished or not) is cleared;
 //   - clearing removes only what a run writes (Written): the other entries
 //     are kept, and listed in Plan.Kept;
 //   - anything else is refused with the reason: a run that did not finish,
 //     a finished run of other settings, a directory bookalign did not write.
-func Decide(st State, settings json.RawMessage, inputs string, overwrite bool) (Plan, error) {
+func Decide(st State, settings json.RawMessage, inputs string, overwrite bool, differ Differ) (Plan, error) {
 	if len(st.Entries) == 0 {
 		return Plan{}, nil
 	}
@@ -187,12 +190,15 @@ func Decide(st State, settings json.RawMessage, inputs string, overwrite bool) (
 	case !m.Complete:
 		return Plan{}, fmt.Errorf("the directory holds a run started %s that did not finish (it %s): its files may mix two runs; rerun with --overwrite to clear it", m.Started, m.Unfinished(false))
 	}
-	diff, err := settingsDiff(m.Settings, settings)
+	if differ == nil {
+		differ = TopLevel
+	}
+	diff, err := differ(m.Settings, settings)
 	if err != nil {
 		return Plan{}, err
 	}
 	if len(diff) > 0 {
-		return Plan{}, fmt.Errorf("the directory holds a finished run with other settings (%s differ): rerun with --overwrite to replace it, or choose another --out", strings.Join(diff, ", "))
+		return Plan{}, fmt.Errorf("the directory holds a finished run of other settings (%s): rerun with --overwrite to replace it, or choose another --out", describe(diff))
 	}
 	note := "rerunning a finished run of the same settings: clearing its outputs first"
 	if m.Inputs != inputs {
@@ -261,6 +267,28 @@ func topEntry(entry string) string {
 	return entry
 }
 
+// A Difference is one setting in which two runs differ: its name as the
+// user gives it (a settings key such as align.iterations, a flag such as
+// --corpus) and its value in each run, as text.
+type Difference struct {
+	Key, Earlier, Now string
+}
+
+// A Differ returns the settings in which a run of the settings now would
+// differ from the finished run of the settings earlier (both as
+// Options.Settings), sorted by key, their values shown by ValueText; none
+// when the run would redo the finished one.
+type Differ func(earlier, now json.RawMessage) ([]Difference, error)
+
+// describe lists differences for a message: "words was 1000, now 500".
+func describe(diff []Difference) string {
+	parts := make([]string, len(diff))
+	for i, d := range diff {
+		parts[i] = fmt.Sprintf("%s was %s, now %s", d.Key, d.Earlier, d.Now)
+	}
+	return strings.Join(parts, "; ")
+}
+
 // setSettings are the top-level settings whose value is a set of names
 // (config.Settings' json keys): the order they were given in and repeats
 // do not make two runs differ, as a run does the same with them
@@ -268,14 +296,16 @@ func topEntry(entry string) string {
 // first1000,first1000,random).
 var setSettings = []string{"methods"}
 
-// settingsDiff returns the names of the top-level settings that differ,
-// the setSettings compared as sets.
-func settingsDiff(a, b json.RawMessage) ([]string, error) {
+// TopLevel is the Differ of settings that are a JSON object: the
+// top-level keys whose values are not equal JSON values, the setSettings
+// compared as sets, a key absent from one run's settings shown as
+// "(none)".
+func TopLevel(earlier, now json.RawMessage) ([]Difference, error) {
 	var ma, mb map[string]any
-	if err := json.Unmarshal(a, &ma); err != nil {
+	if err := json.Unmarshal(earlier, &ma); err != nil {
 		return nil, fmt.Errorf("rundir: settings in %s: %w", MarkerFile, err)
 	}
-	if err := json.Unmarshal(b, &mb); err != nil {
+	if err := json.Unmarshal(now, &mb); err != nil {
 		return nil, fmt.Errorf("rundir: settings: %w", err)
 	}
 	for _, m := range []map[string]any{ma, mb} {
@@ -285,19 +315,55 @@ func settingsDiff(a, b json.RawMessage) ([]string, error) {
 			}
 		}
 	}
-	var diff []string
-	for k, v := range ma {
-		if w, ok := mb[k]; !ok || !reflect.DeepEqual(v, w) {
-			diff = append(diff, k)
-		}
-	}
+	keys := slices.Sorted(maps.Keys(ma))
 	for k := range mb {
 		if _, ok := ma[k]; !ok {
-			diff = append(diff, k)
+			keys = append(keys, k)
 		}
 	}
-	slices.Sort(diff)
+	slices.Sort(keys)
+	var diff []Difference
+	for _, k := range keys {
+		a, inA := ma[k]
+		b, inB := mb[k]
+		if inA && inB && reflect.DeepEqual(a, b) {
+			continue
+		}
+		diff = append(diff, Difference{Key: k, Earlier: ValueText(a, inA), Now: ValueText(b, inB)})
+	}
 	return diff, nil
+}
+
+// ValueText shows a decoded JSON value for a Difference: a list of
+// strings comma-separated ("[]" when empty; its first maxNamed names when
+// it has more than maxNamed+1), a string quoted, anything else as JSON,
+// each bounded (bounds.Short, bounds.Quote); "(none)" when the run has no
+// such setting (present false).
+func ValueText(v any, present bool) string {
+	if !present {
+		return "(none)"
+	}
+	switch x := v.(type) {
+	case string:
+		return bounds.Quote(x)
+	case []string:
+		if len(x) == 0 {
+			return "[]"
+		}
+		names := make([]string, min(len(x), maxNamed+1))
+		for i := range names {
+			names[i] = bounds.Short(x[i])
+		}
+		if len(x) > len(names) {
+			names[maxNamed] = fmt.Sprintf("… (%d names)", len(x))
+		}
+		return strings.Join(names, ",")
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return bounds.Short(fmt.Sprint(v))
+	}
+	return bounds.Short(string(b))
 }
 
 // asSet returns a JSON list of strings sorted and without repeats, and

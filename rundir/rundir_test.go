@@ -2,6 +2,7 @@ package rundir
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -20,7 +21,7 @@ func TestDecide(t *testing.T) {
 	}{
 		{"empty", State{}, `{"Words":1000,"Seed":1}`, false, false, ""},
 		{"same settings finished", State{Entries: []string{"run.json", "results.json"}, Marker: finished}, `{"Seed":1,"Words":1000}`, false, true, ""},
-		{"other settings", State{Entries: []string{"run.json"}, Marker: finished}, `{"Words":500,"Seed":1}`, false, false, "Words differ"},
+		{"other settings", State{Entries: []string{"run.json"}, Marker: finished}, `{"Words":500,"Seed":1}`, false, false, "(Words was 1000, now 500)"},
 		{"other settings, overwrite", State{Entries: []string{"run.json"}, Marker: finished}, `{"Words":500,"Seed":1}`, true, true, ""},
 		{"unfinished", State{Entries: []string{"run.json", "summaries"}, Marker: &Marker{Format: 1, Settings: set, Started: "T"}}, `{"Words":1000,"Seed":1}`, false, false, "did not finish"},
 		{"failed", State{Entries: []string{"run.json"}, Marker: &Marker{Format: 1, Settings: set, Error: "boom"}}, `{"Words":1000,"Seed":1}`, false, false, "failed: boom"},
@@ -31,13 +32,13 @@ func TestDecide(t *testing.T) {
 		{"unreadable marker", State{Entries: []string{"run.json"}, MarkerErr: errString("bad")}, `{}`, false, false, "cannot be read"},
 		{"methods in another order", State{Entries: []string{"run.json"}, Marker: withMethods}, `{"methods":["random","first1000"],"words":1000}`, false, true, ""},
 		{"methods repeated", State{Entries: []string{"run.json"}, Marker: withMethods}, `{"methods":["first1000","random","first1000"],"words":1000}`, false, true, ""},
-		{"other methods", State{Entries: []string{"run.json"}, Marker: withMethods}, `{"methods":["random"],"words":1000}`, false, false, "methods differ"},
-		{"more methods", State{Entries: []string{"run.json"}, Marker: withMethods}, `{"methods":["random","first1000","names"],"words":1000}`, false, false, "methods differ"},
-		{"methods not a list", State{Entries: []string{"run.json"}, Marker: withMethods}, `{"methods":"first1000,random","words":1000}`, false, false, "methods differ"},
+		{"other methods", State{Entries: []string{"run.json"}, Marker: withMethods}, `{"methods":["random"],"words":1000}`, false, false, "(methods was first1000,random, now random)"},
+		{"more methods", State{Entries: []string{"run.json"}, Marker: withMethods}, `{"methods":["random","first1000","names"],"words":1000}`, false, false, "(methods was first1000,random, now first1000,names,random)"},
+		{"methods not a list", State{Entries: []string{"run.json"}, Marker: withMethods}, `{"methods":"first1000,random","words":1000}`, false, false, `(methods was first1000,random, now "first1000,random")`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			plan, err := Decide(tt.st, json.RawMessage(tt.settings), "a", tt.overwrite)
+			plan, err := Decide(tt.st, json.RawMessage(tt.settings), "a", tt.overwrite, nil)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("error %v, want one mentioning %q", err, tt.err)
@@ -126,7 +127,7 @@ func TestDecideKeepsForeignEntries(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			plan, err := Decide(State{Entries: tt.entries, Marker: finished}, set, "", tt.overwrite)
+			plan, err := Decide(State{Entries: tt.entries, Marker: finished}, set, "", tt.overwrite, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -269,5 +270,58 @@ func TestMarkerWithin(t *testing.T) {
 				t.Errorf("error %q is not a beginning of %q", back.Error, tt.error)
 			}
 		})
+	}
+}
+
+// TestTopLevel checks the default Differ: the keys that differ, sorted,
+// with both values shown, methods as a set.
+func TestTopLevel(t *testing.T) {
+	for _, tt := range []struct {
+		name, earlier, now string
+		want               []Difference
+		err                string
+	}{
+		{"same", `{"words":1000,"methods":["a","b"]}`, `{"methods":["b","a","a"],"words":1000}`, nil, ""},
+		{"a number", `{"words":1000}`, `{"words":500}`, []Difference{{"words", "1000", "500"}}, ""},
+		{"a key on one side", `{"words":1000}`, `{"seed":1,"words":1000}`, []Difference{{"seed", "(none)", "1"}}, ""},
+		{"two keys, sorted", `{"words":1,"align":{"x":1},"seed":2}`, `{"words":2,"align":{"x":2},"seed":2}`,
+			[]Difference{{"align", `{"x":1}`, `{"x":2}`}, {"words", "1", "2"}}, ""},
+		{"a string, quoted", `{"figure_book":"a"}`, `{"figure_book":""}`, []Difference{{"figure_book", `"a"`, `""`}}, ""},
+		{"a huge value, bounded", `{"methods":["` + strings.Repeat("m", 10000) + `"]}`, `{"methods":["a"]}`,
+			[]Difference{{"methods", `"` + strings.Repeat("m", 64) + `"… (10000 bytes)`, "a"}}, ""},
+		{"a long list, its first names", `{"methods":["a","b","c","d","e","f","g","h","i","j","k","l"]}`, `{"methods":["a","b","c","d","e","f","g","h","i","j","k"]}`,
+			[]Difference{{"methods", "a,b,c,d,e,f,g,h,i,j,… (12 names)", "a,b,c,d,e,f,g,h,i,j,k"}}, ""},
+		{"earlier not an object", `[1]`, `{}`, nil, "settings in run.json"},
+		{"now not JSON", `{}`, `{`, nil, "rundir: settings"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := TopLevel(json.RawMessage(tt.earlier), json.RawMessage(tt.now))
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("error %v, want one saying %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil || !slices.Equal(got, tt.want) {
+				t.Errorf("TopLevel = %q, %v; want %q", got, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestDecideDiffer checks that Decide asks the Differ it is given, refuses
+// naming what it returns, and reruns when it returns nothing.
+func TestDecideDiffer(t *testing.T) {
+	finished := State{Entries: []string{"run.json"}, Marker: &Marker{Format: FormatVersion, Settings: json.RawMessage(`{"a":1}`), Inputs: "x", Complete: true}}
+	none := func(earlier, now json.RawMessage) ([]Difference, error) { return nil, nil }
+	two := func(earlier, now json.RawMessage) ([]Difference, error) {
+		return []Difference{{"methods", "a,b", "a"}, {"--corpus", `"x"`, `"y"`}}, nil
+	}
+	if plan, err := Decide(finished, json.RawMessage(`{"a":2}`), "x", false, none); err != nil || !plan.Clear {
+		t.Errorf("a Differ that finds nothing: plan %+v, error %v; want a rerun", plan, err)
+	}
+	_, err := Decide(finished, json.RawMessage(`{"a":1}`), "x", false, two)
+	if want := `the directory holds a finished run of other settings (methods was a,b, now a; --corpus was "x", now "y"): rerun with --overwrite to replace it, or choose another --out`; err == nil || err.Error() != want {
+		t.Errorf("error %v\nwant %s", err, want)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/fetch"
 	"github.com/bookalign/bookalign/internal/fetchtest"
+	"github.com/bookalign/bookalign/internal/hygiene"
 	"github.com/bookalign/bookalign/transforms"
 )
 
@@ -365,15 +366,19 @@ func TestFetchOffline(t *testing.T) {
 // TestRunShOffline runs ./run.sh with BOOKALIGN_CORPUS naming a directory
 // without a corpus and BOOKALIGN_FETCH=1 on a machine where the sources cannot be reached (all
 // on a closed port of 127.0.0.1): it says what it is about to do, then
-// fails with fetch's message on how to use local copies.
+// fails with fetch's message on how to use local copies. It builds
+// bookalign into a temporary directory (BOOKALIGN_BIN) and writes nothing
+// into the checkout.
 func TestRunShOffline(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds bin/bookalign")
+		t.Skip("builds bookalign")
 	}
+	hygiene.Untouched(t, filepath.Join("..", ".."), "bin", "out", "data")
 	closed := closedURL(t)
 	corpusDir := filepath.Join(t.TempDir(), "corpus")
+	bin := filepath.Join(t.TempDir(), "bin", "bookalign")
 	cmd := exec.Command("bash", "../../run.sh")
-	cmd.Env = append(os.Environ(), "BOOKALIGN_CORPUS="+corpusDir, "BOOKALIGN_FETCH=1", "BOOKALIGN_OUT="+filepath.Join(t.TempDir(), "out"),
+	cmd.Env = append(os.Environ(), "BOOKALIGN_BIN="+bin, "BOOKALIGN_CORPUS="+corpusDir, "BOOKALIGN_FETCH=1", "BOOKALIGN_OUT="+filepath.Join(t.TempDir(), "out"),
 		"BOOKALIGN_FETCH_FLAGS=--cmu "+closed+"/a.tar.gz --catalog "+closed+"/c.csv --gutenberg "+closed+" --thesaurus "+closed+"/t.txt")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -388,5 +393,8 @@ func TestRunShOffline(t *testing.T) {
 	}
 	if _, err := os.Stat(corpusDir); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the fetch that got nothing left %s (%v)", corpusDir, err)
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Errorf("run.sh did not build BOOKALIGN_BIN: %v", err)
 	}
 }

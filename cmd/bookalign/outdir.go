@@ -16,7 +16,8 @@ import (
 
 // openOutDir opens the output directory of cfg for a run (rundir.Open):
 // its input directories checked against it, locked, cleared as the rules
-// of --out say, and marked as started. say, when not nil, is told what
+// of --out say (a finished run is rerun unless runDiffer finds a setting
+// that differs), and marked as started. say, when not nil, is told what
 // was done to the directory.
 func openOutDir(ctx context.Context, cfg pipelines.Config, overwrite bool, say func(string)) (*rundir.Dir, error) {
 	if err := checkOutside(cfg); err != nil {
@@ -29,7 +30,7 @@ func openOutDir(ctx context.Context, cfg pipelines.Config, overwrite bool, say f
 		return nil, err
 	}
 	return rundir.Open(ctx, rundir.Options{
-		Command: "run", Out: cfg.Out, Settings: set, Dirs: runDirs(cfg),
+		Command: "run", Out: cfg.Out, Settings: set, Differ: runDiffer, Dirs: runDirs(cfg),
 		Corpus: cfg.Corpus, TestCorpus: cfg.TestCorpus, Overwrite: overwrite, Say: say, Stderr: os.Stderr,
 	})
 }

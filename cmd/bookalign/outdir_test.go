@@ -327,7 +327,9 @@ func TestOutFlagRefusesRoot(t *testing.T) {
 
 // TestRerunMethodsAsSet checks that --methods is a set for the rules of
 // --out: another order reruns the finished run, other methods are refused,
-// and a method given twice is refused whatever --out holds.
+// and a method given twice is refused whatever --out holds; a setting no
+// method of the run uses is no difference, and a refusal names the
+// settings that differ as the user gives them.
 func TestRerunMethodsAsSet(t *testing.T) {
 	dir := t.TempDir()
 	if err := testcorpus.Good(3).WriteTo(dir); err != nil {
@@ -335,18 +337,20 @@ func TestRerunMethodsAsSet(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "out")
 	for _, tc := range []struct {
-		methods string
-		code    int
-		want    string
+		args []string
+		code int
+		want string
 	}{
-		{"first1000,random", 0, ""},
-		{"random,first1000", 0, ""},
-		{"first1000,random,first1000", 1, `methods lists "first1000" twice`},
-		{"random", 1, "(methods differ)"},
+		{[]string{"--methods", "first1000,random"}, 0, ""},
+		{[]string{"--methods", "random,first1000"}, 0, ""},
+		{[]string{"--methods", "random,first1000", "--folds", "2", "--set", "align.iterations=3", "--set", "summarizer.coverage=false"}, 0, ""},
+		{[]string{"--methods", "first1000,random,first1000"}, 1, `methods lists "first1000" twice`},
+		{[]string{"--methods", "random"}, 1, "a finished run of other settings (methods was first1000,random, now random): rerun with --overwrite to replace it, or choose another --out"},
+		{[]string{"--methods", "random", "--words", "100", "--folds", "2"}, 1, "(methods was first1000,random, now random; words was 200, now 100)"},
 	} {
-		stderr, code := runInto(t, dir, out, "--methods", tc.methods)
+		stderr, code := runInto(t, dir, out, tc.args...)
 		if code != tc.code || !strings.Contains(stderr, tc.want) {
-			t.Errorf("--methods %s: exit %d, want %d saying %q: %s", tc.methods, code, tc.code, tc.want, stderr)
+			t.Errorf("%q: exit %d, want %d saying %q: %s", tc.args, code, tc.code, tc.want, stderr)
 		}
 	}
 }

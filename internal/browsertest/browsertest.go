@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -38,6 +39,10 @@ type Page struct {
 	path string
 }
 
+// NeedChromium is what Start skips a test for, as test.sh's summary says
+// it (sharedtest.Skip).
+const NeedChromium = "need Chromium (apt-get install chromium)"
+
 // chromiumNames are the names Chromium goes by, Debian's first.
 var chromiumNames = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
 
@@ -52,11 +57,7 @@ func Start(t *testing.T) *Browser {
 		}
 	}
 	if path == "" {
-		msg := "no Chromium found (" + strings.Join(chromiumNames, ", ") + "): apt-get install chromium"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		sharedtest.Skip(t, NeedChromium, "no Chromium found ("+strings.Join(chromiumNames, ", ")+"): apt-get install chromium")
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 900))
