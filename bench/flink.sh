@@ -37,7 +37,7 @@ tm_memory=${BOOKALIGN_FLINK_TM_MEMORY:-2048m}
 rest_port=${BOOKALIGN_FLINK_REST_PORT:-8081}
 rpc_port=${BOOKALIGN_FLINK_RPC_PORT:-6123}
 job_port=${BOOKALIGN_FLINK_JOB_PORT:-8099}
-bin=${BOOKALIGN_FLINK_BIN:-$root/bin/bookalign}
+bin=$(realpath -m "${BOOKALIGN_FLINK_BIN:-$root/bin/bookalign}")
 java=${JAVA:-java}
 
 die() {
@@ -141,11 +141,15 @@ EOF
 
 start_java() { # start_java NAME MAINCLASS JVMFLAGS DYNAMIC: in the background, pid in DIR/NAME.pid
   local name=$1 main=$2 jvmflags=$3 dynamic=$4
+  local cp
+  cp=$(classpath)
+  # In DIR: the Go workers a TaskManager starts write files in its working
+  # directory (pipeline_options.json).
   # shellcheck disable=SC2086 # the flags are words
-  nohup "$java" $jvmflags "${java_opens[@]}" \
+  (cd "$dir" && exec nohup "$java" $jvmflags "${java_opens[@]}" \
     -Dlog.file="$dir/log/$name.log" -Dlog4j.configurationFile="file:$dir/conf/log4j.properties" \
-    -cp "$(classpath)" "$main" --configDir "$dir/conf" $dynamic \
-    >"$dir/log/$name.out" 2>&1 </dev/null &
+    -cp "$cp" "$main" --configDir "$dir/conf" $dynamic \
+    >"$dir/log/$name.out" 2>&1 </dev/null) &
   echo $! >"$dir/$name.pid"
 }
 
@@ -214,12 +218,14 @@ cmd_start() {
   # The job server: Beam's Job API for bookalign's --endpoint, submitting
   # to the JobManager's REST port. The artifact and expansion services take
   # free ports.
-  nohup "$java" "${java_opens[@]}" -Dlog.file="$dir/log/jobserver.log" \
-    -Dlog4j.configurationFile="file:$dir/conf/log4j.properties" -cp "$(classpath)" \
+  local cp
+  cp=$(classpath)
+  (cd "$dir" && exec nohup "$java" "${java_opens[@]}" -Dlog.file="$dir/log/jobserver.log" \
+    -Dlog4j.configurationFile="file:$dir/conf/log4j.properties" -cp "$cp" \
     org.apache.beam.runners.flink.FlinkJobServerDriver \
     --flink-master="localhost:$rest_port" --flink-conf-dir="$dir/conf" \
     --job-host=localhost --job-port="$job_port" --artifact-port=0 --expansion-port=0 \
-    >"$dir/log/jobserver.out" 2>&1 </dev/null &
+    >"$dir/log/jobserver.out" 2>&1 </dev/null) &
   echo $! >"$dir/jobserver.pid"
   wait_for jobserver 90 listening "$job_port"
   cat >"$dir/cluster.env" <<EOF

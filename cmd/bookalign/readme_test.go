@@ -75,7 +75,7 @@ func inCheckout(cmd string) bool {
 
 // TestReadmeCommands runs the commands of the README's readmeSections in
 // the order it shows them, on the sample corpus, as a user with a fresh
-// clone would: every one must succeed. the test suite (./test.sh, go test) is left out (this is it),
+// clone would: every one must succeed. The test suite (./test.sh, go test) is left out (this is it),
 // and so is ./run.sh --fetch, which downloads (TestRunShOffline tests it
 // offline). Everything they write goes to a temporary directory work, which
 // stands for the checkout: sample is a link to the checkout's, run.sh
