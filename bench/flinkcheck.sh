@@ -70,8 +70,8 @@ on_flink() { # on_flink LOG CMD...: bookalign CMD... on the cluster, its log kep
 }
 
 # 1. The experiment on the sample.
-timed "run in process" "$bin" run --corpus sample --out "$tmp/run-local" --folds 6 --quiet
-timed "run on Flink" on_flink run run --corpus sample --out "$tmp/run-flink" --folds 6
+timed "run in process" "$bin" run --corpus "$root/sample" --out "$tmp/run-local" --folds 6 --quiet
+timed "run on Flink" on_flink run run --corpus "$root/sample" --out "$tmp/run-flink" --folds 6
 # run.json records when each run started and which runner ran it.
 compare "bookalign run on the sample, in process vs Flink" "$tmp/run-local" "$tmp/run-flink" -x run.json
 
@@ -83,7 +83,7 @@ compare "bookalign wiki-extract, in process vs Flink" "$tmp/wiki-local" "$tmp/wi
 # 3. reprocess on the fixture: extract, match and run, each a Flink job.
 # Both in one directory, one after the other: the results name their corpus's path.
 ex="$tmp/reprocess"
-reprocess=(reprocess --catalog reprocess/testdata/example/pg_catalog.csv --methods first1000
+reprocess=(reprocess --catalog "$root/reprocess/testdata/example/pg_catalog.csv" --methods first1000
   --dumps "$ex/dumps" --state "$ex/state" --out "$ex/out" --books "$ex/mirror")
 fresh_example() {
   rm -rf "$ex"

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# bench/flinkjob.sh measures the default job on the local Flink cluster
+# against prism, back to back on this machine: the corpus in process
+# (prism), then on the cluster (bench/flink.sh: two TaskManagers,
+# parallelism 2, Go workers on the TaskManagers), each output file
+# compared byte for byte. It prints both walls and, for the Flink run,
+# the peak resident memory of every process (JobManager, TaskManagers,
+# job server, each Go worker, the launcher) and the peak of their sum,
+# sampled once a second from /proc.
+#
+#   bench/flinkjob.sh [extra flags for bookalign run]
+#
+# Corpus:     $BOOKALIGN_CORPUS, else ../shared/corpus
+# ROUGE data: $BOOKALIGN_ROUGE_DATA, else ../shared/rouge
+# Ports:      as bench/flink.sh (BOOKALIGN_FLINK_REST_PORT, _RPC_PORT, _JOB_PORT)
+# Keep:       BOOKALIGN_KEEP=DIR keeps both outputs in DIR
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+corpus=$(cd "${BOOKALIGN_CORPUS:-../shared/corpus}" && pwd)
+rouge=$(cd "${BOOKALIGN_ROUGE_DATA:-../shared/rouge}" && pwd)
+tmp=$(mktemp -d)
+out=${BOOKALIGN_KEEP:-$tmp}
+mkdir -p "$out"
+export BOOKALIGN_FLINK_DIR="$tmp/flink"
+export BOOKALIGN_FLINK_BIN="$tmp/bookalign"
+sampler=""
+cleanup() {
+  [ -n "$sampler" ] && kill "$sampler" 2>/dev/null || true
+  bench/flink.sh stop >/dev/null 2>&1 || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+go build -o "$BOOKALIGN_FLINK_BIN" ./cmd/bookalign
+bench/flink.sh start >/dev/null
+read -r -a flink <<<"$(bench/flink.sh flags)"
+
+# sample FILE: once a second, each process of the cluster, its Go workers
+# and the launcher, by name, with its peak RSS (VmHWM, kB); and the largest
+# sum of their current RSS (VmRSS) so far, as "TOTAL kB".
+sample() {
+  declare -A peak label
+  local total_peak=0
+  while true; do
+    local total=0 pid args
+    for pid in $(pgrep -f "$BOOKALIGN_FLINK_DIR|$BOOKALIGN_FLINK_BIN"); do
+      [ -r "/proc/$pid/status" ] || continue
+      args=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) || continue
+      case $args in
+      *StandaloneSessionClusterEntrypoint*) label[$pid]=jobmanager ;;
+      *TaskManagerRunner*) label[$pid]=taskmanager ;;
+      *FlinkJobServerDriver*) label[$pid]=jobserver ;;
+      *--worker=true*) label[$pid]="go-worker $(grep -o -- '--id=[^ ]*' <<<"$args")" ;;
+      *" run "*) label[$pid]=launcher ;;
+      *) continue ;;
+      esac
+      local hwm rss
+      hwm=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null) || continue
+      rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status" 2>/dev/null) || continue
+      [ -n "$hwm" ] && [ "${hwm}" -gt "${peak[$pid]:-0}" ] && peak[$pid]=$hwm
+      total=$((total + ${rss:-0}))
+    done
+    [ "$total" -gt "$total_peak" ] && total_peak=$total
+    {
+      for pid in "${!peak[@]}"; do echo "${label[$pid]} (pid $pid) ${peak[$pid]}"; done | sort
+      echo "TOTAL $total_peak"
+    } >"$1.tmp"
+    mv "$1.tmp" "$1"
+    sleep 1
+  done
+}
+
+start=$SECONDS
+"$BOOKALIGN_FLINK_BIN" run --corpus "$corpus" --out "$out/prism" --rouge-data "$rouge" --quiet "$@"
+prism=$((SECONDS - start))
+echo "flinkjob.sh: prism: ${prism}s"
+
+sample "$tmp/rss" &
+sampler=$!
+start=$SECONDS
+"$BOOKALIGN_FLINK_BIN" run --corpus "$corpus" --out "$out/flink" --rouge-data "$rouge" --quiet "${flink[@]}" "$@"
+flinkwall=$((SECONDS - start))
+sleep 1.5
+kill "$sampler"
+sampler=""
+echo "flinkjob.sh: Flink: ${flinkwall}s ($(awk -v a="$flinkwall" -v b="$prism" 'BEGIN {printf "%.2f", a / b}')x prism)"
+echo "flinkjob.sh: peak RSS, MB:"
+awk '$1 != "TOTAL" {kb = $NF; $NF = ""; printf "  %-40s %6.0f\n", $0, kb / 1024}' "$tmp/rss"
+awk '$1 == "TOTAL" {printf "  %-40s %6.0f\n", "largest sum at one time", $2 / 1024}' "$tmp/rss"
+if diff -r -x run.json "$out/prism" "$out/flink" >"$tmp/diff.txt"; then
+  echo "flinkjob.sh: identical outputs ($(find "$out/flink" -type f | wc -l) files)"
+else
+  echo "flinkjob.sh: outputs DIFFER:" >&2
+  head -n 40 "$tmp/diff.txt" >&2
+  exit 1
+fi
