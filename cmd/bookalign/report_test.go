@@ -113,7 +113,7 @@ func TestReport(t *testing.T) {
 		"--set", "min_book_words=300", "--set", "min_summary_words=20", "--words", "200", "--folds", "2"); code != 0 {
 		t.Fatalf("run --folds 2: exit %d\n%s", code, stderr)
 	}
-	if _, stderr, code := bookalign(t, "compare", runs["paper"], otherFolds); code != 1 || !strings.Contains(stderr, "--folds (") || !strings.Contains(stderr, "which jing depends on") {
+	if _, stderr, code := bookalign(t, "compare", runs["paper"], otherFolds); code != 1 || !strings.Contains(stderr, "--folds (") || !strings.Contains(stderr, "which Jing 1999 (jing) depends on") {
 		t.Errorf("compare of runs with other folds: exit %d\n%s", code, stderr)
 	}
 	if _, stderr, code := bookalign(t, "compare", runs["paper"], noReport); code != 1 || !strings.Contains(stderr, "share no method") {
