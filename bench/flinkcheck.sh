@@ -45,20 +45,7 @@ bench/flink.sh start
 read -r -a flink <<<"$(bench/flink.sh flags)"
 
 status=0
-compare() { # compare NAME DIR1 DIR2 [diff flags]: every file equal, byte for byte
-  if diff -r "${@:4}" "$2" "$3" >"$tmp/diff.txt"; then
-    echo "flinkcheck.sh: $1: identical outputs ($(find "$2" -type f | wc -l) files)"
-  else
-    echo "flinkcheck.sh: $1: outputs DIFFER:" >&2
-    head -n 40 "$tmp/diff.txt" >&2
-    status=1
-  fi
-}
-timed() { # timed LABEL CMD...: run, print the wall time
-  local start=$SECONDS
-  "${@:2}"
-  echo "flinkcheck.sh: $1 took $((SECONDS - start))s"
-}
+. bench/lib.sh # compare, timed
 on_flink() { # on_flink LOG CMD...: bookalign CMD... on the cluster, its log kept for a failure
   local log=$1
   shift
@@ -88,7 +75,7 @@ reprocess=(reprocess --catalog "$root/reprocess/testdata/example/pg_catalog.csv"
 fresh_example() {
   rm -rf "$ex"
   mkdir -p "$ex/dumps" "$ex/mirror"
-  cp "$dump" "$ex/dumps/"
+  cp -p "$dump" "$ex/dumps/" # -p: the dump's key in progress.json holds its time
   cp sample/books/heart-of-darkness.txt "$ex/mirror/90001.txt"
 }
 fresh_example

@@ -84,22 +84,7 @@ tail -n +2 "$sub/pairs.tsv" | cut -f1 | while read -r id; do
 done
 
 status=0
-compare() { # compare NAME DIR1 DIR2 [diff flags]: every file equal, byte for byte
-  if diff -r "${@:4}" "$2" "$3" >"$tmp/diff.txt"; then
-    echo "portable.sh: $1: identical outputs ($(find "$2" -type f | wc -l) files)"
-  else
-    echo "portable.sh: $1: outputs DIFFER:" >&2
-    head -n 40 "$tmp/diff.txt" >&2
-    status=1
-  fi
-}
-timed() { # timed LABEL CMD...: run, print the wall time
-  local start end
-  start=$(date +%s.%N)
-  "${@:2}"
-  end=$(date +%s.%N)
-  printf 'portable.sh: %s took %.1fs\n' "$1" "$(echo "$end - $start" | bc)"
-}
+. bench/lib.sh # compare, timed
 
 timed "run in process" bin/bookalign run --corpus "$sub" --out "$tmp/run-local" "${rouge_flag[@]}" --set allow_outside_symlinks=true --quiet "$@"
 # Not --quiet: the run prints the Beam counters the job server reports.
