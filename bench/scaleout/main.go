@@ -6,11 +6,12 @@
 // CPU-seconds: parsing each book and summary, and aligning it with the
 // three aligners of the default settings. The stages after them
 // (featurizing, training and summarizing, the baselines, the fold plan)
-// are derived from the job profile's CPU-s in docs/benchmarks.md, shared
-// out over books by counted tokens and over the (method, training set)
-// keys by their books (paper.go).
+// are derived from the job profile's CPU-s in docs/benchmarks.md (245
+// books, 12.5 M counted tokens), scaled by the corpus's counted tokens,
+// and shared out over books by counted tokens and over the (method,
+// training set) keys by their books (paper.go).
 //
-//	nice go run ./bench/scaleout [-corpus ../shared/corpus] [-thesaurus ../shared/thesaurus] [-workers 2]
+//	nice go run ./bench/scaleout [-corpus ../shared/corpus] [-workers 2]
 //
 // Each stage is a set of independent elements and serial steps; stages are
 // barriers. On W workers of one core a stage takes max(longest element,
@@ -36,20 +37,19 @@ var projected = []int{1, 8, 32, 128}
 
 func main() {
 	corpusDir := flag.String("corpus", "../shared/corpus", "corpus directory")
-	thDir := flag.String("thesaurus", "../shared/thesaurus", "Roget's Thesaurus directory (empty: no synonyms)")
 	workers := flag.Int("workers", 2, "books measured at once")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "scaleout: unexpected arguments %q\n", flag.Args())
 		os.Exit(2)
 	}
-	if err := run(os.Stdout, *corpusDir, *thDir, *workers); err != nil {
+	if err := run(os.Stdout, *corpusDir, *workers); err != nil {
 		fmt.Fprintln(os.Stderr, "scaleout:", err)
 		os.Exit(1)
 	}
 }
 
-func run(w io.Writer, corpusDir, thDir string, workers int) error {
+func run(w io.Writer, corpusDir string, workers int) error {
 	if workers < 1 {
 		return fmt.Errorf("-workers %d: at least 1", workers)
 	}
@@ -60,7 +60,7 @@ func run(w io.Writer, corpusDir, thDir string, workers int) error {
 	if len(ids) == 0 {
 		return fmt.Errorf("%s: no pairs", corpusDir)
 	}
-	a, err := newAligners(thDir)
+	a, err := newAligners()
 	if err != nil {
 		return err
 	}
@@ -83,6 +83,12 @@ func run(w io.Writer, corpusDir, thDir string, workers int) error {
 	if err != nil {
 		return err
 	}
+	var tokens int
+	for _, c := range costs {
+		tokens += c.Tokens
+	}
+	fmt.Fprintf(w, "%d books, %d counted tokens; the derived stages are the profile's CPU-s (%.1f M counted tokens) times %.3f.\n\n",
+		len(costs), tokens, profileTokens/1e6, float64(tokens)/profileTokens)
 	writeTable(w, stages, p)
 	writeLongest(w, costs)
 	return nil

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"syscall"
@@ -35,34 +34,27 @@ type BookCost struct {
 }
 
 // aligners are the aligners of the default job, built as alignFn.Setup
-// builds them: the default settings, seed 1, the thesaurus when the Token
-// HMM emits synonyms.
+// builds them: the default settings and seed. The default Token HMM emits
+// no synonyms, so no thesaurus is read; should the defaults ask for
+// synonyms, newAligners fails rather than measure another aligner.
 type aligners struct {
 	forms   align.Forms
 	methods []string
 	byName  map[string]align.Aligner
 }
 
-func newAligners(thesaurusDir string) (*aligners, error) {
+func newAligners() (*aligners, error) {
 	s := config.Default()
-	var th *align.Thesaurus
-	if s.Align.UsesSynonyms(thesaurusDir != "") {
-		f, err := os.Open(filepath.Join(thesaurusDir, align.ThesaurusFile))
-		if err != nil {
-			return nil, fmt.Errorf("thesaurus: %w", err)
-		}
-		defer f.Close()
-		if th, err = align.ParseThesaurus(f); err != nil {
-			return nil, fmt.Errorf("thesaurus: %w", err)
-		}
+	methods := []string{align.MethodPassage, align.MethodToken, align.MethodJing}
+	if err := s.Align.CheckThesaurus(methods, false); err != nil {
+		return nil, err
 	}
-	a := &aligners{forms: s.Align.Forms(), byName: map[string]align.Aligner{}}
-	for _, m := range []string{align.MethodPassage, align.MethodToken, align.MethodJing} {
-		al, err := align.New(m, s.Align.Options(s.Seed, th))
+	a := &aligners{forms: s.Align.Forms(), methods: methods, byName: map[string]align.Aligner{}}
+	for _, m := range methods {
+		al, err := align.New(m, s.Align.Options(s.Seed, nil))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", m, err)
 		}
-		a.methods = append(a.methods, m)
 		a.byName[m] = al
 	}
 	return a, nil

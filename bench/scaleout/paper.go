@@ -27,13 +27,19 @@ const (
 	// Serial: one element each.
 	setSumsCPU = 6.2 // "fold and set sums (one element)", Floors at 402fbd0
 	bigramsCPU = 1.2 // "bigram counts of the corpus", its merge, Floors at 402fbd0
+
+	// profileTokens are the counted tokens of the profile's corpus
+	// ("245 books of 12.5 M counted tokens"); a corpus of other size
+	// gets every figure above scaled by its counted tokens over these.
+	profileTokens = 12.5e6
 )
 
 // trainMethods are the trained summarizers, one model each per set.
 var trainMethods = []string{"passage", "token", "jing"}
 
-// derivedStages returns the stages after the alignments, their CPU shared
-// out over the books of costs and over the training keys of the default
+// derivedStages returns the stages after the alignments, their CPU scaled
+// by the books' counted tokens over profileTokens and shared out over the
+// books of costs and over the training keys of the default
 // plan (classify.Folds with seed 1 and 10 folds, and the set of all
 // books). Training is keyed by (method, set), as bookalign run keys it for
 // a runner that is not in process (TrainOptions.ByMethod): each key pays
@@ -60,11 +66,12 @@ func derivedStages(costs []BookCost) ([]Stage, error) {
 		held[f]++
 	}
 	n := float64(len(ids))
+	scale := tokens / profileTokens
 
 	byTokens := func(name string, total float64) Stage {
 		s := Stage{Name: name, Source: "derived", Elements: make([]float64, len(costs))}
 		for i, c := range costs {
-			s.Elements[i] = total * float64(c.Tokens) / tokens
+			s.Elements[i] = scale * total * float64(c.Tokens) / tokens
 		}
 		return s
 	}
@@ -78,7 +85,7 @@ func derivedStages(costs []BookCost) ([]Stage, error) {
 	perSet := coverageCPU/(folds+1) + readSetCPU/(folds+1) + collectionCPU/(folds+1)
 	key := func(train, test float64) float64 {
 		m := float64(len(trainMethods))
-		return objectiveCPU*train/trainBooks/m + perSet + (summarizeCPU+rougeCPU)*test/n/m
+		return scale * (objectiveCPU*train/trainBooks/m + perSet + (summarizeCPU+rougeCPU)*test/n/m)
 	}
 	train := Stage{Name: "train and summarize, (method, set) keys", Source: "derived"}
 	for range trainMethods {
@@ -88,7 +95,7 @@ func derivedStages(costs []BookCost) ([]Stage, error) {
 		train.Elements = append(train.Elements, key(n, 0))
 	}
 	return []Stage{
-		{Name: "fold plan and set statistics", Serial: setSumsCPU + bigramsCPU, Source: "derived"},
+		{Name: "fold plan and set statistics", Serial: scale * (setSumsCPU + bigramsCPU), Source: "derived"},
 		byTokens("featurize the training sets, per book", featurizeCPU),
 		train,
 		byTokens("baselines, per book", baselinesCPU),
