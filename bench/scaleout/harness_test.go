@@ -4,14 +4,15 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/bookalign/bookalign/internal/sharedtest"
 )
 
-// smallCorpus copies the rows and texts of ids from the shared corpus into
-// a corpus of their own.
+// smallCorpus makes a corpus of the rows ids of the shared corpus: its own
+// pairs.tsv, and the shared books/ and summaries/ linked.
 func smallCorpus(t *testing.T, ids ...string) string {
 	t.Helper()
 	src := sharedtest.Path(t, "corpus")
@@ -20,32 +21,24 @@ func smallCorpus(t *testing.T, ids ...string) string {
 		t.Fatal(err)
 	}
 	lines := strings.SplitAfter(string(rows), "\n")
-	out := []string{lines[0]}
-	dir := t.TempDir()
-	for _, id := range ids {
-		for _, l := range lines[1:] {
-			if strings.HasPrefix(l, id+"\t") {
-				out = append(out, l)
-			}
-		}
-		for _, sub := range []string{"books", "summaries"} {
-			b, err := os.ReadFile(filepath.Join(src, sub, id+".txt"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, sub, id+".txt"), b, 0o644); err != nil {
-				t.Fatal(err)
-			}
+	out := lines[:1]
+	for _, l := range lines[1:] {
+		id, _, _ := strings.Cut(l, "\t")
+		if slices.Contains(ids, id) {
+			out = append(out, l)
 		}
 	}
 	if len(out) != len(ids)+1 {
 		t.Fatalf("found %d of the rows of %v", len(out)-1, ids)
 	}
+	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "pairs.tsv"), []byte(strings.Join(out, "")), 0o644); err != nil {
 		t.Fatal(err)
+	}
+	for _, sub := range []string{"books", "summaries"} {
+		if err := os.Symlink(filepath.Join(src, sub), filepath.Join(dir, sub)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return dir
 }
