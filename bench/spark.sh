@@ -1,0 +1,280 @@
+#!/usr/bin/env bash
+# bench/spark.sh runs Beam's Spark 3 job server on this machine for
+# bookalign: SparkJobServerDriver with a local Spark master (local[N]: the
+# driver and its executor threads in the job server's JVM), and the Go
+# workers started by the executor as processes (--environment_type=PROCESS)
+# from Beam's Go boot program.
+#
+#   bench/spark.sh fetch          # the jars (bench/spark/pom.xml) into DIR/lib, via ~/.m2
+#   bench/spark.sh start          # fetch if needed, then start the job server
+#   bench/spark.sh flags          # the flags that send a bookalign command to it
+#   bench/spark.sh status         # what runs, and each process's peak resident memory
+#   bench/spark.sh stop           # stop everything started here
+#   bench/spark.sh run CMD ARGS…  # bin/bookalign CMD ARGS… on Spark (needs start)
+#
+# Settings (environment):
+#   BOOKALIGN_SPARK_DIR       state, logs, jars and worker dirs (default ${TMPDIR:-/tmp}/bookalign-spark)
+#   BOOKALIGN_SPARK_THREADS   executor threads of the local master, local[N] (default 2)
+#   BOOKALIGN_SPARK_MEMORY    the job server's Java heap, -Xmx (default 1536m)
+#   BOOKALIGN_SPARK_JOB_PORT  the job server's Beam Job API port, bookalign's --endpoint (default 8097)
+#   BOOKALIGN_SPARK_BIN       the bookalign binary the workers run (default bin/bookalign, built here)
+#   JAVA                      the java to run (default java on PATH; Java 17 is tested)
+#
+# The workers start in DIR, so give bookalign absolute paths (--corpus,
+# --out): a relative one is read from DIR. Each Spark stage starts its own
+# workers and stops them when the stage ends; the wrapper written here
+# stops the whole worker (Beam's boot program leaves its child running)
+# and removes its copy of the binary (boot copies it to /tmp/binNNN).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+
+dir=${BOOKALIGN_SPARK_DIR:-${TMPDIR:-/tmp}/bookalign-spark}
+threads=${BOOKALIGN_SPARK_THREADS:-2}
+memory=${BOOKALIGN_SPARK_MEMORY:-1536m}
+job_port=${BOOKALIGN_SPARK_JOB_PORT:-8097}
+bin=$(realpath -m "${BOOKALIGN_SPARK_BIN:-$root/bin/bookalign}")
+java=${JAVA:-java}
+
+die() {
+  echo "spark.sh: $*" >&2
+  exit 1
+}
+
+# Java 17 closes the JDK's internals that Spark reflects into; these are
+# the --add-opens of Spark 3.3's JavaModuleOptions (3.2 ships none).
+java_opens=(
+  --add-opens=java.base/java.lang=ALL-UNNAMED
+  --add-opens=java.base/java.lang.invoke=ALL-UNNAMED
+  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED
+  --add-opens=java.base/java.io=ALL-UNNAMED
+  --add-opens=java.base/java.net=ALL-UNNAMED
+  --add-opens=java.base/java.nio=ALL-UNNAMED
+  --add-opens=java.base/java.util=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED
+  --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
+  --add-opens=java.base/sun.nio.cs=ALL-UNNAMED
+  --add-opens=java.base/sun.security.action=ALL-UNNAMED
+  --add-opens=java.base/sun.util.calendar=ALL-UNNAMED
+)
+
+check_number() { # check_number NAME VALUE MIN MAX
+  [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge "$3" ] && [ "$2" -le "$4" ] ||
+    die "$1=$2: want a whole number from $3 to $4"
+}
+
+port_free() { # port_free PORT: true when nothing listens on 127.0.0.1:PORT
+  ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+alive() { [ -f "$dir/jobserver.pid" ] && kill -0 "$(cat "$dir/jobserver.pid")" 2>/dev/null; }
+
+cmd_fetch() {
+  command -v mvn >/dev/null || die "mvn not found: install Maven 3.8 or later"
+  command -v "$java" >/dev/null || die "$java not found: install Java 17"
+  if [ -f "$dir/lib/.complete" ] && [ "$dir/lib/.complete" -nt "$here/spark/pom.xml" ]; then
+    return
+  fi
+  rm -rf "$dir/lib"
+  mkdir -p "$dir/lib"
+  echo "spark.sh: fetching Beam's Spark 3 runner and Spark 3.2 into $dir/lib (cached in ~/.m2)"
+  if ! mvn -q -B -f "$here/spark/pom.xml" dependency:copy-dependencies \
+    -DoutputDirectory="$dir/lib" -DincludeScope=runtime >"$dir/fetch.log" 2>&1; then
+    tail -n 20 "$dir/fetch.log" >&2
+    die "mvn could not fetch the jars (log: $dir/fetch.log)"
+  fi
+  touch "$dir/lib/.complete"
+}
+
+# Spark 3.2 logs through log4j 1.2 (slf4j-log4j12); its INFO lines are
+# many, so Spark's own loggers stay at WARN but for the stage lines.
+write_conf() {
+  mkdir -p "$dir/conf" "$dir/log" "$dir/workers"
+  : >"$dir/log/jobserver.log"
+  cat >"$dir/conf/log4j.properties" <<EOF
+# Written by bench/spark.sh.
+log4j.rootLogger=INFO, file
+log4j.appender.file=org.apache.log4j.FileAppender
+log4j.appender.file.File=$dir/log/jobserver.log
+log4j.appender.file.layout=org.apache.log4j.PatternLayout
+log4j.appender.file.layout.ConversionPattern=%d{HH:mm:ss.SSS} %p %c{1}: %m%n
+log4j.logger.org.apache.spark=WARN
+log4j.logger.org.sparkproject=WARN
+log4j.logger.org.apache.hadoop=WARN
+log4j.logger.org.apache.spark.scheduler.DAGScheduler=INFO
+EOF
+}
+
+# write_worker builds Beam's Go boot program and the wrapper the executor
+# runs per worker: its own --semi_persist_dir, boot in a session of its
+# own so that stopping the wrapper stops boot's child (the Go worker) too,
+# and the worker's copy of the binary removed when it ends.
+write_worker() {
+  (cd "$root" && go build -o "$dir/boot" github.com/apache/beam/sdks/v2/go/container) ||
+    die "could not build Beam's Go boot program"
+  if [ -z "${BOOKALIGN_SPARK_BIN:-}" ]; then
+    mkdir -p "$root/bin"
+    (cd "$root" && go build -o "$bin" ./cmd/bookalign) || die "could not build bin/bookalign"
+  fi
+  [ -x "$bin" ] || die "worker binary $bin is missing or not executable"
+  cat >"$dir/worker.sh" <<EOF
+#!/bin/sh
+# One Go SDK worker, started by Spark's executor with Beam's --id and
+# endpoint flags; the last --semi_persist_dir wins.
+work=\$(mktemp -d "$dir/workers/w.XXXXXX") || exit 1
+setsid "$dir/boot" "\$@" --semi_persist_dir="\$work" &
+sid=\$!
+echo "\$sid" >"\$work/sid"
+# copy: the directory of the worker binary boot runs, /tmp/binNNN.
+copy() {
+  for p in \$(ps -o pid= -s "\$sid" 2>/dev/null); do
+    readlink "/proc/\$p/exe" 2>/dev/null
+  done | sed -n 's#^\\(/tmp/bin[^/]*\\)/worker\$#\\1#p' | head -n 1
+}
+# finish stops boot's session; env: procps kill, which takes a group
+# (the kill of dash does not).
+finish() {
+  [ -n "\$bin" ] || bin=\$(copy)
+  env kill -TERM -- "-\$sid" 2>/dev/null
+  sleep 0.2
+  env kill -KILL -- "-\$sid" 2>/dev/null
+  [ -n "\$bin" ] && rm -rf "\$bin"
+  rm -rf "\$work"
+}
+bin=
+trap 'finish; exit 143' TERM INT HUP
+i=0
+while [ -z "\$bin" ] && [ \$i -lt 600 ] && kill -0 "\$sid" 2>/dev/null; do
+  bin=\$(copy)
+  [ -n "\$bin" ] && echo "\$bin" >"\$work/bin" || sleep 0.1
+  i=\$((i + 1))
+done
+rc=0
+wait "\$sid" || rc=\$?
+finish
+exit \$rc
+EOF
+  chmod +x "$dir/worker.sh"
+}
+
+cmd_start() {
+  check_number BOOKALIGN_SPARK_THREADS "$threads" 1 256
+  check_number BOOKALIGN_SPARK_JOB_PORT "$job_port" 1024 65535
+  [[ $memory =~ ^[1-9][0-9]*[mMgG]$ ]] || die "BOOKALIGN_SPARK_MEMORY=$memory: want a size such as 1536m or 2g"
+  alive && die "a job server already runs from $dir (bench/spark.sh stop first)"
+  port_free "$job_port" || die "port $job_port is taken: stop what listens there, or set BOOKALIGN_SPARK_JOB_PORT"
+  command -v setsid >/dev/null || die "setsid not found (util-linux)"
+  [ -z "${BOOKALIGN_SPARK_BIN:-}" ] || [ -x "$bin" ] || die "worker binary $bin is missing or not executable"
+  cmd_fetch
+  write_conf
+  rm -rf "$dir/workers"/*
+  write_worker
+
+  local cp
+  cp=$(ls "$dir"/lib/*.jar | tr '\n' ':')
+  # Each job's staged worker binary goes to DIR/artifacts, not the shared
+  # /tmp/beam-artifact-staging: Beam 2.62 fails to remove it after the
+  # job ("Failed to remove job staging directory"), so stop does.
+  # Spark's UI is off (its port 4040 would clash with a second server);
+  # SPARK_LOCAL_IP keeps the driver on loopback.
+  (cd "$dir" && SPARK_LOCAL_IP=127.0.0.1 exec nohup "$java" -Xmx"$memory" "${java_opens[@]}" \
+    -Dlog4j.configuration="file:$dir/conf/log4j.properties" -Dspark.ui.enabled=false \
+    -cp "$cp" org.apache.beam.runners.spark.SparkJobServerDriver \
+    --spark-master-url="local[$threads]" \
+    --job-host=localhost --job-port="$job_port" --artifact-port=0 --expansion-port=0 \
+    --artifacts-dir="$dir/artifacts" \
+    >"$dir/log/jobserver.out" 2>&1 </dev/null) &
+  echo $! >"$dir/jobserver.pid"
+  local i
+  for ((i = 0; i < 450; i++)); do
+    port_free "$job_port" || break
+    if ! alive; then
+      echo "spark.sh: the job server exited while starting" >&2
+      tail -n 25 "$dir/log/jobserver.out" "$dir/log/jobserver.log" >&2 2>/dev/null || true
+      cmd_stop >/dev/null 2>&1 || true
+      exit 1
+    fi
+    sleep 0.2
+  done
+  if port_free "$job_port"; then
+    echo "spark.sh: the job server did not listen on $job_port in 90s" >&2
+    tail -n 25 "$dir/log/jobserver.log" >&2 2>/dev/null || true
+    cmd_stop >/dev/null 2>&1 || true
+    exit 1
+  fi
+  cat >"$dir/server.env" <<EOF
+job_port=$job_port
+worker=$dir/worker.sh
+bin=$bin
+EOF
+  echo "spark.sh: Spark 3.2 job server up: local[$threads], localhost:$job_port"
+  echo "spark.sh: bookalign flags: $(cmd_flags)"
+}
+
+cmd_flags() {
+  [ -f "$dir/server.env" ] || die "no job server runs from $dir (bench/spark.sh start)"
+  # shellcheck disable=SC1091
+  . "$dir/server.env"
+  printf -- '--runner=universal --endpoint=localhost:%s --environment_type=PROCESS --environment_config={"command":"%s"} --worker_binary=%s\n' \
+    "$job_port" "$worker" "$bin"
+}
+
+cmd_run() {
+  [ $# -ge 1 ] || die "usage: bench/spark.sh run CMD ARGS…"
+  local flags
+  flags=$(cmd_flags)
+  # shellcheck disable=SC2086 # the flags are words
+  exec "$bin" "$@" $flags
+}
+
+cmd_status() {
+  local pid rss f
+  if alive; then
+    pid=$(cat "$dir/jobserver.pid")
+    rss=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
+    echo "jobserver pid $pid peak RSS $((rss / 1024)) MB"
+  else
+    echo "jobserver not running"
+  fi
+  for f in "$dir"/workers/*/sid; do
+    [ -e "$f" ] || continue
+    for pid in $(ps -o pid= -s "$(cat "$f")" 2>/dev/null); do
+      rss=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null) || continue
+      echo "worker $(cat "/proc/$pid/comm" 2>/dev/null) pid $pid peak RSS $((rss / 1024)) MB"
+    done
+  done
+}
+
+cmd_stop() {
+  local pid f
+  if [ -f "$dir/jobserver.pid" ]; then
+    pid=$(cat "$dir/jobserver.pid")
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -9 "$pid" 2>/dev/null || true
+    rm -f "$dir/jobserver.pid"
+  fi
+  # Workers whose wrapper did not finish (killed outright): their sessions
+  # and their binary copies.
+  for f in "$dir"/workers/*/sid; do
+    [ -e "$f" ] || continue
+    kill -KILL -- "-$(cat "$f")" 2>/dev/null || true
+  done
+  for f in "$dir"/workers/*/bin; do
+    [ -e "$f" ] || continue
+    case $(cat "$f") in /tmp/bin?*) rm -rf "$(cat "$f")" ;; esac
+  done
+  rm -rf "$dir/workers" "$dir/artifacts" "$dir/server.env"
+  echo "spark.sh: stopped"
+}
+
+case ${1:-} in
+fetch) cmd_fetch ;;
+start) cmd_start ;;
+stop) cmd_stop ;;
+status) cmd_status ;;
+flags) cmd_flags ;;
+run) shift; cmd_run "$@" ;;
+*) die "usage: bench/spark.sh fetch|start|flags|status|stop|run CMD ARGS…" ;;
+esac
