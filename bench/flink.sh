@@ -38,6 +38,9 @@ rest_port=${BOOKALIGN_FLINK_REST_PORT:-8081}
 rpc_port=${BOOKALIGN_FLINK_RPC_PORT:-6123}
 job_port=${BOOKALIGN_FLINK_JOB_PORT:-8099}
 bin=$(realpath -m "${BOOKALIGN_FLINK_BIN:-$root/bin/bookalign}")
+worker_bin_given=${BOOKALIGN_FLINK_BIN:-}
+# shellcheck source=bench/goworker.sh
+. "$here/goworker.sh"
 java=${JAVA:-java}
 
 die() {
@@ -133,6 +136,9 @@ taskmanager.memory.framework.off-heap.size: 384m
 classloader.resolve-order: parent-first
 # A TaskManager that dies is noticed in seconds, not the default minutes.
 heartbeat.timeout: 20000
+# A job that cannot get its slots (a TaskManager lost for good) fails in a
+# minute, not the default five.
+slot.request.timeout: 60000
 restart-strategy.type: fixed-delay
 restart-strategy.fixed-delay.attempts: 2
 restart-strategy.fixed-delay.delay: 2 s
@@ -197,9 +203,11 @@ cmd_start() {
     port_free "$p" || die "port $p is taken: stop what listens there, or set BOOKALIGN_FLINK_*_PORT"
   done
   command -v curl >/dev/null || die "curl not found"
+  command -v setsid >/dev/null || die "setsid not found (util-linux)"
   cmd_fetch
   write_conf
   rm -rf "$dir/workers"/*
+  write_worker
 
   local jm tm
   jm=$(resource_params GET_JM_RESOURCE_PARAMS) || fail_start "Flink could not size the JobManager" "$dir/log/bashjavautils.log"
@@ -214,7 +222,6 @@ cmd_start() {
   done
   wait_for jobmanager 90 taskmanagers_registered
 
-  start_workers_boot
   # The job server: Beam's Job API for bookalign's --endpoint, submitting
   # to the JobManager's REST port. The artifact and expansion services take
   # free ports.
@@ -225,6 +232,7 @@ cmd_start() {
     org.apache.beam.runners.flink.FlinkJobServerDriver \
     --flink-master="localhost:$rest_port" --flink-conf-dir="$dir/conf" \
     --job-host=localhost --job-port="$job_port" --artifact-port=0 --expansion-port=0 \
+    --artifacts-dir="$dir/artifacts" \
     >"$dir/log/jobserver.out" 2>&1 </dev/null) &
   echo $! >"$dir/jobserver.pid"
   wait_for jobserver 90 listening "$job_port"
@@ -239,27 +247,6 @@ EOF
   echo "flink.sh: bookalign flags: $(cmd_flags)"
 }
 
-# start_workers_boot builds Beam's Go boot program (the SDK harness entry
-# point of Beam's Go container) and the wrapper each TaskManager runs per
-# worker: its own --semi_persist_dir, so that two workers never share the
-# directory where the boot program stages the worker binary.
-start_workers_boot() {
-  (cd "$root" && go build -o "$dir/boot" github.com/apache/beam/sdks/v2/go/container) ||
-    fail_start "could not build Beam's Go boot program" /dev/null
-  if [ -z "${BOOKALIGN_FLINK_BIN:-}" ]; then
-    mkdir -p "$root/bin"
-    (cd "$root" && go build -o "$bin" ./cmd/bookalign) || fail_start "could not build bin/bookalign" /dev/null
-  fi
-  [ -x "$bin" ] || fail_start "worker binary $bin is missing or not executable" /dev/null
-  cat >"$dir/worker.sh" <<EOF
-#!/bin/sh
-# One Go SDK worker, started by a TaskManager with Beam's --id and
-# endpoint flags; the last --semi_persist_dir wins.
-work=\$(mktemp -d "$dir/workers/w.XXXXXX") || exit 1
-exec "$dir/boot" "\$@" --semi_persist_dir="\$work"
-EOF
-  chmod +x "$dir/worker.sh"
-}
 
 cmd_flags() {
   [ -f "$dir/cluster.env" ] || die "no cluster runs from $dir (bench/flink.sh start)"
@@ -292,6 +279,7 @@ cmd_status() {
     fi
   done
   echo "total peak RSS of the cluster's JVMs: $((total / 1024)) MB"
+  worker_status
 }
 
 cmd_stop() {
@@ -304,9 +292,8 @@ cmd_stop() {
     kill -9 "$pid" 2>/dev/null || true
     rm -f "$f"
   done
-  # Workers the TaskManagers left behind (they run the staged binary).
-  pkill -f "$dir/workers/" 2>/dev/null || true
-  rm -rf "$dir/workers" "$dir/cluster.env"
+  stop_workers
+  rm -rf "$dir/artifacts" "$dir/cluster.env"
   echo "flink.sh: stopped"
 }
 

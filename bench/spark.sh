@@ -34,6 +34,9 @@ threads=${BOOKALIGN_SPARK_THREADS:-2}
 memory=${BOOKALIGN_SPARK_MEMORY:-1536m}
 job_port=${BOOKALIGN_SPARK_JOB_PORT:-8097}
 bin=$(realpath -m "${BOOKALIGN_SPARK_BIN:-$root/bin/bookalign}")
+worker_bin_given=${BOOKALIGN_SPARK_BIN:-}
+# shellcheck source=bench/goworker.sh
+. "$here/goworker.sh"
 java=${JAVA:-java}
 
 die() {
@@ -106,57 +109,6 @@ log4j.logger.org.apache.spark.scheduler.DAGScheduler=INFO
 EOF
 }
 
-# write_worker builds Beam's Go boot program and the wrapper the executor
-# runs per worker: its own --semi_persist_dir, boot in a session of its
-# own so that stopping the wrapper stops boot's child (the Go worker) too,
-# and the worker's copy of the binary removed when it ends.
-write_worker() {
-  (cd "$root" && go build -o "$dir/boot" github.com/apache/beam/sdks/v2/go/container) ||
-    die "could not build Beam's Go boot program"
-  if [ -z "${BOOKALIGN_SPARK_BIN:-}" ]; then
-    mkdir -p "$root/bin"
-    (cd "$root" && go build -o "$bin" ./cmd/bookalign) || die "could not build bin/bookalign"
-  fi
-  [ -x "$bin" ] || die "worker binary $bin is missing or not executable"
-  cat >"$dir/worker.sh" <<EOF
-#!/bin/sh
-# One Go SDK worker, started by Spark's executor with Beam's --id and
-# endpoint flags; the last --semi_persist_dir wins.
-work=\$(mktemp -d "$dir/workers/w.XXXXXX") || exit 1
-setsid "$dir/boot" "\$@" --semi_persist_dir="\$work" &
-sid=\$!
-echo "\$sid" >"\$work/sid"
-# copy: the directory of the worker binary boot runs, /tmp/binNNN.
-copy() {
-  for p in \$(ps -o pid= -s "\$sid" 2>/dev/null); do
-    readlink "/proc/\$p/exe" 2>/dev/null
-  done | sed -n 's#^\\(/tmp/bin[^/]*\\)/worker\$#\\1#p' | head -n 1
-}
-# finish stops boot's session; env: procps kill, which takes a group
-# (the kill of dash does not).
-finish() {
-  [ -n "\$bin" ] || bin=\$(copy)
-  env kill -TERM -- "-\$sid" 2>/dev/null
-  sleep 0.2
-  env kill -KILL -- "-\$sid" 2>/dev/null
-  [ -n "\$bin" ] && rm -rf "\$bin"
-  rm -rf "\$work"
-}
-bin=
-trap 'finish; exit 143' TERM INT HUP
-i=0
-while [ -z "\$bin" ] && [ \$i -lt 600 ] && kill -0 "\$sid" 2>/dev/null; do
-  bin=\$(copy)
-  [ -n "\$bin" ] && echo "\$bin" >"\$work/bin" || sleep 0.1
-  i=\$((i + 1))
-done
-rc=0
-wait "\$sid" || rc=\$?
-finish
-exit \$rc
-EOF
-  chmod +x "$dir/worker.sh"
-}
 
 cmd_start() {
   check_number BOOKALIGN_SPARK_THREADS "$threads" 1 256
@@ -237,13 +189,7 @@ cmd_status() {
   else
     echo "jobserver not running"
   fi
-  for f in "$dir"/workers/*/sid; do
-    [ -e "$f" ] || continue
-    for pid in $(ps -o pid= -s "$(cat "$f")" 2>/dev/null); do
-      rss=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null) || continue
-      echo "worker $(cat "/proc/$pid/comm" 2>/dev/null) pid $pid peak RSS $((rss / 1024)) MB"
-    done
-  done
+  worker_status
 }
 
 cmd_stop() {
@@ -255,17 +201,8 @@ cmd_stop() {
     kill -9 "$pid" 2>/dev/null || true
     rm -f "$dir/jobserver.pid"
   fi
-  # Workers whose wrapper did not finish (killed outright): their sessions
-  # and their binary copies.
-  for f in "$dir"/workers/*/sid; do
-    [ -e "$f" ] || continue
-    kill -KILL -- "-$(cat "$f")" 2>/dev/null || true
-  done
-  for f in "$dir"/workers/*/bin; do
-    [ -e "$f" ] || continue
-    case $(cat "$f") in /tmp/bin?*) rm -rf "$(cat "$f")" ;; esac
-  done
-  rm -rf "$dir/workers" "$dir/artifacts" "$dir/server.env"
+  stop_workers
+  rm -rf "$dir/artifacts" "$dir/server.env"
   echo "spark.sh: stopped"
 }
 
