@@ -46,7 +46,7 @@ sample() {
     local total=0 pid args
     for pid in $(pgrep -f "$BOOKALIGN_FLINK_DIR|$BOOKALIGN_FLINK_BIN"); do
       [ -r "/proc/$pid/status" ] || continue
-      args=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) || continue
+      args=$({ tr '\0' ' ' <"/proc/$pid/cmdline"; } 2>/dev/null) || continue
       case $args in
       *StandaloneSessionClusterEntrypoint*) label[$pid]=jobmanager ;;
       *TaskManagerRunner*) label[$pid]=taskmanager ;;
