@@ -39,14 +39,10 @@ rpc_port=${BOOKALIGN_FLINK_RPC_PORT:-6123}
 job_port=${BOOKALIGN_FLINK_JOB_PORT:-8099}
 bin=$(realpath -m "${BOOKALIGN_FLINK_BIN:-$root/bin/bookalign}")
 worker_bin_given=${BOOKALIGN_FLINK_BIN:-}
-# shellcheck source=bench/goworker.sh
-. "$here/goworker.sh"
+# shellcheck source=bench/runnerlib.sh
+. "$here/runnerlib.sh"
 java=${JAVA:-java}
 
-die() {
-  echo "flink.sh: $*" >&2
-  exit 1
-}
 
 # Java 17 closes the JDK's internals that Flink reflects into; these are
 # the --add-exports/--add-opens of Flink 1.19's own env.java.opts.all.
@@ -68,10 +64,6 @@ java_opens=(
   --add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED
 )
 
-check_number() { # check_number NAME VALUE MIN MAX
-  [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge "$3" ] && [ "$2" -le "$4" ] ||
-    die "$1=$2: want a whole number from $3 to $4"
-}
 
 classpath() {
   local jars
@@ -80,26 +72,8 @@ classpath() {
   echo "$jars"
 }
 
-port_free() { # port_free PORT: true when nothing listens on 127.0.0.1:PORT
-  ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
-}
 
-cmd_fetch() {
-  command -v mvn >/dev/null || die "mvn not found: install Maven 3.8 or later"
-  command -v "$java" >/dev/null || die "$java not found: install Java 17"
-  if [ -f "$dir/lib/.complete" ] && [ "$dir/lib/.complete" -nt "$here/flink/pom.xml" ]; then
-    return
-  fi
-  rm -rf "$dir/lib"
-  mkdir -p "$dir/lib"
-  echo "flink.sh: fetching Beam's Flink runner and Flink 1.19 into $dir/lib (cached in ~/.m2)"
-  if ! mvn -q -B -f "$here/flink/pom.xml" dependency:copy-dependencies \
-    -DoutputDirectory="$dir/lib" -DincludeScope=runtime >"$dir/fetch.log" 2>&1; then
-    tail -n 20 "$dir/fetch.log" >&2
-    die "mvn could not fetch the jars (log: $dir/fetch.log)"
-  fi
-  touch "$dir/lib/.complete"
-}
+cmd_fetch() { fetch_jars "$here/flink/pom.xml" "Beam's Flink runner and Flink 1.19"; }
 
 # resource_params KIND: Flink's own memory arithmetic (what taskmanager.sh
 # and jobmanager.sh run): the JVM flags on the first line, the -D dynamic

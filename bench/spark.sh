@@ -35,14 +35,10 @@ memory=${BOOKALIGN_SPARK_MEMORY:-1536m}
 job_port=${BOOKALIGN_SPARK_JOB_PORT:-8097}
 bin=$(realpath -m "${BOOKALIGN_SPARK_BIN:-$root/bin/bookalign}")
 worker_bin_given=${BOOKALIGN_SPARK_BIN:-}
-# shellcheck source=bench/goworker.sh
-. "$here/goworker.sh"
+# shellcheck source=bench/runnerlib.sh
+. "$here/runnerlib.sh"
 java=${JAVA:-java}
 
-die() {
-  echo "spark.sh: $*" >&2
-  exit 1
-}
 
 # Java 17 closes the JDK's internals that Spark reflects into; these are
 # the --add-opens of Spark 3.3's JavaModuleOptions (3.2 ships none).
@@ -62,33 +58,11 @@ java_opens=(
   --add-opens=java.base/sun.util.calendar=ALL-UNNAMED
 )
 
-check_number() { # check_number NAME VALUE MIN MAX
-  [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge "$3" ] && [ "$2" -le "$4" ] ||
-    die "$1=$2: want a whole number from $3 to $4"
-}
 
-port_free() { # port_free PORT: true when nothing listens on 127.0.0.1:PORT
-  ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
-}
 
 alive() { [ -f "$dir/jobserver.pid" ] && kill -0 "$(cat "$dir/jobserver.pid")" 2>/dev/null; }
 
-cmd_fetch() {
-  command -v mvn >/dev/null || die "mvn not found: install Maven 3.8 or later"
-  command -v "$java" >/dev/null || die "$java not found: install Java 17"
-  if [ -f "$dir/lib/.complete" ] && [ "$dir/lib/.complete" -nt "$here/spark/pom.xml" ]; then
-    return
-  fi
-  rm -rf "$dir/lib"
-  mkdir -p "$dir/lib"
-  echo "spark.sh: fetching Beam's Spark 3 runner and Spark 3.2 into $dir/lib (cached in ~/.m2)"
-  if ! mvn -q -B -f "$here/spark/pom.xml" dependency:copy-dependencies \
-    -DoutputDirectory="$dir/lib" -DincludeScope=runtime >"$dir/fetch.log" 2>&1; then
-    tail -n 20 "$dir/fetch.log" >&2
-    die "mvn could not fetch the jars (log: $dir/fetch.log)"
-  fi
-  touch "$dir/lib/.complete"
-}
+cmd_fetch() { fetch_jars "$here/spark/pom.xml" "Beam's Spark 3 runner and Spark 3.2"; }
 
 # Spark 3.2 logs through log4j 1.2 (slf4j-log4j12); its INFO lines are
 # many, so Spark's own loggers stay at WARN but for the stage lines.

@@ -1,5 +1,43 @@
-# bench/goworker.sh: the Go SDK workers of the bench scripts that start a
-# cluster runner here (bench/flink.sh, bench/spark.sh), sourced by them.
+# bench/runnerlib.sh: what the bench scripts that start a Beam job server
+# here (bench/flink.sh, bench/spark.sh) share, sourced by them after they
+# set root, here, dir, java, bin and worker_bin_given: messages, checks of
+# settings and ports, the runner's jars from a pom, and the Go workers.
+me=$(basename "$0")
+
+die() {
+  echo "$me: $*" >&2
+  exit 1
+}
+
+check_number() { # check_number NAME VALUE MIN MAX
+  [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge "$3" ] && [ "$2" -le "$4" ] ||
+    die "$1=$2: want a whole number from $3 to $4"
+}
+
+port_free() { # port_free PORT: true when nothing listens on 127.0.0.1:PORT
+  ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# fetch_jars POM WHAT: the runtime jars of POM into DIR/lib (through ~/.m2),
+# unless they are there and newer than POM.
+fetch_jars() {
+  command -v mvn >/dev/null || die "mvn not found: install Maven 3.8 or later"
+  command -v "$java" >/dev/null || die "$java not found: install Java 17"
+  if [ -f "$dir/lib/.complete" ] && [ "$dir/lib/.complete" -nt "$1" ]; then
+    return
+  fi
+  rm -rf "$dir/lib"
+  mkdir -p "$dir/lib"
+  echo "$me: fetching $2 into $dir/lib (cached in ~/.m2)"
+  if ! mvn -q -B -f "$1" dependency:copy-dependencies \
+    -DoutputDirectory="$dir/lib" -DincludeScope=runtime >"$dir/fetch.log" 2>&1; then
+    tail -n 20 "$dir/fetch.log" >&2
+    die "mvn could not fetch the jars (log: $dir/fetch.log)"
+  fi
+  touch "$dir/lib/.complete"
+}
+
+# The Go SDK workers.
 # A runner's PROCESS environment starts the boot program and, when it is
 # done, stops only that: Beam's process manager does not stop boot's child,
 # the Go worker, nor remove the worker's copy of the binary boot makes in
@@ -7,7 +45,6 @@
 # Spark, as many on Flink). The wrapper below runs boot in a session of its
 # own and cleans up after it; stop_workers cleans up after wrappers that
 # were killed outright.
-
 # write_worker builds Beam's Go boot program and the wrapper a runner's
 # task process (a Flink TaskManager, a Spark executor) runs per worker: its own --semi_persist_dir, boot in a session of its
 # own so that stopping the wrapper stops boot's child (the Go worker) too,
