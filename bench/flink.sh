@@ -221,21 +221,12 @@ EOF
   echo "flink.sh: bookalign flags: $(cmd_flags)"
 }
 
-
 cmd_flags() {
   [ -f "$dir/cluster.env" ] || die "no cluster runs from $dir (bench/flink.sh start)"
   # shellcheck disable=SC1091
   . "$dir/cluster.env"
   printf -- '--runner=flink --endpoint=localhost:%s --environment_type=PROCESS --environment_config={"command":"%s"} --worker_binary=%s\n' \
     "$job_port" "$worker" "$bin"
-}
-
-cmd_run() {
-  [ $# -ge 1 ] || die "usage: bench/flink.sh run CMD ARGS…"
-  local flags
-  flags=$(cmd_flags)
-  # shellcheck disable=SC2086 # the flags are words
-  exec "$bin" "$@" $flags
 }
 
 cmd_status() {

@@ -18,6 +18,15 @@ port_free() { # port_free PORT: true when nothing listens on 127.0.0.1:PORT
   ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
+# cmd_run CMD ARGS…: bin/bookalign CMD ARGS… with the flags cmd_flags prints.
+cmd_run() {
+  [ $# -ge 1 ] || die "usage: bench/$me run CMD ARGS…"
+  local flags
+  flags=$(cmd_flags)
+  # shellcheck disable=SC2086 # the flags are words
+  exec "$bin" "$@" $flags
+}
+
 # fetch_jars POM WHAT: the runtime jars of POM into DIR/lib (through ~/.m2),
 # unless they are there and newer than POM.
 fetch_jars() {

@@ -146,14 +146,6 @@ cmd_flags() {
     "$job_port" "$worker" "$bin"
 }
 
-cmd_run() {
-  [ $# -ge 1 ] || die "usage: bench/spark.sh run CMD ARGS…"
-  local flags
-  flags=$(cmd_flags)
-  # shellcheck disable=SC2086 # the flags are words
-  exec "$bin" "$@" $flags
-}
-
 cmd_status() {
   local pid rss f
   if alive; then
