@@ -25,12 +25,12 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/bench/internal/pairids"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/cputime"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
 )
@@ -130,9 +130,9 @@ func run(corpusDir, thDir, rougeDir string, rule AnchorRule, workers int, method
 					}
 					a := v.aligner(th)
 					for _, q := range []*align.Pair{p, MaskAnchors(p, anchors)} {
-						c0 := threadCPU()
+						c0 := cputime.Thread()
 						al, aerr := a.Align(q)
-						cpus = append(cpus, threadCPU()-c0)
+						cpus = append(cpus, cputime.Thread()-c0)
 						if aerr != nil {
 							err = fmt.Errorf("%s: %w", v.name, aerr)
 							break
@@ -191,16 +191,4 @@ func loadDocs(dir, id string) (book, summary *text.Document, err error) {
 	}
 	summary, err = text.ParseSummary(string(s))
 	return book, summary, err
-}
-
-// threadCPU returns the CPU time (user and system) of the calling OS thread,
-// locked to its goroutine: on a shared machine a truer cost than the wall
-// clock.
-func threadCPU() time.Duration {
-	const rusageThread = 1 // RUSAGE_THREAD of Linux getrusage(2)
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

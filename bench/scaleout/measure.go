@@ -5,12 +5,12 @@ import (
 	"os"
 	"runtime"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/cputime"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -67,7 +67,7 @@ func (a *aligners) measure(corpusDir, id string) (BookCost, error) {
 	defer runtime.UnlockOSThread()
 	c := BookCost{ID: id}
 	l := corpus.Layout{Dir: corpusDir}
-	t0 := threadCPU()
+	t0 := cputime.Thread()
 	b, err := os.ReadFile(l.Book(id))
 	if err != nil {
 		return c, err
@@ -84,7 +84,7 @@ func (a *aligners) measure(corpusDir, id string) (BookCost, error) {
 	if err != nil {
 		return c, fmt.Errorf("%s: summary: %w", id, err)
 	}
-	t1 := threadCPU()
+	t1 := cputime.Thread()
 	c.Load = seconds(t1 - t0)
 	c.Tokens = text.CountWords(book.Text)
 	c.ByMethod = map[string]float64{}
@@ -92,15 +92,15 @@ func (a *aligners) measure(corpusDir, id string) (BookCost, error) {
 	if err != nil {
 		return c, fmt.Errorf("%s: prepare: %w", id, err)
 	}
-	t2 := threadCPU()
+	t2 := cputime.Thread()
 	c.Prepare = seconds(t2 - t1)
 	c.Align = c.Prepare
 	for _, m := range a.methods {
-		start := threadCPU()
+		start := cputime.Thread()
 		if _, err := a.byName[m].Align(pair); err != nil {
 			return c, fmt.Errorf("%s: %s: %w", id, m, err)
 		}
-		c.ByMethod[m] = seconds(threadCPU() - start)
+		c.ByMethod[m] = seconds(cputime.Thread() - start)
 		c.Align += c.ByMethod[m]
 	}
 	return c, nil
@@ -135,15 +135,3 @@ func (a *aligners) measureAll(corpusDir string, ids []string, workers int) ([]Bo
 }
 
 func seconds(d time.Duration) float64 { return d.Seconds() }
-
-// threadCPU returns the CPU time (user and system) of the calling OS
-// thread, locked to its goroutine: on a shared machine a truer cost than
-// the wall clock (as bench/anchors measures).
-func threadCPU() time.Duration {
-	const rusageThread = 1 // RUSAGE_THREAD of Linux getrusage(2)
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}

@@ -20,3 +20,21 @@ func TestProcess(t *testing.T) {
 		t.Errorf("no CPU time counted for a busy loop (%d)", x)
 	}
 }
+
+// TestThread checks that the thread's CPU time grows with work on it,
+// where it is measured.
+func TestThread(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("not measured here")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	start := Thread()
+	x := 0
+	for i := range 50_000_000 {
+		x ^= i * i
+	}
+	if Thread() <= start {
+		t.Errorf("no CPU time counted for a busy loop (%d)", x)
+	}
+}
