@@ -9,16 +9,18 @@
 #   bench/flink.sh start          # fetch if needed, then start the cluster and the job server
 #   bench/flink.sh flags          # the flags that send a bookalign command to this cluster
 #   bench/flink.sh status         # what runs, and each process's resident memory
+#   bench/flink.sh cancel         # cancel the cluster's running jobs
 #   bench/flink.sh stop           # stop everything started here
 #   bench/flink.sh run CMD ARGS…  # bin/bookalign CMD ARGS… on the cluster (needs start)
 #
 # Settings (environment):
 #   BOOKALIGN_FLINK_DIR           state, logs, jars and worker dirs (default ${TMPDIR:-/tmp}/bookalign-flink)
 #   BOOKALIGN_FLINK_TASKMANAGERS  TaskManagers, one slot each (default 2: parallelism 2)
-#   BOOKALIGN_FLINK_TM_MEMORY     each TaskManager's taskmanager.memory.process.size (default 2048m)
+#   BOOKALIGN_FLINK_TM_MEMORY     each TaskManager's taskmanager.memory.process.size (default 1536m)
 #   BOOKALIGN_FLINK_REST_PORT     the JobManager's REST port, the --flink-master (default 8081)
 #   BOOKALIGN_FLINK_RPC_PORT      the JobManager's RPC port (default 6123)
 #   BOOKALIGN_FLINK_JOB_PORT      the job server's Beam Job API port, bookalign's --endpoint (default 8099)
+#   BOOKALIGN_FLINK_ENV_CACHE_MS  how long a TaskManager keeps an idle Go worker for the next stage (default 60000)
 #   BOOKALIGN_FLINK_BIN           the bookalign binary the workers run (default bin/bookalign, built here)
 #   JAVA                          the java to run (default java on PATH; Java 17 is tested)
 #
@@ -33,10 +35,14 @@ root=$(cd "$here/.." && pwd)
 
 dir=${BOOKALIGN_FLINK_DIR:-${TMPDIR:-/tmp}/bookalign-flink}
 tms=${BOOKALIGN_FLINK_TASKMANAGERS:-2}
-tm_memory=${BOOKALIGN_FLINK_TM_MEMORY:-2048m}
+tm_memory=${BOOKALIGN_FLINK_TM_MEMORY:-1536m}
 rest_port=${BOOKALIGN_FLINK_REST_PORT:-8081}
 rpc_port=${BOOKALIGN_FLINK_RPC_PORT:-6123}
 job_port=${BOOKALIGN_FLINK_JOB_PORT:-8099}
+env_cache_ms=${BOOKALIGN_FLINK_ENV_CACHE_MS:-60000}
+# The job server only relays: the Go SDK stages one binary, and Flink runs
+# the job. Serial GC keeps its footprint small.
+jobserver_heap=256m
 bin=$(realpath -m "${BOOKALIGN_FLINK_BIN:-$root/bin/bookalign}")
 worker_bin_given=${BOOKALIGN_FLINK_BIN:-}
 # shellcheck source=bench/runnerlib.sh
@@ -99,12 +105,16 @@ taskmanager.host: localhost
 taskmanager.bind-host: localhost
 taskmanager.numberOfTaskSlots: 1
 parallelism.default: $tms
-jobmanager.memory.process.size: 1024m
+jobmanager.memory.process.size: 768m
 taskmanager.memory.process.size: $tm_memory
 # The job server streams the worker binary (about 90 MB) to each Go worker
 # through the TaskManager's direct memory: the default 128m fails with
 # "Cannot reserve … bytes of direct buffer memory".
 taskmanager.memory.framework.off-heap.size: 384m
+# Managed memory serves Flink's batch sorts of the GroupByKeys, whose
+# values are small here (claim checks, not books): 0.15 of Flink's memory,
+# not the default 0.4, leaves the task heap its ~300 MB in 1536m.
+taskmanager.memory.managed.fraction: 0.15
 # The Beam and Flink classes are on every process's classpath; the job's
 # staged jars are the same ones.
 classloader.resolve-order: parent-first
@@ -164,6 +174,7 @@ listening() { ! port_free "$1"; }
 
 cmd_start() {
   check_number BOOKALIGN_FLINK_TASKMANAGERS "$tms" 1 64
+  check_number BOOKALIGN_FLINK_ENV_CACHE_MS "$env_cache_ms" 0 86400000
   local p
   for p in rest_port rpc_port job_port; do
     check_number "BOOKALIGN_FLINK_${p^^}" "${!p}" 1024 65535
@@ -189,27 +200,30 @@ cmd_start() {
     "$(sed -n 1p <<<"$jm")" "$(sed -n 2p <<<"$jm")"
   wait_for jobmanager 60 listening "$rest_port"
 
-  tm=$(resource_params GET_TM_RESOURCE_PARAMS) || fail_start "Flink could not size the TaskManagers" "$dir/log/bashjavautils.log"
+  resource_params GET_TM_RESOURCE_PARAMS >"$dir/taskmanager.params" ||
+    fail_start "Flink could not size the TaskManagers" "$dir/log/bashjavautils.log"
   for ((i = 1; i <= tms; i++)); do
-    start_java "taskmanager-$i" org.apache.flink.runtime.taskexecutor.TaskManagerRunner \
-      "$(sed -n 1p <<<"$tm")" "$(sed -n 2p <<<"$tm")"
+    start_taskmanager "$i"
   done
   wait_for jobmanager 90 taskmanagers_registered
 
   # The job server: Beam's Job API for bookalign's --endpoint, submitting
   # to the JobManager's REST port. The artifact and expansion services take
-  # free ports.
+  # free ports. flink/JobServer.java is Beam's driver with nothing staged
+  # per job and each TaskManager's Go worker kept between stages.
   local cp
   cp=$(classpath)
-  (cd "$dir" && exec nohup "$java" "${java_opens[@]}" -Dlog.file="$dir/log/jobserver.log" \
+  (cd "$dir" && BOOKALIGN_FLINK_ENV_CACHE_MS=$env_cache_ms exec nohup "$java" -Xmx${jobserver_heap} -XX:+UseSerialGC "${java_opens[@]}" -Dlog.file="$dir/log/jobserver.log" \
     -Dlog4j.configurationFile="file:$dir/conf/log4j.properties" -cp "$cp" \
-    org.apache.beam.runners.flink.FlinkJobServerDriver \
+    "$here/flink/JobServer.java" \
     --flink-master="localhost:$rest_port" --flink-conf-dir="$dir/conf" \
     --job-host=localhost --job-port="$job_port" --artifact-port=0 --expansion-port=0 \
     --artifacts-dir="$dir/artifacts" \
     >"$dir/log/jobserver.out" 2>&1 </dev/null) &
   echo $! >"$dir/jobserver.pid"
   wait_for jobserver 90 listening "$job_port"
+  (exec nohup setsid "$0" supervise >>"$dir/log/supervisor.log" 2>&1 </dev/null) &
+  echo $! >"$dir/supervisor.pid"
   cat >"$dir/cluster.env" <<EOF
 rest_port=$rest_port
 job_port=$job_port
@@ -247,9 +261,53 @@ cmd_status() {
   worker_status
 }
 
+start_taskmanager() { # start_taskmanager I: TaskManager I, sized as start sized it
+  start_java "taskmanager-$1" org.apache.flink.runtime.taskexecutor.TaskManagerRunner \
+    "$(sed -n 1p "$dir/taskmanager.params")" "$(sed -n 2p "$dir/taskmanager.params")"
+}
+
+running_jobs() { # the ids of the cluster's running jobs
+  curl -s --max-time 5 "http://localhost:$rest_port/jobs" |
+    grep -o '"id":"[0-9a-f]*","status":"RUNNING"' | sed 's/"id":"\([0-9a-f]*\)".*/\1/'
+}
+
+cmd_cancel() { # cancel every running job of the cluster
+  local id n=0
+  for id in $(running_jobs); do
+    curl -s --max-time 5 -X PATCH "http://localhost:$rest_port/jobs/$id?mode=cancel" >/dev/null &&
+      echo "flink.sh: cancelled job $id" && n=$((n + 1))
+  done
+  [ "$n" -gt 0 ] || echo "flink.sh: no running job"
+}
+
+# cmd_supervise runs beside the cluster, as start leaves it, once a second:
+# a TaskManager that died is started again (as a cluster manager would), so
+# that Flink's restart of the job finds its slots; and when the job server
+# has died, the jobs it submitted are cancelled, since no one can see them
+# finish (bookalign has failed with "connection refused").
+cmd_supervise() {
+  local i
+  while [ -f "$dir/cluster.env" ]; do
+    for ((i = 1; i <= tms; i++)); do
+      if ! alive "taskmanager-$i" && [ -f "$dir/cluster.env" ]; then
+        echo "$(date -u +%FT%TZ) taskmanager-$i is gone: starting it again"
+        start_taskmanager "$i"
+      fi
+    done
+    if ! alive jobserver && [ -f "$dir/cluster.env" ]; then
+      echo "$(date -u +%FT%TZ) the job server is gone: cancelling its jobs"
+      cmd_cancel
+      break
+    fi
+    sleep 1
+  done
+}
+
 cmd_stop() {
   local f pid
-  for f in "$dir"/jobserver.pid "$dir"/taskmanager-*.pid "$dir"/jobmanager.pid; do
+  # The supervisor first: it would start again what stop stops.
+  rm -f "$dir/cluster.env"
+  for f in "$dir"/supervisor.pid "$dir"/jobserver.pid "$dir"/taskmanager-*.pid "$dir"/jobmanager.pid; do
     [ -e "$f" ] || continue
     pid=$(cat "$f")
     kill "$pid" 2>/dev/null || true
@@ -268,6 +326,13 @@ start) cmd_start ;;
 stop) cmd_stop ;;
 status) cmd_status ;;
 flags) cmd_flags ;;
+cancel)
+  [ -f "$dir/cluster.env" ] || die "no cluster runs from $dir (bench/flink.sh start)"
+  # shellcheck disable=SC1091
+  . "$dir/cluster.env"
+  cmd_cancel
+  ;;
+supervise) cmd_supervise ;;
 run) shift; cmd_run "$@" ;;
-*) die "usage: bench/flink.sh fetch|start|flags|status|stop|run CMD ARGS…" ;;
+*) die "usage: bench/flink.sh fetch|start|flags|status|cancel|stop|run CMD ARGS…" ;;
 esac

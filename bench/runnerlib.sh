@@ -71,6 +71,9 @@ write_worker() { # needs root, dir, bin, worker_bin_given and die
 # One Go SDK worker, started by the runner with Beam's --id and
 # endpoint flags; the last --semi_persist_dir wins.
 work=\$(mktemp -d "$dir/workers/w.XXXXXX") || exit 1
+# One line per start and end in log/workers.log: when each worker ran.
+log() { echo "\$(date +%s.%N | cut -c1-14) \$1 \${work##*/}" >>"$dir/log/workers.log"; }
+log start
 setsid "$dir/boot" "\$@" --semi_persist_dir="\$work" &
 sid=\$!
 echo "\$sid" >"\$work/sid"
@@ -89,6 +92,7 @@ finish() {
   env kill -KILL -- "-\$sid" 2>/dev/null
   [ -n "\$bin" ] && rm -rf "\$bin"
   rm -rf "\$work"
+  log end
 }
 bin=
 trap 'finish; exit 143' TERM INT HUP
