@@ -6,15 +6,10 @@
 #
 #   bench/scale.sh N [extra flags for bookalign run]
 #
-# The replicated corpus is made of symlinks in a temporary directory: copy 0
-# keeps the ids of the corpus, copy k (1 ≤ k < N) suffixes every id with
-# "-xK" (pairs.tsv rows, books/ and summaries/ links), so the N× corpus has
-# N times the books, each aligned as a distinct pair; the copies of a book
-# share its text, so cross-validation keeps them in its fold and on its
-# side of the inner split (docs/running.md, "Books that share a text"),
-# and every model is trained on its 1× set weighed N times. With
-# N = 1 the output equals ./run.sh's. The report is skipped (--report=false):
-# it is built after the pipeline, in the launching process (docs/running.md).
+# The replicated corpus is made of symlinks in a temporary directory
+# (replicate in bench/lib.sh): every model is trained on its 1× set weighed
+# N times. With N = 1 the output equals ./run.sh's. The report is skipped
+# (--report=false): it is built after the pipeline, in the launching process (docs/running.md).
 #
 # Corpus:     $BOOKALIGN_CORPUS, else ../shared/corpus
 # ROUGE data: $BOOKALIGN_ROUGE_DATA, else ../shared/rouge
@@ -35,28 +30,15 @@ corpus=$(cd "${BOOKALIGN_CORPUS:-../shared/corpus}" && pwd)
 rouge_data=${BOOKALIGN_ROUGE_DATA:-../shared/rouge}
 thesaurus=${BOOKALIGN_THESAURUS:-../shared/thesaurus}
 subset=${BOOKALIGN_SUBSET:-}
-rows() { # the data rows of pairs.tsv, or the first $subset of them
-  if [ -n "$subset" ]; then tail -n +2 "$corpus/pairs.tsv" | head -n "$subset"; else tail -n +2 "$corpus/pairs.tsv"; fi
-}
 
 mkdir -p bin
 go build -o bin/bookalign ./cmd/bookalign
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+. bench/lib.sh # replicate
 sub="$tmp/corpus"
-mkdir -p "$sub/books" "$sub/summaries"
-head -n 1 "$corpus/pairs.tsv" >"$sub/pairs.tsv"
-for ((k = 0; k < n; k++)); do
-  suffix=""
-  if ((k > 0)); then suffix="-x$k"; fi
-  rows | awk -F'\t' -v OFS='\t' -v s="$suffix" '$1 != "" { $1 = $1 s; print }' >>"$sub/pairs.tsv"
-  rows | cut -f1 | while read -r id; do
-    [ -n "$id" ] || continue
-    ln -s "$corpus/books/$id.txt" "$sub/books/$id$suffix.txt"
-    ln -s "$corpus/summaries/$id.txt" "$sub/summaries/$id$suffix.txt"
-  done
-done
+replicate "$corpus" "$n" "$sub" "$subset"
 out=${BOOKALIGN_OUT:-$tmp/out}
 echo "scale.sh: ${n}× corpus, $(($(wc -l <"$sub/pairs.tsv") - 1)) pairs → $out" >&2
 
