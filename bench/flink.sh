@@ -20,6 +20,8 @@
 #   BOOKALIGN_FLINK_REST_PORT     the JobManager's REST port, the --flink-master (default 8081)
 #   BOOKALIGN_FLINK_RPC_PORT      the JobManager's RPC port (default 6123)
 #   BOOKALIGN_FLINK_JOB_PORT      the job server's Beam Job API port, bookalign's --endpoint (default 8099)
+#   BOOKALIGN_FLINK_MASTER        HOST:PORT of a running Flink 1.19 cluster's REST API: start runs only the
+#                                 job server (and its supervisor) against it, no JobManager or TaskManagers
 #   BOOKALIGN_FLINK_ENV_CACHE_MS  how long a TaskManager keeps an idle Go worker for the next stage (default 60000)
 #   BOOKALIGN_FLINK_BIN           the bookalign binary the workers run (default bin/bookalign, built here)
 #   JAVA                          the java to run (default java on PATH; Java 17 is tested)
@@ -40,6 +42,10 @@ rest_port=${BOOKALIGN_FLINK_REST_PORT:-8081}
 rpc_port=${BOOKALIGN_FLINK_RPC_PORT:-6123}
 job_port=${BOOKALIGN_FLINK_JOB_PORT:-8099}
 env_cache_ms=${BOOKALIGN_FLINK_ENV_CACHE_MS:-60000}
+master=${BOOKALIGN_FLINK_MASTER:-}
+rest=${master:-localhost:$rest_port} # the JobManager's REST address
+# The Flink line Beam's runner in flink/pom.xml is built for.
+flink_line=1.19
 # The job server only relays: the Go SDK stages one binary, and Flink runs
 # the job. Serial GC keeps its footprint small.
 jobserver_heap=256m
@@ -165,12 +171,25 @@ wait_for() { # wait_for NAME SECONDS TEST…: until TEST passes, while NAME live
 
 taskmanagers_registered() {
   local n
-  n=$(curl -s --max-time 2 "http://localhost:$rest_port/overview" |
+  n=$(curl -s --max-time 2 "http://$rest/overview" |
     sed -n 's/.*"taskmanagers":\([0-9]*\).*/\1/p')
   [ "${n:-0}" -ge "$tms" ]
 }
 
 listening() { ! port_free "$1"; }
+
+# check_version: the cluster at $rest runs the Flink line of the runner's
+# jars. A JobManager of another version cannot read the job graph the
+# runner builds, so a mismatch is refused before any job is sent.
+check_version() {
+  local v
+  v=$({ curl -s --max-time 5 "http://$rest/config" || true; } | sed -n 's/.*"flink-version":"\([^"]*\)".*/\1/p')
+  [ -n "$v" ] || fail_start "no Flink REST API answers at http://$rest/config" "$dir/log/jobmanager.log"
+  case $v in
+  "$flink_line" | "$flink_line".*) ;;
+  *) fail_start "the cluster at $rest runs Flink $v, but Beam's runner here (bench/flink/pom.xml) is built for Flink $flink_line: use a Flink $flink_line cluster, or change the pom to a runner built for $v (docs/running.md, Versions)" /dev/null ;;
+  esac
+}
 
 cmd_start() {
   check_number BOOKALIGN_FLINK_TASKMANAGERS "$tms" 1 64
@@ -184,7 +203,12 @@ cmd_start() {
   for name in jobmanager jobserver; do
     alive "$name" && die "a cluster already runs from $dir (bench/flink.sh stop first)"
   done
-  for p in "$rest_port" "$rpc_port" "$job_port"; do
+  local ports=("$rest_port" "$rpc_port" "$job_port")
+  if [ -n "$master" ]; then
+    [[ $master =~ ^[A-Za-z0-9.-]+:[0-9]+$ ]] || die "BOOKALIGN_FLINK_MASTER=$master: want HOST:PORT, the JobManager's REST address"
+    ports=("$job_port")
+  fi
+  for p in "${ports[@]}"; do
     port_free "$p" || die "port $p is taken: stop what listens there, or set BOOKALIGN_FLINK_*_PORT"
   done
   command -v curl >/dev/null || die "curl not found"
@@ -194,18 +218,21 @@ cmd_start() {
   rm -rf "$dir/workers"/*
   write_worker
 
-  local jm tm
-  jm=$(resource_params GET_JM_RESOURCE_PARAMS) || fail_start "Flink could not size the JobManager" "$dir/log/bashjavautils.log"
-  start_java jobmanager org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint \
-    "$(sed -n 1p <<<"$jm")" "$(sed -n 2p <<<"$jm")"
-  wait_for jobmanager 60 listening "$rest_port"
+  if [ -z "$master" ]; then
+    local jm
+    jm=$(resource_params GET_JM_RESOURCE_PARAMS) || fail_start "Flink could not size the JobManager" "$dir/log/bashjavautils.log"
+    start_java jobmanager org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint \
+      "$(sed -n 1p <<<"$jm")" "$(sed -n 2p <<<"$jm")"
+    wait_for jobmanager 60 listening "$rest_port"
 
-  resource_params GET_TM_RESOURCE_PARAMS >"$dir/taskmanager.params" ||
-    fail_start "Flink could not size the TaskManagers" "$dir/log/bashjavautils.log"
-  for ((i = 1; i <= tms; i++)); do
-    start_taskmanager "$i"
-  done
-  wait_for jobmanager 90 taskmanagers_registered
+    resource_params GET_TM_RESOURCE_PARAMS >"$dir/taskmanager.params" ||
+      fail_start "Flink could not size the TaskManagers" "$dir/log/bashjavautils.log"
+    for ((i = 1; i <= tms; i++)); do
+      start_taskmanager "$i"
+    done
+    wait_for jobmanager 90 taskmanagers_registered
+  fi
+  check_version
 
   # The job server: Beam's Job API for bookalign's --endpoint, submitting
   # to the JobManager's REST port. The artifact and expansion services take
@@ -216,7 +243,7 @@ cmd_start() {
   (cd "$dir" && BOOKALIGN_FLINK_ENV_CACHE_MS=$env_cache_ms exec nohup "$java" -Xmx${jobserver_heap} -XX:+UseSerialGC "${java_opens[@]}" -Dlog.file="$dir/log/jobserver.log" \
     -Dlog4j.configurationFile="file:$dir/conf/log4j.properties" -cp "$cp" \
     "$here/flink/JobServer.java" \
-    --flink-master="localhost:$rest_port" --flink-conf-dir="$dir/conf" \
+    --flink-master="$rest" --flink-conf-dir="$dir/conf" \
     --job-host=localhost --job-port="$job_port" --artifact-port=0 --expansion-port=0 \
     --artifacts-dir="$dir/artifacts" \
     >"$dir/log/jobserver.out" 2>&1 </dev/null) &
@@ -225,13 +252,17 @@ cmd_start() {
   (exec nohup setsid "$0" supervise >>"$dir/log/supervisor.log" 2>&1 </dev/null) &
   echo $! >"$dir/supervisor.pid"
   cat >"$dir/cluster.env" <<EOF
-rest_port=$rest_port
+rest=$rest
 job_port=$job_port
 taskmanagers=$tms
 worker=$dir/worker.sh
 bin=$bin
 EOF
-  echo "flink.sh: Flink 1.19 session cluster up: JobManager localhost:$rest_port, $tms TaskManagers, job server localhost:$job_port"
+  if [ -n "$master" ]; then
+    echo "flink.sh: job server localhost:$job_port up, submitting to the Flink cluster at $rest"
+  else
+    echo "flink.sh: Flink $flink_line session cluster up: JobManager $rest, $tms TaskManagers, job server localhost:$job_port"
+  fi
   echo "flink.sh: bookalign flags: $(cmd_flags)"
 }
 
@@ -267,14 +298,14 @@ start_taskmanager() { # start_taskmanager I: TaskManager I, sized as start sized
 }
 
 running_jobs() { # the ids of the cluster's running jobs
-  curl -s --max-time 5 "http://localhost:$rest_port/jobs" |
+  curl -s --max-time 5 "http://$rest/jobs" |
     grep -o '"id":"[0-9a-f]*","status":"RUNNING"' | sed 's/"id":"\([0-9a-f]*\)".*/\1/'
 }
 
 cmd_cancel() { # cancel every running job of the cluster
   local id n=0
   for id in $(running_jobs); do
-    curl -s --max-time 5 -X PATCH "http://localhost:$rest_port/jobs/$id?mode=cancel" >/dev/null &&
+    curl -s --max-time 5 -X PATCH "http://$rest/jobs/$id?mode=cancel" >/dev/null &&
       echo "flink.sh: cancelled job $id" && n=$((n + 1))
   done
   [ "$n" -gt 0 ] || echo "flink.sh: no running job"
@@ -289,6 +320,7 @@ cmd_supervise() {
   local i
   while [ -f "$dir/cluster.env" ]; do
     for ((i = 1; i <= tms; i++)); do
+      [ -z "$master" ] || break # not ours to restart
       if ! alive "taskmanager-$i" && [ -f "$dir/cluster.env" ]; then
         echo "$(date -u +%FT%TZ) taskmanager-$i is gone: starting it again"
         start_taskmanager "$i"
