@@ -18,9 +18,9 @@ import (
 
 func init() {
 	beam.RegisterType(reflect.TypeOf((*bigramBooksFn)(nil)).Elem())
-	register.Combiner3[coverage.BigramBooks, []uint64, []uint32](&bigramBooksFn{})
-	register.Function2x0(shardBigrams)
-	register.Emitter2[int, []uint64]()
+	register.Combiner3[coverage.BigramBooks, coverage.BigramBooks, []uint32](&bigramBooksFn{})
+	register.DoFn2x0[[]uint64, func(int, coverage.BigramBooks)](&shardBigramsFn{})
+	register.Emitter2[int, coverage.BigramBooks]()
 	register.Combiner1[[]uint32](&frequentUnionFn{})
 	beam.RegisterType(reflect.TypeOf((*setSumsFn)(nil)).Elem())
 	register.Iter1[[]uint32]()
@@ -70,27 +70,43 @@ func setStatistics(s beam.Scope, opts TrainOptions, refs, bigrams, plan beam.PCo
 const bigramShards = 64
 
 // frequentBigrams returns the prefixes of the bigrams that at least
-// coverage.MinBigramBooks books hold, increasing: each book's bigrams are
-// split into bigramShards parts by prefix (coverage.BigramShard), each
-// part counted over all books by a combine per shard, and the frequent
-// prefixes of the shards put together. One global combine of the books'
-// bigrams would do the same where a runner lifts the combine into the
-// per-book stage (prism does); Flink's portable runner does not
-// (apache/beam#18584) and holds every book's bigrams as one group, which
-// ran a TaskManager out of heap on the 245 books. Per shard, a group is
-// 1/64 of them.
+// coverage.MinBigramBooks books hold, increasing: the books' bigrams are
+// counted per bundle in bigramShards parts by prefix (shardBigramsFn), the
+// parts' counts added up by a combine per shard, and the frequent
+// prefixes of the shards put together.
+//
+// One global combine of the books' bigrams would do the same where a
+// runner lifts the combine into the per-book stage (prism does). Flink's
+// portable runner does not (apache/beam#18584): it held every book's
+// bigrams as one group, which ran a TaskManager out of heap on the 245
+// books; in 64 shards, each book's bigrams still crossed the shuffle and
+// ran its heap out on the 245 books ten times over. Counted per bundle
+// first, a worker sends at most 64 counts per bundle (one bundle per
+// partition on Flink's batch runner), each 1/64 of its books' distinct
+// bigrams.
 //
 // In: PCollection<[]uint64>, a book's bigrams each. Out: PCollection<[]uint32>, one.
 func frequentBigrams(s beam.Scope, bigrams beam.PCollection) beam.PCollection {
 	s = s.Scope("FrequentBigrams")
-	shards := beam.ParDo(s, shardBigrams, bigrams)
+	shards := beam.ParDo(s, &shardBigramsFn{}, bigrams)
 	perShard := beam.CombinePerKey(s, &bigramBooksFn{}, shards)
 	return beam.Combine(s, &frequentUnionFn{}, beam.DropKey(s, perShard))
 }
 
-// shardBigrams emits a book's bigrams as (shard, bigrams of that shard),
-// each shard's in the book's order, for the shards it has.
-func shardBigrams(bigrams []uint64, emit func(int, []uint64)) {
+// shardBigramsFn counts the bigrams of a bundle's books in bigramShards
+// parts by prefix (coverage.BigramShard) and emits each part's counts,
+// (shard, coverage.BigramBooks), when the bundle ends. Counts saturate at
+// 255 and saturating sums are associative, so the shards' totals do not
+// depend on how the books fall into bundles.
+type shardBigramsFn struct {
+	shards []coverage.BigramBooks
+}
+
+func (f *shardBigramsFn) StartBundle(func(int, coverage.BigramBooks)) {
+	f.shards = make([]coverage.BigramBooks, bigramShards)
+}
+
+func (f *shardBigramsFn) ProcessElement(bigrams []uint64, _ func(int, coverage.BigramBooks)) {
 	parts := make([][]uint64, bigramShards)
 	for _, g := range bigrams {
 		k := coverage.BigramShard(g, bigramShards)
@@ -98,9 +114,18 @@ func shardBigrams(bigrams []uint64, emit func(int, []uint64)) {
 	}
 	for k, part := range parts {
 		if len(part) > 0 {
-			emit(k, part)
+			f.shards[k].Add(part)
 		}
 	}
+}
+
+func (f *shardBigramsFn) FinishBundle(emit func(int, coverage.BigramBooks)) {
+	for k := range f.shards {
+		if f.shards[k].Len() > 0 {
+			emit(k, f.shards[k])
+		}
+	}
+	f.shards = nil
 }
 
 // frequentUnionFn puts the frequent prefixes of the shards together into
@@ -138,8 +163,8 @@ type bigramBooksFn struct{}
 
 func (bigramBooksFn) CreateAccumulator() coverage.BigramBooks { return coverage.BigramBooks{} }
 
-func (bigramBooksFn) AddInput(c coverage.BigramBooks, bigrams []uint64) coverage.BigramBooks {
-	c.Add(bigrams)
+func (bigramBooksFn) AddInput(c, counted coverage.BigramBooks) coverage.BigramBooks {
+	c.Merge(&counted)
 	return c
 }
 
