@@ -1,8 +1,11 @@
-package classify
+package logistic
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+
+	"github.com/bookalign/bookalign/classify/features"
 )
 
 // DefaultLambdas are the regularisation strengths a Trainer chooses from
@@ -34,33 +37,12 @@ func (t *Trainer) fallback(n int) (float64, string) {
 	if lambdas == nil {
 		lambdas = DefaultLambdas
 	}
-	return lambdas[0], fmt.Sprintf("lambda fixed at %g, the strongest candidate: %d training books are too few to choose it on an inner split of %d folds", lambdas[0], n, orDefault(t.InnerFolds, DefaultInnerFolds))
+	return lambdas[0], fmt.Sprintf("lambda fixed at %g, the strongest candidate: %d training books are too few to choose it on an inner split of %d folds", lambdas[0], n, cmp.Or(t.InnerFolds, DefaultInnerFolds))
 }
 
 // DefaultInnerFolds is the number of folds of a Trainer's inner split when
 // Trainer.InnerFolds is zero.
 const DefaultInnerFolds = 5
-
-// InnerSplit is the split of a training set's books on which a lambda (or
-// any other setting) is chosen: the books are assigned to folds folds
-// (GroupFolds with seed: groups[i] names the group of ids[i], "" or a nil
-// groups a book of its own), fold 0 is held out and the others fit. It
-// returns the indices into ids of the books that fit and of those held
-// out, in the order of ids.
-func InnerSplit(seed uint64, folds int, ids, groups []string) (fit, held []int, err error) {
-	f, err := GroupFolds(seed, folds, ids, groups)
-	if err != nil {
-		return nil, nil, err
-	}
-	for i, id := range ids {
-		if f[id] == 0 {
-			held = append(held, i)
-		} else {
-			fit = append(fit, i)
-		}
-	}
-	return fit, held, nil
-}
 
 // pick returns the elements of xs at indices idx.
 func pick[T any](xs []T, idx []int) []T {
@@ -73,7 +55,7 @@ func pick[T any](xs []T, idx []int) []T {
 
 // choose picks lambda on an inner split of books and returns the weights of
 // the inner fit at that lambda, to start the final fit from.
-func (t *Trainer) choose(dim int, books []*Features, r *rows, o *objective) (lambda float64, x []float64, sel []Selection, err error) {
+func (t *Trainer) choose(dim int, books []*features.Features, r *rows, o *objective) (lambda float64, x []float64, sel []Selection, err error) {
 	if r.splitErr != nil {
 		return 0, nil, nil, r.splitErr
 	}
@@ -112,7 +94,7 @@ func (t *Trainer) choose(dim int, books []*Features, r *rows, o *objective) (lam
 }
 
 // heldOut scores the weights x on books by t.Criterion.
-func (t *Trainer) heldOut(x []float64, books []*Features) float64 {
+func (t *Trainer) heldOut(x []float64, books []*features.Features) float64 {
 	dim := len(x) - 1
 	w, b := x[:dim], x[dim]
 	var sum, n float64

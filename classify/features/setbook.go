@@ -1,7 +1,8 @@
-package classify
+package features
 
 import (
 	"encoding/binary"
+
 	"github.com/bookalign/bookalign/internal/binform"
 )
 
@@ -62,7 +63,7 @@ func (b *SetBook) MarshalBinary() ([]byte, error) {
 }
 
 // UnmarshalBinary sets b to the set book of data, the output of
-// MarshalBinary. The error wraps ErrBookEncoding.
+// MarshalBinary. The error wraps classify.ErrBookEncoding.
 func (b *SetBook) UnmarshalBinary(data []byte) error {
 	d := newDecoder(data)
 	if d.Byte() != setBookFormat {

@@ -1,6 +1,7 @@
-package classify
+package logistic
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -9,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/cv"
+	"github.com/bookalign/bookalign/classify/features"
 	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"github.com/bookalign/bookalign/internal/parallel"
 	"gonum.org/v1/gonum/optimize"
@@ -16,22 +19,24 @@ import (
 
 // Errors of training.
 var (
+	// ErrNoBooks means Train was given no books, or no set of them.
+	ErrNoBooks = errors.New("logistic: no training books")
+	// ErrDuplicateBook means a set given to Train holds a book twice.
+	ErrDuplicateBook = errors.New("logistic: book given twice")
 	// ErrNoLabels means a book given to Train has no labels, or as many
 	// labels as rows.
-	ErrNoLabels = errors.New("classify: book without labels")
+	ErrNoLabels = errors.New("logistic: book without labels")
 	// ErrNoPositives means no sentence of the books given to Train is
 	// labelled: a model trained on them would learn that no sentence
 	// belongs in a summary, and every summary it made would be arbitrary.
 	// The alignments that label the books placed no summary sentence in
 	// them (summaries that share no word with their books, or the wrong
 	// summaries).
-	ErrNoPositives = errors.New("classify: no positive label")
-	// ErrFeatures means a book's features do not fit the collection.
-	ErrFeatures = errors.New("classify: features out of range")
+	ErrNoPositives = errors.New("logistic: no positive label")
 	// ErrTooFewBooks means there are too few books to hold some out for
 	// choosing the regularisation strength. Train does not return it: it
 	// falls back to a fixed strength (Model.LambdaNote).
-	ErrTooFewBooks = errors.New("classify: too few books to choose lambda")
+	ErrTooFewBooks = errors.New("logistic: too few books to choose lambda")
 )
 
 // A Trainer fits an L2-regularised logistic regression (see problem) to
@@ -89,10 +94,10 @@ type Selection struct {
 var (
 	// ErrDifferentBooks means the sets given to Train do not hold the same
 	// books with the same features.
-	ErrDifferentBooks = errors.New("classify: the sets to train side by side differ in their books or features")
+	ErrDifferentBooks = errors.New("logistic: the sets to train side by side differ in their books or features")
 	// ErrMissingBook means a set given to Train lacks a book of the
 	// collection: the training books are those whose Stats made it.
-	ErrMissingBook = errors.New("classify: a book of the collection is not in the training set")
+	ErrMissingBook = errors.New("logistic: a book of the collection is not in the training set")
 )
 
 // Train fits one model to each of sets: the training books of c (those
@@ -103,11 +108,11 @@ var (
 // features once for all the models that are fitting. Each model is the one
 // Train fits to its set alone, to the bit, and does not depend on the order
 // of the books or on Workers.
-func (t *Trainer) Train(c *Collection, sets ...[]*Features) ([]*Model, error) {
+func (t *Trainer) Train(c *features.Collection, sets ...[]*features.Features) ([]*Model, error) {
 	if len(sets) == 0 {
 		return nil, ErrNoBooks
 	}
-	checked := make([][]*Features, len(sets))
+	checked := make([][]*features.Features, len(sets))
 	for m, books := range sets {
 		var err error
 		if checked[m], err = t.check(c, books); err != nil {
@@ -137,7 +142,7 @@ func (t *Trainer) Train(c *Collection, sets ...[]*Features) ([]*Model, error) {
 // later fit reads them, so they need not be held while the models are
 // fitted. The books given to Train are not changed; once its caller drops
 // them, their cells are garbage. Without coverage extraction it returns nil.
-func coverageModel(c *Collection, sets [][]*Features) (*coverage.Model, error) {
+func coverageModel(c *features.Collection, sets [][]*features.Features) (*coverage.Model, error) {
 	if !c.Settings.Coverage {
 		return nil, nil
 	}
@@ -146,7 +151,7 @@ func coverageModel(c *Collection, sets [][]*Features) (*coverage.Model, error) {
 		return nil, err
 	}
 	for _, books := range sets {
-		copies := make([]Features, len(books))
+		copies := make([]features.Features, len(books))
 		for i, f := range books {
 			copies[i] = *f
 			copies[i].Cover = nil
@@ -163,7 +168,7 @@ func coverageModel(c *Collection, sets [][]*Features) (*coverage.Model, error) {
 // model that chose first would make its first final passes alone, beside
 // the others' inner fits on the other rows (docs/benchmarks.md, "Issue 41:
 // the objective").
-func (t *Trainer) trainSorted(o *objective, c *Collection, sets [][]*Features) ([]*Model, error) {
+func (t *Trainer) trainSorted(o *objective, c *features.Collection, sets [][]*features.Features) ([]*Model, error) {
 	r := t.sharedRows(sets[0])
 	models := make([]*Model, len(sets))
 	starts := make([][]float64, len(sets))
@@ -187,7 +192,7 @@ func (t *Trainer) trainSorted(o *objective, c *Collection, sets [][]*Features) (
 // start begins the model of books, sorted by ID, whose rows r holds: its
 // lambda (chosen on the inner split unless fixed) and the point its final
 // fit starts from, the inner fit at that lambda (nil: the initial point).
-func (t *Trainer) start(c *Collection, books []*Features, r *rows, o *objective) (*Model, []float64, error) {
+func (t *Trainer) start(c *features.Collection, books []*features.Features, r *rows, o *objective) (*Model, []float64, error) {
 	m := &Model{Format: FormatVersion, Collection: c, Criterion: t.Criterion.String(), Lambda: t.Lambda}
 	if t.Lambda != 0 {
 		return m, nil, nil
@@ -205,7 +210,7 @@ func (t *Trainer) start(c *Collection, books []*Features, r *rows, o *objective)
 
 // finish fits m, begun by start, to every row of books from x0, its fits
 // evaluated through o.
-func (t *Trainer) finish(m *Model, books []*Features, r *rows, o *objective, x0 []float64) error {
+func (t *Trainer) finish(m *Model, books []*features.Features, r *rows, o *objective, x0 []float64) error {
 	dim := m.Collection.Dim()
 	all := &dataset{dim: dim, rows: r.all, y: labelsOf(books)}
 	if x0 == nil {
@@ -237,7 +242,7 @@ type rows struct {
 }
 
 // sharedRows returns the rows of books, sorted by ID.
-func (t *Trainer) sharedRows(books []*Features) *rows {
+func (t *Trainer) sharedRows(books []*features.Features) *rows {
 	r := &rows{all: newDataset(0, books).rows}
 	if t.Lambda != 0 {
 		return r
@@ -246,7 +251,7 @@ func (t *Trainer) sharedRows(books []*Features) *rows {
 	for i, f := range books {
 		ids[i], groups[i] = f.ID, f.Group
 	}
-	fitIdx, held, err := InnerSplit(t.Seed, orDefault(t.InnerFolds, DefaultInnerFolds), ids, groups)
+	fitIdx, held, err := cv.InnerSplit(t.Seed, cmp.Or(t.InnerFolds, DefaultInnerFolds), ids, groups)
 	switch {
 	case err != nil:
 		r.splitErr = err
@@ -260,7 +265,7 @@ func (t *Trainer) sharedRows(books []*Features) *rows {
 }
 
 // labelsOf returns the labels of books' rows, in the order of their rows.
-func labelsOf(books []*Features) []bool {
+func labelsOf(books []*features.Features) []bool {
 	n := 0
 	for _, f := range books {
 		n += len(f.Label)
@@ -274,7 +279,7 @@ func labelsOf(books []*Features) []bool {
 
 // sameFeatures reports whether a and b, sorted by ID, hold the same books
 // with the same rows and coverage cells.
-func sameFeatures(a, b []*Features) bool {
+func sameFeatures(a, b []*features.Features) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -293,21 +298,21 @@ func sameFeatures(a, b []*Features) bool {
 // check validates books against c and returns them sorted by ID: they are
 // the training books of c, and some sentence of some book is labelled
 // (ErrNoPositives).
-func (t *Trainer) check(c *Collection, books []*Features) ([]*Features, error) {
+func (t *Trainer) check(c *features.Collection, books []*features.Features) ([]*features.Features, error) {
 	if len(books) == 0 {
 		return nil, ErrNoBooks
 	}
 	books = slices.Clone(books)
-	slices.SortFunc(books, func(a, b *Features) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(books, func(a, b *features.Features) int { return strings.Compare(a.ID, b.ID) })
 	dim := int32(c.Dim())
 	for i, f := range books {
 		if i > 0 && f.ID == books[i-1].ID {
 			return nil, fmt.Errorf("%w: %q", ErrDuplicateBook, f.ID)
 		}
-		if !c.contains(f.ID) {
-			return nil, fmt.Errorf("classify: book %q is not in the training set", f.ID)
+		if !c.Contains(f.ID) {
+			return nil, fmt.Errorf("logistic: book %q is not in the training set", f.ID)
 		}
-		if err := f.check(dim); err != nil {
+		if err := f.Check(dim); err != nil {
 			return nil, err
 		}
 		if len(f.Label) != f.Rows() {
@@ -322,18 +327,18 @@ func (t *Trainer) check(c *Collection, books []*Features) ([]*Features, error) {
 	}
 	for _, l := range t.Lambdas {
 		if !(l > 0) || math.IsInf(l, 0) {
-			return nil, fmt.Errorf("classify: lambda %v is not positive", l)
+			return nil, fmt.Errorf("logistic: lambda %v is not positive", l)
 		}
 	}
 	if t.Lambda < 0 || math.IsNaN(t.Lambda) || math.IsInf(t.Lambda, 0) {
-		return nil, fmt.Errorf("classify: lambda %v is not positive", t.Lambda)
+		return nil, fmt.Errorf("logistic: lambda %v is not positive", t.Lambda)
 	}
 	return books, nil
 }
 
 // labelCounts returns the number of sentences of books and of those
 // labelled.
-func labelCounts(books []*Features) (rows, positive int) {
+func labelCounts(books []*features.Features) (rows, positive int) {
 	for _, f := range books {
 		rows += len(f.Label)
 		for _, y := range f.Label {
@@ -343,24 +348,6 @@ func labelCounts(books []*Features) (rows, positive int) {
 		}
 	}
 	return rows, positive
-}
-
-// check reports ErrFeatures unless f is well formed for dim features.
-func (f *Features) check(dim int32) error {
-	if len(f.Start) == 0 || f.Start[0] != 0 || int(f.Start[len(f.Start)-1]) != len(f.Index) || len(f.Length) != f.Rows() {
-		return fmt.Errorf("%w: %q is malformed", ErrFeatures, f.ID)
-	}
-	for i := 1; i < len(f.Start); i++ {
-		if f.Start[i] < f.Start[i-1] {
-			return fmt.Errorf("%w: %q is malformed", ErrFeatures, f.ID)
-		}
-	}
-	for _, j := range f.Index {
-		if j < 0 || j >= dim {
-			return fmt.Errorf("%w: %q has feature %d of %d", ErrFeatures, f.ID, j, dim)
-		}
-	}
-	return nil
 }
 
 // initialPoint returns zero weights and the bias of the labels' base rate,
@@ -402,7 +389,7 @@ func (t *Trainer) selectTolerance() float64 {
 func (t *Trainer) fit(p *problem, x0 []float64, tol float64) (x []float64, iterations int, err error) {
 	settings := &optimize.Settings{
 		GradientThreshold: tol,
-		MajorIterations:   orDefault(t.MaxIterations, 500),
+		MajorIterations:   cmp.Or(t.MaxIterations, 500),
 		Converger:         &optimize.FunctionConverge{Relative: 1e-10, Iterations: 20},
 	}
 	p.o.join()
@@ -410,7 +397,7 @@ func (t *Trainer) fit(p *problem, x0 []float64, tol float64) (x []float64, itera
 	problem := optimize.Problem{Func: p.Func, Grad: p.Grad}
 	res, err := optimize.Minimize(problem, x0, settings, &optimize.LBFGS{})
 	if err := fitting.Error(res, err); err != nil {
-		return nil, 0, fmt.Errorf("classify: fitting the model: %w", err)
+		return nil, 0, fmt.Errorf("logistic: fitting the model: %w", err)
 	}
 	return res.X, res.MajorIterations, nil
 }
@@ -424,7 +411,7 @@ func (t *Trainer) workers() int {
 
 // logits returns the log-odds z_i = b + sum_{j in x_i} w_j of each row of
 // f; its probability of being in the summary is sigma(z_i).
-func logits(w []float64, b float64, f *Features) []float64 {
+func logits(w []float64, b float64, f *features.Features) []float64 {
 	z := make([]float64, f.Rows())
 	for i := range z {
 		zi := b

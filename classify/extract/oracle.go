@@ -1,9 +1,9 @@
-package classify
+package extract
 
 import (
 	"errors"
-	"slices"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
 )
@@ -27,7 +27,7 @@ import (
 // counts the bigrams inside a row only; ROUGE also counts the bigram across
 // two neighbouring rows, so the summary's true score can only be higher
 // than the greedy's.
-func Oracle(doc *text.Document, b *Book, reference string, s *rouge.Scorer, budget int) ([]int, error) {
+func Oracle(doc *text.Document, b *classify.Book, reference string, s *rouge.Scorer, budget int) ([]int, error) {
 	tc := termCache{s: s, terms: make(map[string]string)}
 	ref, err := tc.appendTerms(nil, reference)
 	if err != nil {
@@ -67,7 +67,7 @@ func Oracle(doc *text.Document, b *Book, reference string, s *rouge.Scorer, budg
 	// The candidate rows and their reference n-grams.
 	ng := refNGrams{uni: uniID, bi: biID}
 	var cands []oracleCand
-	if b.hasTerms() {
+	if b.HasTerms() {
 		cands, err = ng.candsFromTerms(b, &tc, budget)
 	} else {
 		cands, err = ng.candsFromText(doc, b, &tc, budget)
@@ -140,7 +140,7 @@ func Oracle(doc *text.Document, b *Book, reference string, s *rouge.Scorer, budg
 		left -= int(b.Length[c.row])
 		cands = append(cands[:best], cands[best+1:]...)
 	}
-	return rowsToSentences(b, rows), nil
+	return Sentences(b, rows), nil
 }
 
 // oracleCand is a row the oracle may add, with the ids of its reference
@@ -157,14 +157,14 @@ type refNGrams struct {
 }
 
 // eligible reports whether row r of b fits the budget and has words.
-func eligible(b *Book, r, budget int) bool {
+func eligible(b *classify.Book, r, budget int) bool {
 	l := int(b.Length[r])
 	return l > 0 && l <= budget
 }
 
 // candsFromText returns the rows of b that fit the budget and hold a
 // reference term, each row's text read from doc and turned into terms.
-func (ng refNGrams) candsFromText(doc *text.Document, b *Book, tc *termCache, budget int) ([]oracleCand, error) {
+func (ng refNGrams) candsFromText(doc *text.Document, b *classify.Book, tc *termCache, budget int) ([]oracleCand, error) {
 	var cands []oracleCand
 	var terms []string
 	var err error
@@ -174,7 +174,7 @@ func (ng refNGrams) candsFromText(doc *text.Document, b *Book, tc *termCache, bu
 		}
 		si := int(b.Sentence[r])
 		if si < 0 || si >= len(doc.Sentences) {
-			return nil, errors.New("classify: book does not match its document")
+			return nil, errors.New("extract: book does not match its document")
 		}
 		if terms, err = tc.appendTerms(terms[:0], doc.Str(doc.Sentences[si].Span)); err != nil {
 			return nil, err
@@ -199,7 +199,7 @@ func (ng refNGrams) candsFromText(doc *text.Document, b *Book, tc *termCache, bu
 // candsFromTerms is candsFromText from the rows' tokens that b holds
 // already (Book.Terms, the tokens rouge.Tokenize finds): each distinct
 // token is turned into a term, and looked up among the reference's, once.
-func (ng refNGrams) candsFromTerms(b *Book, tc *termCache, budget int) ([]oracleCand, error) {
+func (ng refNGrams) candsFromTerms(b *classify.Book, tc *termCache, budget int) ([]oracleCand, error) {
 	const dropped, unmatched = -2, -1
 	ref := make([]int32, len(b.Terms.Vocab)) // reference unigram id of each token, or dropped or unmatched
 	for v, tok := range b.Terms.Vocab {
@@ -291,15 +291,4 @@ func (tc *termCache) term(tok string) (string, error) {
 		tc.terms[tok] = term
 	}
 	return term, nil
-}
-
-// rowsToSentences returns the document sentence indices of rows, in book
-// order.
-func rowsToSentences(b *Book, rows []int) []int {
-	out := make([]int, len(rows))
-	for i, r := range rows {
-		out[i] = int(b.Sentence[r])
-	}
-	slices.Sort(out)
-	return out
 }

@@ -1,4 +1,4 @@
-package classify
+package features
 
 import (
 	"bytes"
@@ -18,14 +18,15 @@ func checkStopwords(set Settings, stop []string) error {
 		return errCoverageOff
 	}
 	if !slices.IsSorted(stop) {
-		return errors.New("classify: the coverage stopwords are not sorted")
+		return errors.New("features: the coverage stopwords are not sorted")
 	}
 	return nil
 }
 
-// function returns the weight of a function-word hit: CoverageFunction,
-// or 1 without a stopword list (every n-gram counts alike).
-func (c *Collection) function() float64 {
+// FunctionWeight returns the weight of a function-word hit in coverage
+// extraction: Settings.CoverageFunction, or 1 without a stopword list
+// (every n-gram counts alike).
+func (c *Collection) FunctionWeight() float64 {
 	if len(c.Stopwords) == 0 {
 		return 1
 	}
@@ -58,7 +59,7 @@ func (c *Collection) MarshalJSON() ([]byte, error) {
 	}
 	prefix := append([]byte(`{"settings":`), settings...)
 	if !bytes.HasPrefix(all, prefix) {
-		return nil, fmt.Errorf("classify: a collection's JSON does not begin with its settings")
+		return nil, fmt.Errorf("features: a collection's JSON does not begin with its settings")
 	}
 	if len(c.Stopwords) == 0 {
 		return all, nil

@@ -1,68 +1,17 @@
-package classify
+package features
 
 import (
 	"encoding/binary"
 	"fmt"
 	"slices"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/binform"
 )
 
-// Format bytes of the binary forms of Stats and Counts.
-const (
-	statsFormat  = 4
-	countsFormat = 5
-)
-
-// MarshalBinary returns the compact binary form of s: its ID, then its
-// words front-coded in order with their counts, then the words its summary
-// holds (InSummary), if given. A pipeline moves the Stats
-// of every book to the training sets that hold it, so they are kept small.
-func (s *Stats) MarshalBinary() ([]byte, error) {
-	if len(s.Count) != len(s.Words) {
-		return nil, fmt.Errorf("classify: stats of %q have %d words and %d counts", s.ID, len(s.Words), len(s.Count))
-	}
-	if s.InSummary != nil && len(s.InSummary) != len(s.Words) {
-		return nil, fmt.Errorf("classify: stats of %q have %d summary marks for %d words", s.ID, len(s.InSummary), len(s.Words))
-	}
-	out := make([]byte, 0, 8+len(s.ID)+6*len(s.Words))
-	out = append(out, statsFormat)
-	out = binform.AppendString(out, s.ID)
-	out = binary.AppendUvarint(out, uint64(len(s.Words)))
-	prev := ""
-	for k, w := range s.Words {
-		out = binform.AppendFrontCoded(out, prev, w)
-		out = binary.AppendVarint(out, int64(s.Count[k]))
-		prev = w
-	}
-	return coverage.AppendTermStats(binform.AppendMarks(out, s.InSummary), &s.Terms)
-}
-
-// UnmarshalBinary sets s to the Stats of data, the output of MarshalBinary;
-// the error wraps ErrBookEncoding.
-func (s *Stats) UnmarshalBinary(data []byte) error {
-	d := newDecoder(data)
-	if d.Byte() != statsFormat {
-		return fmt.Errorf("%w: stats format", ErrBookEncoding)
-	}
-	ns := Stats{ID: d.String()}
-	n := d.Count(3) // prefix, length and count: at least a byte each
-	ns.Words, ns.Count = make([]string, n), make([]int32, n)
-	var word []byte
-	for k := range n {
-		word = d.FrontCoded(word)
-		ns.Words[k] = string(word)
-		ns.Count[k] = d.Int32()
-	}
-	ns.InSummary = d.Marks(n)
-	ns.Terms = coverage.ReadTermStats(&d.Reader)
-	if err := d.End(); err != nil {
-		return err
-	}
-	*s = ns
-	return nil
-}
+// countsFormat is the first byte of the binary form of Counts.
+const countsFormat = 5
 
 // MarshalBinary returns the compact binary form of c: the IDs, then the
 // words in byte order, front-coded, with their frequencies, document
@@ -93,12 +42,12 @@ func (c *Counts) MarshalBinary() ([]byte, error) {
 }
 
 // UnmarshalBinary sets c to the Counts of data, the output of
-// MarshalBinary; the error wraps ErrBookEncoding. A Counts with no words
+// MarshalBinary; the error wraps classify.ErrBookEncoding. A Counts with no words
 // decodes with a nil map, as the zero value.
 func (c *Counts) UnmarshalBinary(data []byte) error {
 	d := newDecoder(data)
 	if d.Byte() != countsFormat {
-		return fmt.Errorf("%w: counts format", ErrBookEncoding)
+		return fmt.Errorf("%w: counts format", classify.ErrBookEncoding)
 	}
 	var nc Counts
 	if ids := d.Count(1); ids > 0 {
@@ -117,7 +66,7 @@ func (c *Counts) UnmarshalBinary(data []byte) error {
 			nc.Words[string(word)] = WordCount{Freq: freq, Books: books, Summaries: d.Int32()}
 		}
 	}
-	nc.Terms = coverage.ReadTermCounts(&d.Reader)
+	nc.Terms = coverage.ReadTermCounts(d)
 	if err := d.End(); err != nil {
 		return err
 	}
@@ -130,7 +79,7 @@ func (c *Counts) UnmarshalBinary(data []byte) error {
 // (UnmarshalBinary) and calling their Collection returns, without making
 // their maps, since the form holds the words, terms and bigrams sorted
 // already. A pipeline builds each training set's collection from the
-// set's counts so. The error wraps ErrBookEncoding when data is not such a
+// set's counts so. The error wraps classify.ErrBookEncoding when data is not such a
 // form (a word out of order among them), or is ErrNoBooks or that of
 // Collection's checks.
 func DecodeCollection(data []byte, set Settings, stop []string) (*Collection, error) {
@@ -139,7 +88,7 @@ func DecodeCollection(data []byte, set Settings, stop []string) (*Collection, er
 	}
 	d := newDecoder(data)
 	if d.Byte() != countsFormat {
-		return nil, fmt.Errorf("%w: counts format", ErrBookEncoding)
+		return nil, fmt.Errorf("%w: counts format", classify.ErrBookEncoding)
 	}
 	ids := make([]string, d.Count(1))
 	for i := range ids {
@@ -156,7 +105,7 @@ func DecodeCollection(data []byte, set Settings, stop []string) (*Collection, er
 		words[i] = string(word)
 		counts[i] = WordCount{Freq: d.Varint(), Books: d.Int32(), Summaries: d.Int32()}
 	}
-	cover := coverage.ReadStats(&d.Reader)
+	cover := coverage.ReadStats(d)
 	if err := d.End(); err != nil {
 		return nil, err
 	}

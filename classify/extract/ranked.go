@@ -1,33 +1,34 @@
-package classify
+package extract
 
 import (
 	"errors"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/centrality"
 	"github.com/bookalign/bookalign/text"
 )
 
 // ErrNoTerms is returned by LexRank and TextRank for a Book without its
 // term view (Book.Terms), which every Book NewBook makes has.
-var ErrNoTerms = errors.New("classify: book has no terms")
+var ErrNoTerms = errors.New("extract: book has no terms")
 
 // LexRank returns the summary of b by continuous LexRank (Erkan and Radev
 // 2004; package centrality) over the rows' counted tokens
 // (centralitySentences), the rows ranked by score and extracted within
-// budget words by Book.Extract (earlier rows first among equal scores).
-func LexRank(b *Book, budget int) ([]int, error) {
-	return b.extractRanked(centrality.LexRank, budget)
+// budget words by Top (earlier rows first among equal scores).
+func LexRank(b *classify.Book, budget int) ([]int, error) {
+	return extractRanked(b, centrality.LexRank, budget)
 }
 
 // TextRank returns the summary of b by TextRank (Mihalcea and Tarau 2004;
 // package centrality), as LexRank does.
-func TextRank(b *Book, budget int) ([]int, error) {
-	return b.extractRanked(centrality.TextRank, budget)
+func TextRank(b *classify.Book, budget int) ([]int, error) {
+	return extractRanked(b, centrality.TextRank, budget)
 }
 
 // extractRanked scores the rows of b with rank and extracts them.
-func (b *Book) extractRanked(rank func(*centrality.Sentences) ([]float64, error), budget int) ([]int, error) {
-	s, err := b.centralitySentences()
+func extractRanked(b *classify.Book, rank func(*centrality.Sentences) ([]float64, error), budget int) ([]int, error) {
+	s, err := centralitySentences(b)
 	if err != nil {
 		return nil, err
 	}
@@ -35,15 +36,15 @@ func (b *Book) extractRanked(rank func(*centrality.Sentences) ([]float64, error)
 	if err != nil {
 		return nil, err
 	}
-	return b.Extract(scores, budget), nil
+	return Top(b, scores, budget), nil
 }
 
 // centralitySentences returns the rows' counted tokens for the centrality
 // rankings: ROUGE's tokens (Book.Terms: what the scores count) with the
 // NLTK stopwords (text.IsStopword) left out, as every IDF feature of the
 // summarizer leaves them out, unstemmed.
-func (b *Book) centralitySentences() (*centrality.Sentences, error) {
-	if !b.hasTerms() {
+func centralitySentences(b *classify.Book) (*centrality.Sentences, error) {
+	if !b.HasTerms() {
 		return nil, ErrNoTerms
 	}
 	t := &b.Terms

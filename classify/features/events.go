@@ -1,11 +1,10 @@
-package classify
+package features
 
 import (
 	"math"
-	"slices"
 	"strconv"
 
-	"github.com/bookalign/bookalign/text"
+	"github.com/bookalign/bookalign/classify"
 )
 
 // The event-word features (Settings.Events): from the training pairs,
@@ -41,32 +40,6 @@ const (
 	eventFeatures = len(eventCountTops) + len(eventMaxTops) + len(eventMeanTops)
 )
 
-// SetSummary marks the words of b that its reference summary holds
-// (Book.InSummary); words are the summary's lower-cased word tokens
-// (text.Token.Lower), in any order and with repeats.
-func (b *Book) SetSummary(words []string) {
-	b.InSummary = make([]bool, len(b.Words))
-	for _, w := range words {
-		if k, ok := slices.BinarySearch(b.Words, w); ok {
-			b.InSummary[k] = true
-		}
-	}
-}
-
-// SummaryWords returns the lower-cased word tokens of every sentence of a
-// summary, the argument of Book.SetSummary.
-func SummaryWords(doc *text.Document) []string {
-	var out []string
-	var toks []text.Token
-	for _, s := range doc.Sentences {
-		toks = text.AppendTokens(toks[:0], doc.Text, s.Span)
-		for _, t := range toks {
-			out = append(out, t.Lower)
-		}
-	}
-	return out
-}
-
 // EventBase returns p0, the share of (training book, word) pairs whose
 // summary holds the word, over the words that are not stopwords; 0 when no
 // summary was counted.
@@ -88,7 +61,7 @@ func (c *Collection) EventBase() float64 {
 // stats (Collection.wordIndex), leaving b's own summary out when self, and
 // NaN for stopwords and for words no other training book holds (or every
 // word when no summary was counted).
-func (c *Collection) eventScores(b *Book, stats []wordStats, self bool) []float64 {
+func (c *Collection) eventScores(b *classify.Book, stats []wordStats, self bool) []float64 {
 	out := make([]float64, len(b.Words))
 	p0 := c.EventBase()
 	for k := range b.Words {

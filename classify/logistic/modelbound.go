@@ -1,4 +1,8 @@
-package classify
+package logistic
+
+import (
+	"github.com/bookalign/bookalign/classify/features"
+)
 
 // Bounded returns m with at most maxBigrams bigrams in its coverage
 // statistics (coverage.Stats.Bounded): m itself when it holds no more, else
@@ -16,6 +20,6 @@ func (m *Model) Bounded(maxBigrams int) *Model {
 		return m
 	}
 	out := *m
-	out.Collection = &Collection{Settings: c.Settings, Stopwords: c.Stopwords, IDs: c.IDs, Vocabulary: c.Vocabulary, DF: c.DF, Summaries: c.Summaries, Coverage: s}
+	out.Collection = &features.Collection{Settings: c.Settings, Stopwords: c.Stopwords, IDs: c.IDs, Vocabulary: c.Vocabulary, DF: c.DF, Summaries: c.Summaries, Coverage: s}
 	return &out
 }

@@ -1,6 +1,7 @@
-package classify
+package features
 
 import (
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/classify/internal/tables"
 	"github.com/bookalign/bookalign/text"
@@ -57,7 +58,7 @@ type BookPlaces struct {
 
 // Place finds the words of b, and its terms and the n-grams g (nil: none
 // counted yet), in the index: once a book, for all the collections.
-func (x *SetsIndex) Place(b *Book, g *coverage.Grams) *BookPlaces {
+func (x *SetsIndex) Place(b *classify.Book, g *coverage.Grams) *BookPlaces {
 	p := &BookPlaces{g: g, words: tables.Places(x.words, b.Words), stop: make([]bool, len(b.Words)), rows: newWordRows(b)}
 	for k, w := range b.Words {
 		p.stop[k] = text.IsStopword(w)
@@ -70,7 +71,7 @@ func (x *SetsIndex) Place(b *Book, g *coverage.Grams) *BookPlaces {
 
 // FeaturizeGrams returns what the i-th collection's FeaturizeGrams returns
 // for b, whose words, terms and n-grams p placed.
-func (x *SetsIndex) FeaturizeGrams(i int, b *Book, p *BookPlaces) *Features {
+func (x *SetsIndex) FeaturizeGrams(i int, b *classify.Book, p *BookPlaces) *Features {
 	c := x.cols[i]
 	t, at := c.wordIndex(), x.wordAt[i]
 	stats := make([]wordStats, len(p.words))
@@ -84,7 +85,7 @@ func (x *SetsIndex) FeaturizeGrams(i int, b *Book, p *BookPlaces) *Features {
 		stats[k].stop = p.stop[k]
 	}
 	var looked *coverage.Looked
-	if p.cover != nil && c.Coverage != nil && c.contains(b.ID) && b.Terms.Reference != nil {
+	if p.cover != nil && c.Coverage != nil && c.Contains(b.ID) && b.Terms.Reference != nil {
 		looked = x.cover.Look(i, p.cover)
 	}
 	return c.featurize(b, p.g, stats, p.rows, looked)

@@ -1,4 +1,4 @@
-package classify
+package features
 
 import "fmt"
 
@@ -20,7 +20,7 @@ func RowLabels(rows []int, n int) ([]bool, error) {
 	label := make([]bool, n)
 	for _, r := range rows {
 		if r < 0 || r >= n {
-			return nil, fmt.Errorf("classify: label row %d of %d", r, n)
+			return nil, fmt.Errorf("features: label row %d of %d", r, n)
 		}
 		label[r] = true
 	}

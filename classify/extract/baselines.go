@@ -1,7 +1,12 @@
-package classify
+package extract
 
 import (
+	"hash/fnv"
 	"math/rand/v2"
+
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/internal/tables"
 )
 
 // NameScores returns the score of each row of b under the "names"
@@ -9,12 +14,12 @@ import (
 // frequent capitalised words, frequency counting only the capitalised
 // occurrences that do not start a sentence (Book.NameCount) and leaving out
 // "I". Ties in frequency go to the word first in byte order. n <= 0 means
-// DefaultNames. The heuristic needs no training and no alignment.
-func NameScores(b *Book, n int) []float64 {
+// features.DefaultNames. The heuristic needs no training and no alignment.
+func NameScores(b *classify.Book, n int) []float64 {
 	if n <= 0 {
-		n = DefaultNames
+		n = features.DefaultNames
 	}
-	rank := topRanks(len(b.Words), n, func(k int) float64 {
+	rank := tables.TopRanks(len(b.Words), n, func(k int) float64 {
 		if b.Words[k] == "i" {
 			return 0
 		}
@@ -33,16 +38,18 @@ func NameScores(b *Book, n int) []float64 {
 }
 
 // Names returns the summary of b by the "names" heuristic: the rows ranked
-// by NameScores with DefaultNames names, extracted within budget words by
-// Book.Extract (earlier rows first among equal scores).
-func Names(b *Book, budget int) []int {
-	return b.Extract(NameScores(b, DefaultNames), budget)
+// by NameScores with features.DefaultNames names, extracted within budget words by
+// Top (earlier rows first among equal scores).
+func Names(b *classify.Book, budget int) []int {
+	return Top(b, NameScores(b, features.DefaultNames), budget)
 }
 
 // RandomScores returns a random score for each row of b, from a generator
 // seeded by seed and the book's ID alone.
-func RandomScores(b *Book, seed uint64) []float64 {
-	rng := rand.New(rand.NewPCG(seed, hashString(b.ID)))
+func RandomScores(b *classify.Book, seed uint64) []float64 {
+	id := fnv.New64a() // the FNV-1a hash of the ID, as cv.Folds ranks books by
+	id.Write([]byte(b.ID))
+	rng := rand.New(rand.NewPCG(seed, id.Sum64()))
 	scores := make([]float64, b.Rows())
 	for i := range scores {
 		scores[i] = rng.Float64()
@@ -51,7 +58,7 @@ func RandomScores(b *Book, seed uint64) []float64 {
 }
 
 // Random returns a summary of b of rows in random order, extracted within
-// budget words by Book.Extract; see RandomScores.
-func Random(b *Book, seed uint64, budget int) []int {
-	return b.Extract(RandomScores(b, seed), budget)
+// budget words by Top; see RandomScores.
+func Random(b *classify.Book, seed uint64, budget int) []int {
+	return Top(b, RandomScores(b, seed), budget)
 }

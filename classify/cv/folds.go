@@ -1,9 +1,18 @@
-package classify
+package cv
 
 import (
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"slices"
+)
+
+// Errors of making folds and plans.
+var (
+	// ErrDuplicateBook means a book ID is given twice.
+	ErrDuplicateBook = errors.New("cv: book given twice")
+	// ErrNoBooks means a plan was asked of no training books.
+	ErrNoBooks = errors.New("cv: no training books")
 )
 
 // Folds assigns each book to one of n folds for cross-validation. The books
@@ -14,7 +23,7 @@ import (
 // are added or removed. It returns an error when n < 1 or an ID repeats.
 func Folds(seed uint64, n int, ids []string) (map[string]int, error) {
 	if n < 1 {
-		return nil, fmt.Errorf("classify: %d folds", n)
+		return nil, fmt.Errorf("cv: %d folds", n)
 	}
 	type keyed struct {
 		key uint64

@@ -1,4 +1,4 @@
-package classify
+package features
 
 import (
 	"cmp"
@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/classify/internal/tables"
 	"github.com/bookalign/bookalign/text"
@@ -17,9 +18,12 @@ import (
 // Errors of building a Collection.
 var (
 	// ErrDuplicateBook means a book was counted twice.
-	ErrDuplicateBook = errors.New("classify: book counted twice")
+	ErrDuplicateBook = errors.New("features: book counted twice")
 	// ErrNoBooks means a Collection was asked of no books.
-	ErrNoBooks = errors.New("classify: no training books")
+	ErrNoBooks = errors.New("features: no training books")
+	// ErrMissingBook means Counts.Without was asked to take away a book
+	// that is not counted.
+	ErrMissingBook = errors.New("features: a book taken away is not counted")
 )
 
 // Counts accumulate the Stats of training books: how often each word occurs
@@ -49,7 +53,7 @@ type WordCount struct {
 
 // Add counts the words of one book. It returns ErrDuplicateBook, and counts
 // nothing, if a book of the same ID was counted already.
-func (c *Counts) Add(s *Stats) error {
+func (c *Counts) Add(s *classify.Stats) error {
 	i, found := slices.BinarySearch(c.IDs, s.ID)
 	if found {
 		return fmt.Errorf("%w: %q", ErrDuplicateBook, s.ID)
@@ -110,7 +114,7 @@ func (c *Counts) Without(o *Counts) (*Counts, error) {
 		}
 	}
 	if len(out.IDs)+len(o.IDs) != len(c.IDs) {
-		return nil, fmt.Errorf("%w: the books taken away are not all counted", ErrMissingBook)
+		return nil, ErrMissingBook
 	}
 	var err error
 	if out.Words, err = tables.Without(c.Words, o.Words, func(a, b WordCount) (WordCount, bool) {
@@ -181,7 +185,7 @@ func collectionOfWords(set Settings, stop, ids, words []string, counts []WordCou
 		}
 		return cmp.Compare(a, b)
 	}
-	top := selectTop(slices.Clone(kept), set.vocabulary(), before)
+	top := tables.SelectTop(slices.Clone(kept), set.vocabulary(), before)
 	slices.SortFunc(top, before)
 	col.Vocabulary = make([]string, len(top))
 	vocab := make([]int32, len(words)) // 1 + the vocabulary index of each word, 0 for none
@@ -291,11 +295,67 @@ func (c *Collection) statsOf(words []string) []wordStats {
 	return stats
 }
 
+// Validate checks that c is consistent, as a collection read back from a
+// model file must be: its settings (Settings.Validate) and stopwords, its
+// training books sorted and distinct, its vocabulary within its setting
+// and without repeats, every document frequency in [1, Books] and every
+// summary count in [1, DF], and its coverage statistics there just when
+// Settings.Coverage asks for them, of the settings' plot properties.
+func (c *Collection) Validate() error {
+	s := c.Settings
+	if s.Vocabulary < 0 || s.Names < 0 {
+		return errors.New("negative setting")
+	}
+	if len(c.IDs) == 0 {
+		return errors.New("no training books")
+	}
+	for i := 1; i < len(c.IDs); i++ {
+		if c.IDs[i] <= c.IDs[i-1] {
+			return errors.New("training book ids not sorted and distinct")
+		}
+	}
+	if len(c.Vocabulary) > s.vocabulary() {
+		return errors.New("vocabulary larger than its setting")
+	}
+	seen := make(map[string]bool, len(c.Vocabulary))
+	for _, w := range c.Vocabulary {
+		if seen[w] {
+			return fmt.Errorf("vocabulary word %q repeated", w)
+		}
+		seen[w] = true
+	}
+	for w, df := range c.DF {
+		if df < 1 || int(df) > len(c.IDs) {
+			return fmt.Errorf("document frequency %d of %q out of range", df, w)
+		}
+	}
+	for w, n := range c.Summaries {
+		if n < 1 || n > c.DF[w] {
+			return fmt.Errorf("summary count %d of %q out of range", n, w)
+		}
+	}
+	if err := checkStopwords(s, c.Stopwords); err != nil {
+		return err
+	}
+	if s.Coverage != (c.Coverage != nil) {
+		return errors.New("coverage model and statistics must go with Settings.Coverage")
+	}
+	if s.Coverage {
+		if err := c.Coverage.Validate(len(c.IDs)); err != nil {
+			return err
+		}
+		if plot, _ := s.plot(); c.Coverage.Plot != plot {
+			return errors.New("the coverage statistics' plot properties are not Settings.CoveragePlot")
+		}
+	}
+	return nil
+}
+
 // Books returns the number of training books.
 func (c *Collection) Books() int { return len(c.IDs) }
 
-// contains reports whether the book id is one of the training books.
-func (c *Collection) contains(id string) bool {
+// Contains reports whether the book id is one of the training books.
+func (c *Collection) Contains(id string) bool {
 	_, ok := slices.BinarySearch(c.IDs, id)
 	return ok
 }

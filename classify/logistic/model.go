@@ -1,4 +1,4 @@
-package classify
+package logistic
 
 import (
 	"bytes"
@@ -9,7 +9,10 @@ import (
 	"math"
 	"slices"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/extract"
+	"github.com/bookalign/bookalign/classify/features"
 )
 
 // FormatVersion names the format of a model file; ReadModel accepts no
@@ -19,11 +22,11 @@ const FormatVersion = "bookalign-classify/1"
 // Errors of reading a model.
 var (
 	// ErrFormat means the file is not a model of FormatVersion.
-	ErrFormat = errors.New("classify: not a model file of format " + FormatVersion)
+	ErrFormat = errors.New("logistic: not a model file of format " + FormatVersion)
 	// ErrModel means the file is a model of the right format but is not
 	// consistent: its features do not match its collection, a weight is not
 	// finite, and so on.
-	ErrModel = errors.New("classify: invalid model")
+	ErrModel = errors.New("logistic: invalid model")
 )
 
 // A Model is a trained summarizer: the collection that defines its features
@@ -38,7 +41,7 @@ type Model struct {
 	// Format is FormatVersion.
 	Format string `json:"format"`
 	// Collection defines the features.
-	Collection *Collection `json:"collection"`
+	Collection *features.Collection `json:"collection"`
 	// Lambda is the regularisation strength the weights were fitted with.
 	Lambda float64 `json:"lambda"`
 	// LambdaNote says why Lambda was not chosen on held-out books when a
@@ -58,7 +61,7 @@ type Model struct {
 	Features []string  `json:"features"`
 	Weights  []float64 `json:"weights"`
 	// Coverage is the coverage model of extraction with
-	// Settings.Coverage (package coverage); nil otherwise.
+	// features.Settings.Coverage (package coverage); nil otherwise.
 	Coverage *coverage.Model `json:"coverage,omitempty"`
 }
 
@@ -77,34 +80,32 @@ type Training struct {
 // the features x_i coming from m.Collection.Featurize. The probability is
 // sigma(z_i) = 1 / (1 + exp(-z_i)); ranking by z_i is ranking by it, without
 // the ties that rounding the probability to 1 would make.
-func (m *Model) Scores(b *Book) []float64 {
-	return logits(m.Weights, m.Bias, m.Collection.featurizeRows(b))
+func (m *Model) Scores(b *classify.Book) []float64 {
+	return logits(m.Weights, m.Bias, m.Collection.Prepare(b, nil).Rows())
 }
 
 // Logits returns the log-odds of each row of f, features of a book made
 // with m.Collection.Featurize (Scores without featurizing again).
-func (m *Model) Logits(f *Features) []float64 {
+func (m *Model) Logits(f *features.Features) []float64 {
 	return logits(m.Weights, m.Bias, f)
 }
 
 // Summarize returns the summary of the book p within budget words, in book
 // order: the document sentence indices of the rows coverage extraction
 // picks with Settings.Coverage (coverage.Book.Extract), else of the rows
-// Extract picks by Logits, the paper's rule. The book is prepared under
+// extract.Top picks by Logits, the paper's rule. The book is prepared under
 // m.Collection (m.Collection.Prepare), once for all the models trained on
 // one training set, which share it; a book prepared under another
 // collection is prepared again. A book without a term view (not made by
 // NewBook) is ranked by probability. A book to summarize that is not one of
 // the training books must have an ID outside m.Collection.IDs, or its IDF
 // would leave out the training book of that ID.
-func (m *Model) Summarize(p *Prepared, budget int) []int {
-	if p.c != m.Collection {
-		p = m.Collection.Prepare(p.b, p.g)
-	}
+func (m *Model) Summarize(p *features.Prepared, budget int) []int {
+	p = p.Under(m.Collection)
 	if cb := m.coverageBook(p); cb != nil {
-		return rowsToSentences(p.b, cb.Extract(budget, m.CoverageOptions()))
+		return extract.Sentences(p.Book(), cb.Extract(budget, m.CoverageOptions()))
 	}
-	return p.b.Extract(m.Logits(p.rows), budget)
+	return extract.Top(p.Book(), m.Logits(p.Rows()), budget)
 }
 
 // WriteJSON writes m as indented JSON. The output depends only on m.
@@ -147,47 +148,20 @@ func ReadModel(r io.Reader) (*Model, error) {
 	return m, nil
 }
 
-// validate checks that m is consistent.
+// validate checks that m is consistent: its collection
+// (features.Collection.Validate), then its features, weights and coverage
+// model against it.
 func (m *Model) validate() error {
 	c := m.Collection
 	if c == nil {
 		return errors.New("no collection")
 	}
-	s := c.Settings
-	if s.Vocabulary < 0 || s.Names < 0 {
-		return errors.New("negative setting")
+	if err := c.Validate(); err != nil {
+		return err
 	}
-	if len(c.IDs) == 0 {
-		return errors.New("no training books")
-	}
-	for i := 1; i < len(c.IDs); i++ {
-		if c.IDs[i] <= c.IDs[i-1] {
-			return errors.New("training book ids not sorted and distinct")
-		}
-	}
-	if len(c.Vocabulary) > s.vocabulary() {
-		return errors.New("vocabulary larger than its setting")
-	}
-	seen := make(map[string]bool, len(c.Vocabulary))
-	for _, w := range c.Vocabulary {
-		if seen[w] {
-			return fmt.Errorf("vocabulary word %q repeated", w)
-		}
-		seen[w] = true
-	}
-	for w, df := range c.DF {
-		if df < 1 || int(df) > len(c.IDs) {
-			return fmt.Errorf("document frequency %d of %q out of range", df, w)
-		}
-	}
-	for w, n := range c.Summaries {
-		if n < 1 || n > c.DF[w] {
-			return fmt.Errorf("summary count %d of %q out of range", n, w)
-		}
-	}
-	l := c.layout()
-	if s.names() > MaxNames || len(m.Features) != l.dim() || len(m.Weights) != l.dim() {
-		return fmt.Errorf("%d features and %d weights for %d features", len(m.Features), len(m.Weights), l.dim())
+	dim := c.Dim()
+	if len(m.Features) != dim || len(m.Weights) != dim {
+		return fmt.Errorf("%d features and %d weights for %d features", len(m.Features), len(m.Weights), dim)
 	}
 	if !slices.Equal(m.Features, c.FeatureNames()) {
 		return errors.New("feature names do not match the collection")
@@ -200,22 +174,11 @@ func (m *Model) validate() error {
 	if m.Lambda < 0 {
 		return errors.New("negative lambda")
 	}
-	if err := checkStopwords(s, c.Stopwords); err != nil {
-		return err
-	}
-	if s.Coverage != (m.Coverage != nil) || s.Coverage != (c.Coverage != nil) {
+	if c.Settings.Coverage != (m.Coverage != nil) {
 		return errors.New("coverage model and statistics must go with Settings.Coverage")
 	}
-	if s.Coverage {
-		if err := m.Coverage.Validate(); err != nil {
-			return err
-		}
-		if err := c.Coverage.Validate(len(c.IDs)); err != nil {
-			return err
-		}
-		if plot, _ := s.plot(); c.Coverage.Plot != plot {
-			return errors.New("the coverage statistics' plot properties are not Settings.CoveragePlot")
-		}
+	if m.Coverage != nil {
+		return m.Coverage.Validate()
 	}
 	return nil
 }

@@ -1,9 +1,10 @@
-package classify
+package logistic
 
 import (
 	"math"
 	"slices"
 
+	"github.com/bookalign/bookalign/classify/features"
 	"github.com/bookalign/bookalign/classify/internal/fitting"
 	"gonum.org/v1/gonum/floats"
 )
@@ -140,7 +141,7 @@ type dataset struct {
 }
 
 // newDataset gathers the rows of books, which must all carry labels.
-func newDataset(dim int, books []*Features) *dataset {
+func newDataset(dim int, books []*features.Features) *dataset {
 	n := 0
 	for _, f := range books {
 		n += f.Rows()

@@ -1,10 +1,12 @@
-package classify
+package logistic
 
 import (
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/bookalign/bookalign/classify/cv"
 )
 
 // A RankedFeature is one feature's standing over several models.
@@ -108,9 +110,9 @@ func FeatureTable(ranked []RankedFeature) string {
 // Markdown page and the ranked features as indented JSON.
 func FeatureReport(method string, sets []int, models []*Model, k int) (md, js []byte, err error) {
 	if len(sets) != len(models) {
-		return nil, nil, fmt.Errorf("classify: %d training sets for %d models", len(sets), len(models))
+		return nil, nil, fmt.Errorf("logistic: %d training sets for %d models", len(sets), len(models))
 	}
-	keep := RankedSets(sets)
+	keep := cv.RankedSets(sets)
 	var order []int
 	for i, s := range sets {
 		if slices.Contains(keep, s) {

@@ -1,8 +1,10 @@
-package classify
+package features
 
 import (
+	"cmp"
 	"errors"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/bounds"
 )
@@ -29,18 +31,17 @@ type Settings struct {
 	// has at least k budget words (k = 10, 20, 40, 80).
 	Counts bool `json:"counts,omitempty"`
 
-	// Events adds the event-word features of events.go: how often each
+	// Events adds the event-word features (EventBase): how often each
 	// word of a training book occurs in that book's summary
 	// (WordCount.Summaries), turned into row features.
 	Events bool `json:"events,omitempty"`
 
 	// Coverage changes extraction: the training set also fits the coverage
-	// model (coverage.go), and Model.Summarize picks, one after another, the
-	// row of at least
-	// CoverageMinWords budget words that adds the most expected ROUGE hits
-	// per word, a bigram hit weighing CoverageBigram unigram hits, plus
-	// CoveragePrior times the row's log-probability under the logistic
-	// model (coverextract.go).
+	// model (package classify/coverage), and logistic.Model.Summarize
+	// picks, one after another, the row of at least CoverageMinWords budget
+	// words that adds the most expected ROUGE hits per word, a bigram hit
+	// weighing CoverageBigram unigram hits, plus CoveragePrior times the
+	// row's log-probability under the logistic model (coverage.Book.Extract).
 	Coverage         bool    `json:"coverage,omitempty"`
 	CoverageBigram   float64 `json:"coverage_bigram,omitempty"`
 	CoveragePrior    float64 `json:"coverage_prior,omitempty"`
@@ -90,15 +91,8 @@ func (s Settings) CheckCombinations() error {
 // plot returns the plot properties of CoveragePlot, which Ranges checks.
 func (s Settings) plot() (coverage.Plot, error) { return coverage.ParsePlot(s.CoveragePlot) }
 
-func (s Settings) vocabulary() int { return orDefault(s.Vocabulary, DefaultVocabulary) }
-func (s Settings) names() int      { return orDefault(s.Names, DefaultNames) }
-
-func orDefault(v, def int) int {
-	if v == 0 {
-		return def
-	}
-	return v
-}
+func (s Settings) vocabulary() int { return cmp.Or(s.Vocabulary, DefaultVocabulary) }
+func (s Settings) names() int      { return cmp.Or(s.Names, DefaultNames) }
 
 // The upper bounds of Settings' counts and weights. A saved model whose
 // settings exceed them does not load (Model.validate calls Validate), so a
@@ -111,11 +105,6 @@ const (
 	// feature's index must fit the int32 of Features.Index with the
 	// names beside it.
 	MaxVocabulary = 1 << 20
-	// MaxBookWords is the most words a book can hold: a book file is at
-	// most 64 MiB, and a word takes a letter and a separator at least. It
-	// bounds CoverageMinWords, and the budget and length thresholds of a
-	// run (config.Settings).
-	MaxBookWords = 1 << 25
 	// MaxCoverageWeight bounds CoverageBigram and CoveragePrior. A
 	// sentence's expected hits per word are at most a few units and a
 	// row's log-probability is finite, so a weight of 1e6 already lets
@@ -135,7 +124,7 @@ func (s Settings) Ranges() []bounds.Check {
 		bounds.Float("coverage_bigram", s.CoverageBigram, 0, MaxCoverageWeight, ""),
 		bounds.Float("coverage_prior", s.CoveragePrior, 0, MaxCoverageWeight, ""),
 		bounds.Float("coverage_function", s.CoverageFunction, 0, 1, ""),
-		bounds.Int("coverage_min_words", s.CoverageMinWords, 0, MaxBookWords, ""),
+		bounds.Int("coverage_min_words", s.CoverageMinWords, 0, classify.MaxBookWords, ""),
 		bounds.Listed("coverage_plot", s.CoveragePlot, plotErr == nil, coverage.PlotWant),
 	}
 }

@@ -1,11 +1,14 @@
-package classify
+package features
 
 import (
-	"cmp"
+	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/internal/tables"
 )
 
 // Deciles is the number of position features.
@@ -24,32 +27,32 @@ var (
 	lengthTops    = [...]int{10, 20, 40, 80}
 )
 
-// layout gives the index of each feature: deciles, IS_NAME, one feature per
+// featureIndex gives the index of each feature: deciles, IS_NAME, one feature per
 // salient-name rank, the three TF-IDF features, then "word=x" and "first=x"
 // for each vocabulary word, then, with Settings.Counts, NAMES>=k and
 // LENGTH>=k, then, with Settings.Events, the event-word features.
-type layout struct {
+type featureIndex struct {
 	names, vocab   int
 	counts, events bool
 }
 
-func (c *Collection) layout() layout {
-	return layout{names: c.Settings.names(), vocab: len(c.Vocabulary), counts: c.Settings.Counts, events: c.Settings.Events}
+func (c *Collection) indexes() featureIndex {
+	return featureIndex{names: c.Settings.names(), vocab: len(c.Vocabulary), counts: c.Settings.Counts, events: c.Settings.Events}
 }
 
-func (l layout) decile(d int) int32   { return int32(d) }
-func (l layout) isName() int32        { return Deciles }
-func (l layout) nameRank(r int) int32 { return int32(Deciles + 1 + r) }
-func (l layout) tfidf(t int) int32    { return int32(Deciles + 1 + l.names + t) }
-func (l layout) word(v int32) int32   { return int32(Deciles+1+l.names+len(tfidfTops)) + v }
-func (l layout) first(v int32) int32  { return l.word(v) + int32(l.vocab) }
-func (l layout) nameCount(t int) int32 {
+func (l featureIndex) decile(d int) int32   { return int32(d) }
+func (l featureIndex) isName() int32        { return Deciles }
+func (l featureIndex) nameRank(r int) int32 { return int32(Deciles + 1 + r) }
+func (l featureIndex) tfidf(t int) int32    { return int32(Deciles + 1 + l.names + t) }
+func (l featureIndex) word(v int32) int32   { return int32(Deciles+1+l.names+len(tfidfTops)) + v }
+func (l featureIndex) first(v int32) int32  { return l.word(v) + int32(l.vocab) }
+func (l featureIndex) nameCount(t int) int32 {
 	return int32(Deciles + 1 + l.names + len(tfidfTops) + 2*l.vocab + t)
 }
-func (l layout) length(t int) int32 { return l.nameCount(len(nameCountTops)) + int32(t) }
+func (l featureIndex) length(t int) int32 { return l.nameCount(len(nameCountTops)) + int32(t) }
 
 // eventStart is the index of the first event-word feature (events.go).
-func (l layout) eventStart() int {
+func (l featureIndex) eventStart() int {
 	d := Deciles + 1 + l.names + len(tfidfTops) + 2*l.vocab
 	if l.counts {
 		d += len(nameCountTops) + len(lengthTops)
@@ -57,7 +60,7 @@ func (l layout) eventStart() int {
 	return d
 }
 
-func (l layout) dim() int {
+func (l featureIndex) dim() int {
 	if l.events {
 		return l.eventStart() + eventFeatures
 	}
@@ -65,14 +68,14 @@ func (l layout) dim() int {
 }
 
 // Dim returns the number of features.
-func (c *Collection) Dim() int { return c.layout().dim() }
+func (c *Collection) Dim() int { return c.indexes().dim() }
 
 // FeatureNames returns the name of every feature, in feature order:
 // "DECILE_0" … "DECILE_9", "IS_NAME", "name_rank=1" … "name_rank=100",
 // "TF-IDF<10", "TF-IDF<100", "TF-IDF<1000", then "word=x" and "first=x"
 // for each vocabulary word x.
 func (c *Collection) FeatureNames() []string {
-	l := c.layout()
+	l := c.indexes()
 	names := make([]string, 0, l.dim())
 	for d := range Deciles {
 		names = append(names, "DECILE_"+strconv.Itoa(d))
@@ -129,6 +132,28 @@ type Features struct {
 	Cover *coverage.Cells `json:"cover,omitempty"`
 }
 
+// ErrFeatures means a book's features do not fit the collection.
+var ErrFeatures = errors.New("features: features out of range")
+
+// Check reports ErrFeatures unless f is well formed for dim features
+// (Collection.Dim).
+func (f *Features) Check(dim int32) error {
+	if len(f.Start) == 0 || f.Start[0] != 0 || int(f.Start[len(f.Start)-1]) != len(f.Index) || len(f.Length) != f.Rows() {
+		return fmt.Errorf("%w: %q is malformed", ErrFeatures, f.ID)
+	}
+	for i := 1; i < len(f.Start); i++ {
+		if f.Start[i] < f.Start[i-1] {
+			return fmt.Errorf("%w: %q is malformed", ErrFeatures, f.ID)
+		}
+	}
+	for _, j := range f.Index {
+		if j < 0 || j >= dim {
+			return fmt.Errorf("%w: %q has feature %d of %d", ErrFeatures, f.ID, j, dim)
+		}
+	}
+	return nil
+}
+
 // Rows returns the number of rows.
 func (f *Features) Rows() int { return len(f.Start) - 1 }
 
@@ -154,12 +179,12 @@ func (f *Features) Row(i int) []int32 { return f.Index[f.Start[i]:f.Start[i+1]] 
 // IDF is Collection.IDF, leaving the book itself out when it is a training
 // book. Stopwords, and words whose TF-IDF is 0, are never names or TF-IDF
 // words. Ties are broken by the word's byte order.
-func (c *Collection) Featurize(b *Book) *Features { return c.FeaturizeGrams(b, nil) }
+func (c *Collection) Featurize(b *classify.Book) *Features { return c.FeaturizeGrams(b, nil) }
 
 // FeaturizeGrams is Featurize with the book's n-grams counted already
 // (coverage.NewGrams), or counted here when g is nil: the coverage cells of a
 // training book need them.
-func (c *Collection) FeaturizeGrams(b *Book, g *coverage.Grams) *Features {
+func (c *Collection) FeaturizeGrams(b *classify.Book, g *coverage.Grams) *Features {
 	return c.featurize(b, g, c.statsOf(b.Words), nil, nil)
 }
 
@@ -167,20 +192,20 @@ func (c *Collection) FeaturizeGrams(b *Book, g *coverage.Grams) *Features {
 // (statsOf) found already, the rows of its words (nil: found here), and,
 // when looked is not nil, the counts of b's terms and n-grams g in c's
 // coverage statistics (SetsIndex).
-func (c *Collection) featurize(b *Book, g *coverage.Grams, stats []wordStats, wr *wordRows, looked *coverage.Looked) *Features {
+func (c *Collection) featurize(b *classify.Book, g *coverage.Grams, stats []wordStats, wr *wordRows, looked *coverage.Looked) *Features {
 	f := c.featurizeRowsOf(b, stats, wr)
-	if c.Coverage != nil && c.contains(b.ID) && b.Terms.Reference != nil {
+	if c.Coverage != nil && c.Contains(b.ID) && b.Terms.Reference != nil {
 		if g == nil {
 			g, looked = coverage.NewGrams(&b.Terms, c.Stopwords), nil
 		}
-		f.Cover = coverage.NewCells(c.Coverage, &b.Terms, g, looked, c.contains(b.ID))
+		f.Cover = coverage.NewCells(c.Coverage, &b.Terms, g, looked, c.Contains(b.ID))
 	}
 	return f
 }
 
 // featurizeRows returns the features of b's rows, without the coverage
 // cells: what scoring needs.
-func (c *Collection) featurizeRows(b *Book) *Features {
+func (c *Collection) featurizeRows(b *classify.Book) *Features {
 	return c.featurizeRowsOf(b, c.statsOf(b.Words), nil)
 }
 
@@ -193,7 +218,7 @@ type wordRows struct {
 }
 
 // newWordRows returns the rows of b's words.
-func newWordRows(b *Book) *wordRows {
+func newWordRows(b *classify.Book) *wordRows {
 	n := len(b.Words)
 	w := &wordRows{at: make([]int32, n+1), rows: make([]int32, len(b.Word))}
 	for _, k := range b.Word {
@@ -215,9 +240,9 @@ func newWordRows(b *Book) *wordRows {
 
 // featurizeRowsOf is featurizeRows with the statistics of b's words under
 // c found already (statsOf), and the rows of its words (nil: found here).
-func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats, wr *wordRows) *Features {
-	l := c.layout()
-	self := c.contains(b.ID)
+func (c *Collection) featurizeRowsOf(b *classify.Book, stats []wordStats, wr *wordRows) *Features {
+	l := c.indexes()
+	self := c.Contains(b.ID)
 
 	// Per word of the book: its statistics, vocabulary index, name rank and
 	// TF-IDF rank.
@@ -234,8 +259,8 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats, wr *wordRows) *
 	if l.events {
 		event = c.eventScores(b, stats, self)
 	}
-	nameRank := topRanks(n, l.names, func(k int) float64 { return float64(b.NameCount[k]) * idf[k] })
-	tfidfRank := topRanks(n, tfidfTops[len(tfidfTops)-1], func(k int) float64 { return float64(b.Count[k]) * idf[k] })
+	nameRank := tables.TopRanks(n, l.names, func(k int) float64 { return float64(b.NameCount[k]) * idf[k] })
+	tfidfRank := tables.TopRanks(n, tfidfTops[len(tfidfTops)-1], func(k int) float64 { return float64(b.Count[k]) * idf[k] })
 
 	rows := b.Rows()
 	f := &Features{
@@ -244,7 +269,7 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats, wr *wordRows) *
 		Index:  make([]int32, 0, len(b.Word)+4*rows),
 		Length: slices.Clone(b.Length),
 	}
-	// Each row's features are appended in feature order (layout), with a
+	// Each row's features are appended in feature order (featureIndex), with a
 	// gap for its words and first words, which are then filled in by
 	// vocabulary index, word after word (wordRows): only its name ranks
 	// are sorted.
@@ -334,74 +359,4 @@ func (c *Collection) featurizeRowsOf(b *Book, stats []wordStats, wr *wordRows) *
 		}
 	}
 	return f
-}
-
-// topRanks returns, for each of n items, its rank (0 is the highest) by
-// score among the top k items of positive score, or -1 for the others. Ties
-// go to the lower index.
-func topRanks(n, k int, score func(i int) float64) []int32 {
-	rank := make([]int32, n)
-	var cand []int32
-	scores := make([]float64, n)
-	for i := range n {
-		rank[i] = -1
-		if s := score(i); s > 0 {
-			scores[i] = s
-			cand = append(cand, int32(i))
-		}
-	}
-	before := func(a, b int32) int {
-		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	}
-	top := selectTop(cand, k, before)
-	slices.SortFunc(top, before)
-	for r, i := range top {
-		rank[i] = int32(r)
-	}
-	return rank
-}
-
-// selectTop reorders xs so that its first min(k, len(xs)) elements are the
-// smallest under the strict order cmp, in some order, and returns them:
-// quickselect, so that ranking the top thousand of twenty thousand words
-// sorts a thousand.
-func selectTop(xs []int32, k int, cmp func(a, b int32) int) []int32 {
-	if k >= len(xs) {
-		return xs
-	}
-	lo, hi := 0, len(xs) // the k-th smallest is in xs[lo:hi]
-	for hi-lo > 1 {
-		// Median of three as the pivot, moved to lo.
-		mid := lo + (hi-lo)/2
-		if cmp(xs[mid], xs[lo]) < 0 {
-			xs[mid], xs[lo] = xs[lo], xs[mid]
-		}
-		if cmp(xs[hi-1], xs[lo]) < 0 {
-			xs[hi-1], xs[lo] = xs[lo], xs[hi-1]
-		}
-		if cmp(xs[hi-1], xs[mid]) < 0 {
-			xs[hi-1], xs[mid] = xs[mid], xs[hi-1]
-		}
-		xs[lo], xs[mid] = xs[mid], xs[lo]
-		p := lo
-		for i := lo + 1; i < hi; i++ {
-			if cmp(xs[i], xs[lo]) < 0 {
-				p++
-				xs[p], xs[i] = xs[i], xs[p]
-			}
-		}
-		xs[lo], xs[p] = xs[p], xs[lo] // the pivot, at its place
-		switch {
-		case p == k:
-			return xs[:k]
-		case p < k:
-			lo = p + 1
-		default:
-			hi = p
-		}
-	}
-	return xs[:k]
 }

@@ -1,10 +1,11 @@
-package classify
+package extract
 
 import (
 	"math"
 	"slices"
 	"strings"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -12,7 +13,7 @@ import (
 // paper: 1,000.
 const DefaultBudget = 1000
 
-// Extract makes an extractive summary of b from one score per row (higher
+// Top makes an extractive summary of b from one score per row (higher
 // is better; a NaN score is the lowest): it goes through the rows by
 // decreasing score, the earlier row first on ties, and adds each row whose
 // length (Book.Length, in text.BudgetWords) keeps the total within budget;
@@ -20,15 +21,15 @@ const DefaultBudget = 1000
 // more fits. A row without words is never added. It returns the document
 // sentence indices of the rows added, in book order.
 //
-// Extract panics if len(scores) != b.Rows().
-func (b *Book) Extract(scores []float64, budget int) []int {
+// Top panics if len(scores) != b.Rows().
+func Top(b *classify.Book, scores []float64, budget int) []int {
 	if len(scores) != b.Rows() {
-		panic("classify: one score per row needed")
+		panic("extract: one score per row needed")
 	}
-	return rowsToSentences(b, extractRows(b.Length, scores, budget))
+	return Sentences(b, extractRows(b.Length, scores, budget))
 }
 
-// extractRows returns the rows Extract adds, in increasing order.
+// extractRows returns the rows Top adds, in increasing order.
 func extractRows(length []int32, scores []float64, budget int) []int {
 	order := rankRows(scores)
 	shortest := int32(math.MaxInt32)
@@ -88,4 +89,15 @@ func Text(doc *text.Document, sentences []int) string {
 		sb.WriteByte('\n')
 	}
 	return sb.String()
+}
+
+// Sentences returns the document sentence indices of the rows of b, in
+// book order: a summary of the rows an extraction picked.
+func Sentences(b *classify.Book, rows []int) []int {
+	out := make([]int, len(rows))
+	for i, r := range rows {
+		out[i] = int(b.Sentence[r])
+	}
+	slices.Sort(out)
+	return out
 }

@@ -1,4 +1,4 @@
-package classify
+package extract
 
 import "github.com/bookalign/bookalign/text"
 

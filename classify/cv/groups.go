@@ -1,41 +1,16 @@
-package classify
+package cv
 
 import (
-	"encoding/binary"
 	"fmt"
-	"hash/fnv"
 	"slices"
 )
 
 // Books that share their text (one text under two IDs) must stay on one
 // side of every split, or a fold tests on what it trained on. So books are
-// grouped by the fingerprint of their text (Fingerprint), a group is named
+// grouped by the fingerprint of their text (classify.Book.Fingerprint), a group is named
 // by its smallest ID (Groups), and folds are assigned to groups
 // (GroupFolds). In a corpus without shared texts every book is its own
 // group and the folds are those of Folds.
-
-// Fingerprint returns a 64-bit FNV-1a hash of what b holds of its text:
-// its words, their counts and capitalisations, its rows and their lengths
-// (not its ID, nor what its summary holds). Two books with the same text
-// have the same fingerprint.
-func (b *Book) Fingerprint() uint64 {
-	h := fnv.New64a()
-	var buf []byte
-	for _, w := range b.Words {
-		buf = binary.AppendUvarint(buf[:0], uint64(len(w)))
-		h.Write(buf)
-		h.Write([]byte(w))
-	}
-	for _, xs := range [][]int32{b.Count, b.NameCount, b.First, b.Sentence, b.Length, b.Start, b.Word} {
-		buf = binary.AppendUvarint(buf[:0], uint64(len(xs)))
-		for _, x := range xs {
-			buf = binary.AppendVarint(buf, int64(x))
-		}
-		h.Write(buf)
-	}
-	h.Write(b.Caps)
-	return h.Sum64()
-}
 
 // Groups returns, for the books ids[i] with fingerprints prints[i], the
 // group of each book that shares its fingerprint with another: a map from
@@ -89,4 +64,25 @@ func GroupFolds(seed uint64, n int, ids, groups []string) (map[string]int, error
 		out[id] = f[names[i]]
 	}
 	return out, nil
+}
+
+// InnerSplit is the split of a training set's books on which a lambda (or
+// any other setting) is chosen: the books are assigned to folds folds
+// (GroupFolds with seed: groups[i] names the group of ids[i], "" or a nil
+// groups a book of its own), fold 0 is held out and the others fit. It
+// returns the indices into ids of the books that fit and of those held
+// out, in the order of ids.
+func InnerSplit(seed uint64, folds int, ids, groups []string) (fit, held []int, err error) {
+	f, err := GroupFolds(seed, folds, ids, groups)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i, id := range ids {
+		if f[id] == 0 {
+			held = append(held, i)
+		} else {
+			fit = append(fit, i)
+		}
+	}
+	return fit, held, nil
 }

@@ -1,15 +1,22 @@
-package classify
+package features
 
 import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/binform"
 )
 
 // featuresFormat is the first byte of a Features' binary form.
 const featuresFormat = 3
+
+// newDecoder reads the binary forms of this package; its errors wrap
+// classify.ErrBookEncoding, as those of a Book's.
+func newDecoder(data []byte) *binform.Reader {
+	return &binform.Reader{Data: data, Wrap: classify.ErrBookEncoding}
+}
 
 // MarshalBinary returns the compact binary form of f, for a pipeline to
 // move featurized books to the worker that trains on them: per row its
@@ -19,12 +26,12 @@ const featuresFormat = 3
 // round-trip exactly, sorted or not.
 func (f *Features) MarshalBinary() ([]byte, error) {
 	if len(f.Start) == 0 {
-		return nil, fmt.Errorf("classify: features of %q have no rows", f.ID)
+		return nil, fmt.Errorf("features: features of %q have no rows", f.ID)
 	}
 	rows := f.Rows()
 	if f.Start[0] != 0 || int(f.Start[rows]) != len(f.Index) || len(f.Length) != rows ||
 		(f.Label != nil && len(f.Label) != rows) {
-		return nil, fmt.Errorf("classify: features of %q have inconsistent lengths", f.ID)
+		return nil, fmt.Errorf("features: features of %q have inconsistent lengths", f.ID)
 	}
 	out := make([]byte, 0, 16+len(f.ID)+2*rows+2*len(f.Index))
 	out = append(out, featuresFormat)
@@ -34,7 +41,7 @@ func (f *Features) MarshalBinary() ([]byte, error) {
 	for i := range rows {
 		lo, hi := f.Start[i], f.Start[i+1]
 		if hi < lo {
-			return nil, fmt.Errorf("classify: features of %q have inconsistent rows", f.ID)
+			return nil, fmt.Errorf("features: features of %q have inconsistent rows", f.ID)
 		}
 		out = binary.AppendVarint(out, int64(f.Length[i]))
 		out = binary.AppendUvarint(out, uint64(hi-lo))
@@ -53,11 +60,11 @@ func (f *Features) MarshalBinary() ([]byte, error) {
 }
 
 // UnmarshalBinary sets f to the features of data, the output of
-// MarshalBinary. The error wraps ErrBookEncoding.
+// MarshalBinary. The error wraps classify.ErrBookEncoding.
 func (f *Features) UnmarshalBinary(data []byte) error {
 	d := newDecoder(data)
 	if d.Byte() != featuresFormat {
-		return fmt.Errorf("%w: features format", ErrBookEncoding)
+		return fmt.Errorf("%w: features format", classify.ErrBookEncoding)
 	}
 	nf := Features{ID: d.String(), Group: d.String()}
 	rows := d.Count(2) // each row takes at least two bytes
@@ -82,7 +89,7 @@ func (f *Features) UnmarshalBinary(data []byte) error {
 	if d.Present("label flag") {
 		nf.Label = d.Rows(rows)
 	}
-	nf.Cover = coverage.ReadCells(&d.Reader)
+	nf.Cover = coverage.ReadCells(d)
 	if err := d.End(); err != nil {
 		return err
 	}
