@@ -15,42 +15,6 @@ import (
 	"github.com/bookalign/bookalign/rouge"
 )
 
-// benchBooks are a book of median size (tarzan-of-the-apes, 480 kB) and a
-// short one (heart-of-darkness, 230 kB).
-var benchBooks = []string{"tarzan-of-the-apes", "heart-of-darkness"}
-
-func benchPair(tb testing.TB, id string) *corpusPair {
-	tb.Helper()
-	p, err := loadPair(sharedtest.Path(tb, "corpus"), id)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p
-}
-
-// foldZero returns the books of the shared corpus outside fold 0 of the
-// seeded 10-fold assignment: one training set of the pipeline.
-func foldZero(tb testing.TB) []*corpusPair {
-	tb.Helper()
-	dir := sharedtest.Path(tb, "corpus")
-	pairs := loadCorpus(tb, dir, corpusIDs(tb, dir))
-	ids := make([]string, len(pairs))
-	for i, p := range pairs {
-		ids[i] = p.id
-	}
-	folds, err := Folds(1, 10, ids)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var train []*corpusPair
-	for _, p := range pairs {
-		if folds[p.id] != 0 {
-			train = append(train, p)
-		}
-	}
-	return train
-}
-
 // BenchmarkNewBook measures preparing a parsed book.
 func BenchmarkNewBook(b *testing.B) {
 	for _, id := range benchBooks {

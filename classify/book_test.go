@@ -7,22 +7,6 @@ import (
 	"github.com/bookalign/bookalign/text"
 )
 
-// carol is a small book: two headings and four Prose sentences.
-const carol = "CHAPTER I.\n\nOld Marley was dead. Scrooge knew it, and Scrooge said so to Bob Cratchit.\n\n" +
-	"CHAPTER II.\n\nThe ghost came at night. \"Marley!\" cried Scrooge.\n"
-
-// home is a second small book, sharing "scrooge" and "night" with carol.
-const home = "Scrooge went home. The night was cold.\n"
-
-func parseBook(tb testing.TB, id, raw string) (*text.Document, *Book) {
-	tb.Helper()
-	doc, err := text.ParseBook(raw)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return doc, NewBook(id, doc)
-}
-
 func TestNewBook(t *testing.T) {
 	_, b := parseBook(t, "carol", carol)
 	if got, want := b.Sentence, []int32{1, 2, 4, 5}; !slices.Equal(got, want) {
@@ -97,5 +81,25 @@ func TestBookStats(t *testing.T) {
 	}
 	if k := slices.Index(s.Words, "scrooge"); s.Count[k] != 3 {
 		t.Errorf("scrooge counted %d times, want 3", s.Count[k])
+	}
+}
+
+// TestFingerprint checks that a book's fingerprint depends on its text
+// only: the same text under another ID, or with another summary, has the
+// same fingerprint; another text, even one word changed, has another.
+func TestFingerprint(t *testing.T) {
+	_, a := parseBook(t, "carol", carol)
+	_, b := parseBook(t, "carol-x1", carol)
+	b.InSummary = make([]bool, len(b.Words))
+	b.InSummary[0] = true
+	_, c := parseBook(t, "home", home)
+	_, d := parseBook(t, "carol-edited", carol+"Scrooge went home.\n")
+	if a.Fingerprint() != b.Fingerprint() {
+		t.Error("the same text under another ID and summary has another fingerprint")
+	}
+	for _, other := range []*Book{c, d} {
+		if a.Fingerprint() == other.Fingerprint() {
+			t.Errorf("%s and %s share a fingerprint", a.ID, other.ID)
+		}
 	}
 }

@@ -12,49 +12,6 @@ import (
 	"github.com/bookalign/bookalign/text"
 )
 
-// coverageBooks returns the n books of testcorpus.Good(n) with their
-// summaries set (SetSummary, SetReference): texts over a 56-word
-// vocabulary, so that many bigrams are held by five books or more and some
-// by fewer.
-func coverageBooks(tb testing.TB, n int) []*Book {
-	tb.Helper()
-	files := testcorpus.Good(n)
-	var out []*Book
-	for i := range n {
-		id := "book-" + string(rune('0'+i/10)) + string(rune('0'+i%10))
-		doc, err := text.ParseBook(string(files["books/"+id+".txt"]))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		raw := string(files["summaries/"+id+".txt"])
-		sdoc, err := text.ParseSummary(raw)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		b := NewBook(id, doc)
-		b.SetSummary(SummaryWords(sdoc))
-		b.SetReference(raw)
-		out = append(out, b)
-	}
-	return out
-}
-
-// coverageSettings are count features with coverage extraction.
-var coverageSettings = Settings{Counts: true, Coverage: true, CoverageBigram: 3, CoveragePrior: 0.03, CoverageMinWords: 5}
-
-func collectionOf(tb testing.TB, books []*Book, set Settings) *Collection {
-	tb.Helper()
-	var stats []*Stats
-	for _, b := range books {
-		stats = append(stats, b.Stats())
-	}
-	col, err := newCollection(stats, set)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return col
-}
-
 // TestCoverageLeaveSelfOut checks that a training book's coverage keys
 // leave it out of the statistics exactly: they equal the keys of the same
 // book under the collection of the other books, to which it is a new book.

@@ -173,18 +173,6 @@ func TestFeaturizeCounts(t *testing.T) {
 }
 
 // withLabels labels row i of f.
-// newCollection counts the Stats of the given books and returns their
-// Collection under set.
-func newCollection(stats []*Stats, set Settings) (*Collection, error) {
-	var c Counts
-	for _, s := range stats {
-		if err := c.Add(s); err != nil {
-			return nil, err
-		}
-	}
-	return c.Collection(set, nil)
-}
-
 func withLabels(f *Features, i int) *Features {
 	f.Label = make([]bool, f.Rows())
 	f.Label[i] = true

@@ -1,17 +1,19 @@
-package classify
+package extract
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
 func TestNameScores(t *testing.T) {
 	// "Scrooge" (non-initial twice), "Marley" and "Bob" and "Cratchit" (once)
 	// are the names; "I" is never one. Row 1 holds Scrooge twice, Bob and
 	// Cratchit: 4. Row 3 holds Marley and Scrooge: 2.
-	raw := carol + "\nThen I saw Scrooge and I wept.\n"
-	_, b := parseBook(t, "carol", raw)
+	raw := classifytest.Carol + "\nThen I saw Scrooge and I wept.\n"
+	_, b := classifytest.Parse(t, "carol", raw)
 	for _, tc := range []struct {
 		n    int
 		want []float64
@@ -32,8 +34,8 @@ func TestNameScores(t *testing.T) {
 
 func TestRandom(t *testing.T) {
 	raw := strings.Repeat("The cat sat on the mat. A dog ran off. ", 100)
-	_, b := parseBook(t, "mats", raw)
-	_, other := parseBook(t, "mats-2", raw)
+	_, b := classifytest.Parse(t, "mats", raw)
+	_, other := classifytest.Parse(t, "mats-2", raw)
 	a1, a2 := Random(b, 7, 50), Random(b, 7, 50)
 	if !slices.Equal(a1, a2) {
 		t.Errorf("same seed and book, different summaries: %v %v", a1, a2)
@@ -46,8 +48,8 @@ func TestRandom(t *testing.T) {
 	}
 	words := 0
 	for _, s := range a1 {
-		r, ok := b.row(s)
-		if !ok {
+		r := slices.Index(b.Sentence, int32(s))
+		if r < 0 {
 			t.Fatalf("sentence %d is not a row", s)
 		}
 		words += int(b.Length[r])

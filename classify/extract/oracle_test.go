@@ -1,4 +1,4 @@
-package classify
+package extract
 
 import (
 	"errors"
@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
@@ -36,7 +38,7 @@ func TestOracle(t *testing.T) {
 		{"ties to the earlier row", "Red fox. Red fox. Red fox.", "The red fox.", false, 10, []int{0}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			doc, b := parseBook(t, "b", tc.book)
+			doc, b := classifytest.Parse(t, "b", tc.book)
 			got, err := Oracle(doc, b, tc.ref, &rouge.Scorer{Stem: tc.stem}, tc.budget)
 			if err != nil {
 				t.Fatal(err)
@@ -122,7 +124,7 @@ func TestContentOracle(t *testing.T) {
 		{"stemmed", "Foxes everywhere. Cats everywhere. The cat of the house.", "The cat and the fox.", 4, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			doc, b := parseBook(t, "b", tc.book)
+			doc, b := classifytest.Parse(t, "b", tc.book)
 			c, err := Oracle(doc, b, tc.ref, content, tc.budget)
 			if err != nil {
 				t.Fatal(err)
@@ -138,7 +140,7 @@ func TestContentOracle(t *testing.T) {
 		})
 	}
 	// Without a stopword list the content scorer cannot run.
-	doc, b := parseBook(t, "b", "Pip meets Magwitch.")
+	doc, b := classifytest.Parse(t, "b", "Pip meets Magwitch.")
 	if _, err := Oracle(doc, b, "Pip.", &rouge.Scorer{Stem: true, RemoveStopwords: true}, 10); !errors.Is(err, rouge.ErrNoStopwords) {
 		t.Errorf("no stopword list: err = %v, want rouge.ErrNoStopwords", err)
 	}
@@ -182,7 +184,7 @@ func TestOracleFromTerms(t *testing.T) {
 	}
 	noTerms := *b
 	noTerms.Terms = coverage.Terms{}
-	if !b.hasTerms() || noTerms.hasTerms() {
+	if !b.HasTerms() || noTerms.HasTerms() {
 		t.Fatal("the book's term view is not as the test needs")
 	}
 	for _, content := range []bool{false, true} {
@@ -207,7 +209,7 @@ func TestOracleFromTerms(t *testing.T) {
 
 // heartOfDarkness returns a real book of the shared corpus, parsed and
 // prepared, and its reference summary.
-func heartOfDarkness(t *testing.T) (*text.Document, *Book, []byte) {
+func heartOfDarkness(t *testing.T) (*text.Document, *classify.Book, []byte) {
 	t.Helper()
 	dir := sharedtest.Path(t, "corpus")
 	raw, err := os.ReadFile(dir + "/books/heart-of-darkness.txt")
@@ -222,5 +224,5 @@ func heartOfDarkness(t *testing.T) (*text.Document, *Book, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return doc, NewBook("heart-of-darkness", doc), ref
+	return doc, classify.NewBook("heart-of-darkness", doc), ref
 }

@@ -1,16 +1,18 @@
-package classify
+package extract
 
 import (
 	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify"
 )
 
 // lengthsBook returns a book whose rows have the given lengths and whose
 // document sentence of row i is 2i (as if a heading preceded each).
-func lengthsBook(lengths ...int32) *Book {
-	b := &Book{ID: "b", Start: make([]int32, len(lengths)+1), Length: lengths}
+func lengthsBook(lengths ...int32) *classify.Book {
+	b := &classify.Book{ID: "b", Start: make([]int32, len(lengths)+1), Length: lengths}
 	for i := range lengths {
 		b.Sentence = append(b.Sentence, int32(2*i))
 	}
@@ -38,7 +40,7 @@ func TestExtract(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := lengthsBook(tc.lengths...)
-			got := b.Extract(tc.scores, tc.budget)
+			got := Top(b, tc.scores, tc.budget)
 			var want []int
 			for _, r := range tc.want {
 				want = append(want, 2*r)

@@ -1,11 +1,13 @@
-package classify
+package extract
 
 import (
 	"errors"
 	"slices"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/centrality"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 )
 
@@ -21,8 +23,8 @@ const hubBook = "The whale and the captain met the harpoon at the ship.\n\n" +
 // sentence comes first, the stopwords that link every other sentence do
 // not count, and the summary keeps the budget.
 func TestCentralityBaselines(t *testing.T) {
-	_, b := parseBook(t, "hub", hubBook)
-	s, err := b.centralitySentences()
+	_, b := classifytest.Parse(t, "hub", hubBook)
+	s, err := centralitySentences(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +34,7 @@ func TestCentralityBaselines(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		rank func(*centrality.Sentences) ([]float64, error)
-		sum  func(*Book, int) ([]int, error)
+		sum  func(*classify.Book, int) ([]int, error)
 	}{{"lexrank", centrality.LexRank, LexRank}, {"textrank", centrality.TextRank, TextRank}} {
 		scores, err := tc.rank(s)
 		if err != nil {
@@ -48,7 +50,7 @@ func TestCentralityBaselines(t *testing.T) {
 		if want := []int{int(b.Sentence[0])}; !slices.Equal(got, want) {
 			t.Errorf("%s summary of %d words = %v, want %v", tc.name, b.Length[0], got, want)
 		}
-		if _, err := tc.sum(&Book{ID: "bare", Start: []int32{0}}, 10); !errors.Is(err, ErrNoTerms) {
+		if _, err := tc.sum(&classify.Book{ID: "bare", Start: []int32{0}}, 10); !errors.Is(err, ErrNoTerms) {
 			t.Errorf("%s of a book without terms: error %v, want ErrNoTerms", tc.name, err)
 		}
 	}
@@ -57,12 +59,12 @@ func TestCentralityBaselines(t *testing.T) {
 // BenchmarkCentrality measures LexRank and TextRank on whole books: the
 // bench books and the largest of the shared corpus (1.9 MB).
 func BenchmarkCentrality(b *testing.B) {
-	for _, id := range append(slices.Clone(benchBooks), "the-last-chronicle-of-barset") {
-		p := benchPair(b, id)
-		book := NewBook(id, p.doc)
+	for _, id := range append(slices.Clone(classifytest.BenchBooks), "the-last-chronicle-of-barset") {
+		p := classifytest.SharedPair(b, id)
+		book := classify.NewBook(id, p.Doc)
 		for _, m := range []struct {
 			name string
-			sum  func(*Book, int) ([]int, error)
+			sum  func(*classify.Book, int) ([]int, error)
 		}{{"lexrank", LexRank}, {"textrank", TextRank}} {
 			b.Run(m.name+"/"+id, func(b *testing.B) {
 				for b.Loop() {
@@ -81,14 +83,14 @@ func BenchmarkCentrality(b *testing.B) {
 // the two baselines add to a run (ns/op is the whole corpus).
 func BenchmarkCentralityCorpus(b *testing.B) {
 	dir := sharedtest.Path(b, "corpus")
-	pairs := loadCorpus(b, dir, corpusIDs(b, dir))
-	books := make([]*Book, len(pairs))
+	pairs := classifytest.LoadCorpus(b, dir, classifytest.CorpusIDs(b, dir))
+	books := make([]*classify.Book, len(pairs))
 	for i, p := range pairs {
-		books[i] = NewBook(p.id, p.doc)
+		books[i] = classify.NewBook(p.ID, p.Doc)
 	}
 	for _, m := range []struct {
 		name string
-		sum  func(*Book, int) ([]int, error)
+		sum  func(*classify.Book, int) ([]int, error)
 	}{{"lexrank", LexRank}, {"textrank", TextRank}} {
 		b.Run(m.name, func(b *testing.B) {
 			for b.Loop() {
