@@ -1,14 +1,16 @@
-package classify
+package classify_test
 
 import (
 	"slices"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 	"github.com/bookalign/bookalign/text"
 )
 
 func TestNewBook(t *testing.T) {
-	_, b := parseBook(t, "carol", carol)
+	_, b := classifytest.Parse(t, "carol", classifytest.Carol)
 	if got, want := b.Sentence, []int32{1, 2, 4, 5}; !slices.Equal(got, want) {
 		t.Errorf("Sentence = %v, want %v", got, want)
 	}
@@ -55,7 +57,7 @@ func TestNewBook(t *testing.T) {
 }
 
 func TestBookLabels(t *testing.T) {
-	_, b := parseBook(t, "carol", carol)
+	_, b := classifytest.Parse(t, "carol", classifytest.Carol)
 	for _, tc := range []struct {
 		name      string
 		sentences []int
@@ -74,7 +76,7 @@ func TestBookLabels(t *testing.T) {
 }
 
 func TestBookStats(t *testing.T) {
-	_, b := parseBook(t, "carol", carol)
+	_, b := classifytest.Parse(t, "carol", classifytest.Carol)
 	s := b.Stats()
 	if s.ID != "carol" || !slices.Equal(s.Words, b.Words) {
 		t.Errorf("Stats = %q %v, want carol %v", s.ID, s.Words, b.Words)
@@ -88,16 +90,16 @@ func TestBookStats(t *testing.T) {
 // only: the same text under another ID, or with another summary, has the
 // same fingerprint; another text, even one word changed, has another.
 func TestFingerprint(t *testing.T) {
-	_, a := parseBook(t, "carol", carol)
-	_, b := parseBook(t, "carol-x1", carol)
+	_, a := classifytest.Parse(t, "carol", classifytest.Carol)
+	_, b := classifytest.Parse(t, "carol-x1", classifytest.Carol)
 	b.InSummary = make([]bool, len(b.Words))
 	b.InSummary[0] = true
-	_, c := parseBook(t, "home", home)
-	_, d := parseBook(t, "carol-edited", carol+"Scrooge went home.\n")
+	_, c := classifytest.Parse(t, "home", classifytest.Home)
+	_, d := classifytest.Parse(t, "carol-edited", classifytest.Carol+"Scrooge went home.\n")
 	if a.Fingerprint() != b.Fingerprint() {
 		t.Error("the same text under another ID and summary has another fingerprint")
 	}
-	for _, other := range []*Book{c, d} {
+	for _, other := range []*classify.Book{c, d} {
 		if a.Fingerprint() == other.Fingerprint() {
 			t.Errorf("%s and %s share a fingerprint", a.ID, other.ID)
 		}

@@ -156,6 +156,19 @@ func (c *Counts) Collection(set Settings, stop []string) (*Collection, error) {
 	return collectionOfWords(set, stop, slices.Clone(c.IDs), words, counts, cover), nil
 }
 
+// NewCollection returns the Collection of the books whose stats are given,
+// under set and stop: what adding them to Counts (Counts.Add) and asking
+// for its Collection returns.
+func NewCollection(set Settings, stop []string, stats ...*classify.Stats) (*Collection, error) {
+	var c Counts
+	for _, s := range stats {
+		if err := c.Add(s); err != nil {
+			return nil, err
+		}
+	}
+	return c.Collection(set, stop)
+}
+
 // collectionOfWords returns the collection of the books ids under set and
 // stop, whose words (distinct, in byte order) are counted in counts and
 // whose coverage statistics are cover (with Settings.Coverage): what

@@ -1,8 +1,8 @@
 // Package classifytest holds what the tests of the summarizer's packages
 // share: two small books (Carol, Home), the books of testcorpus.Good with
 // their summaries (CoverageBooks), the shared corpus read and labelled by a
-// stand-in alignment (LoadCorpus, OverlapLabels), and collections made of
-// them (CollectionOf, LabelledFeatures). Only tests import it.
+// stand-in alignment (LoadCorpus, OverlapLabels), and one training set of
+// it, the books outside fold 0 (FoldZero). Only tests import it.
 package classifytest
 
 import (
@@ -16,7 +16,6 @@ import (
 
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/cv"
-	"github.com/bookalign/bookalign/classify/features"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/text"
@@ -216,57 +215,6 @@ func CoverageBooks(tb testing.TB, n int) []*classify.Book {
 	return out
 }
 
-// CoverageSettings are count features with coverage extraction.
-var CoverageSettings = features.Settings{Counts: true, Coverage: true, CoverageBigram: 3, CoveragePrior: 0.03, CoverageMinWords: 5}
-
-// CollectionOf returns the Collection of books under set.
-func CollectionOf(tb testing.TB, books []*classify.Book, set features.Settings) *features.Collection {
-	tb.Helper()
-	var stats []*classify.Stats
-	for _, b := range books {
-		stats = append(stats, b.Stats())
-	}
-	col, err := NewCollection(stats, set)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return col
-}
-
-// NewCollection counts the given Stats and returns their
-// features.Collection under set.
-func NewCollection(stats []*classify.Stats, set features.Settings) (*features.Collection, error) {
-	var c features.Counts
-	for _, s := range stats {
-		if err := c.Add(s); err != nil {
-			return nil, err
-		}
-	}
-	return c.Collection(set, nil)
-}
-
-// LabelledFeatures returns the collection of the training books train
-// under set and their features, labelled by their overlap labels.
-func LabelledFeatures(tb testing.TB, train []*Pair, set features.Settings) (*features.Collection, []*features.Features) {
-	tb.Helper()
-	var c features.Counts
-	for _, p := range train {
-		if err := c.Add(p.Book.Stats()); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	col, err := c.Collection(set, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	feats := make([]*features.Features, len(train))
-	for i, p := range train {
-		feats[i] = col.Featurize(p.Book)
-		feats[i].Label = p.Labels
-	}
-	return col, feats
-}
-
 // BenchBooks are a book of median size (tarzan-of-the-apes, 480 kB) and a
 // short one (heart-of-darkness, 230 kB).
 var BenchBooks = []string{"tarzan-of-the-apes", "heart-of-darkness"}
@@ -302,4 +250,13 @@ func FoldZero(tb testing.TB) []*Pair {
 		}
 	}
 	return train
+}
+
+// Stats returns the Stats of each of books (classify.Book.Stats).
+func Stats(books []*classify.Book) []*classify.Stats {
+	out := make([]*classify.Stats, len(books))
+	for i, b := range books {
+		out[i] = b.Stats()
+	}
+	return out
 }

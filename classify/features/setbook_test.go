@@ -1,16 +1,19 @@
-package classify
+package features
 
 import (
 	"errors"
 	"reflect"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
 // testSetBook returns a small book featurized under its own collection,
 // with two methods' labels.
 func testSetBook(t testing.TB) SetBook {
 	t.Helper()
-	_, b := parseBook(t, "carol", carol)
+	_, b := classifytest.Parse(t, "carol", classifytest.Carol)
 	var c Counts
 	if err := c.Add(b.Stats()); err != nil {
 		t.Fatal(err)
@@ -44,7 +47,7 @@ func TestSetBookBinary(t *testing.T) {
 	}
 	for cut := range len(data) {
 		var b SetBook
-		if err := b.UnmarshalBinary(data[:cut]); !errors.Is(err, ErrBookEncoding) {
+		if err := b.UnmarshalBinary(data[:cut]); !errors.Is(err, classify.ErrBookEncoding) {
 			t.Errorf("cut to %d of %d bytes: %v", cut, len(data), err)
 		}
 	}

@@ -1,32 +1,33 @@
-package classify
+package features
 
 import (
-	"bytes"
 	"math"
 	"reflect"
 	"slices"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 	"github.com/bookalign/bookalign/text"
 )
 
 // eventBooks returns three training books with their summaries marked and
 // a new book.
-func eventBooks(t *testing.T) (train []*Book, test *Book) {
+func eventBooks(t *testing.T) (train []*classify.Book, test *classify.Book) {
 	for _, b := range []struct{ id, book, summary string }{
 		{"a", "The king died. The rain fell.\n", "The king died."},
 		{"b", "The king was killed. The sky was grey.\n", "A king is killed."},
 		{"c", "A king ran. The sky fell.\n", "Someone ran."},
 	} {
-		_, book := parseBook(t, b.id, b.book)
+		_, book := classifytest.Parse(t, b.id, b.book)
 		sdoc, err := text.ParseBook(b.summary + "\n")
 		if err != nil {
 			t.Fatal(err)
 		}
-		book.SetSummary(SummaryWords(sdoc))
+		book.SetSummary(classify.SummaryWords(sdoc))
 		train = append(train, book)
 	}
-	_, test = parseBook(t, "t", "The king died. It rained.\n")
+	_, test = classifytest.Parse(t, "t", "The king died. It rained.\n")
 	return train, test
 }
 
@@ -64,7 +65,7 @@ func TestEventScores(t *testing.T) {
 	}
 	event := func(s, df float64) float64 { return math.Log((s+eventPrior*p0)/(df+eventPrior)) - math.Log(p0) }
 	for _, tc := range []struct {
-		book *Book
+		book *classify.Book
 		self bool
 		want map[string]float64 // NaN: no score
 	}{
@@ -91,7 +92,7 @@ func TestEventScores(t *testing.T) {
 			MarshalBinary() ([]byte, error)
 			UnmarshalBinary([]byte) error
 		}
-	}{{train[0].Stats(), new(Stats)}, {&c, new(Counts)}, {train[0], new(Book)}} {
+	}{{train[0].Stats(), new(classify.Stats)}, {&c, new(Counts)}, {train[0], new(classify.Book)}} {
 		data, err := v.in.MarshalBinary()
 		if err != nil {
 			t.Fatal(err)
@@ -109,15 +110,15 @@ func TestEventScores(t *testing.T) {
 
 func TestFeaturizeEvents(t *testing.T) {
 	train, test := eventBooks(t)
-	var stats []*Stats
+	var stats []*classify.Stats
 	for _, b := range train {
 		stats = append(stats, b.Stats())
 	}
 	base := Settings{Vocabulary: 2, Names: 2}
-	c0, _ := newCollection(stats, base)
+	c0, _ := NewCollection(base, nil, stats...)
 	set := base
 	set.Events = true
-	c, err := newCollection(stats, set)
+	c, err := NewCollection(set, nil, stats...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,24 +149,6 @@ func TestFeaturizeEvents(t *testing.T) {
 	wantIdx := []int32{100, 101, 104, 105, 106, 107, 108}
 	if !slices.Equal(got, wantIdx) {
 		t.Errorf("appendEvents = %v, want %v", got, wantIdx)
-	}
-	// A model with the features saves and loads.
-	var xs []*Features
-	for _, b := range train {
-		xs = append(xs, withLabels(c.Featurize(b), 0))
-	}
-	m, err := trainOne(&Trainer{Lambda: 1e-3}, c, xs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := m.WriteJSON(&buf); err != nil {
-		t.Fatal(err)
-	}
-	if m2, err := ReadModel(&buf); err != nil {
-		t.Errorf("ReadModel: %v", err)
-	} else if !slices.Equal(m2.Scores(test), m.Scores(test)) {
-		t.Error("the loaded model scores a new book differently")
 	}
 }
 

@@ -1,8 +1,11 @@
-package classify
+package features
 
 import (
 	"bytes"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify/cv"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
 // TestFoldStats checks that the Counts of every training set of a plan,
@@ -10,7 +13,7 @@ import (
 // fold, or the folds added up), are byte for byte those of merging the
 // set's folds, with folds missing (no counted book) and without.
 func TestFoldStats(t *testing.T) {
-	books := coverageBooks(t, 8)
+	books := classifytest.CoverageBooks(t, 8)
 	for _, tc := range []struct {
 		name    string
 		folds   int
@@ -44,7 +47,7 @@ func TestFoldStats(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			plan := &Plan{Folds: tc.folds}
+			plan := &cv.Plan{Folds: tc.folds}
 			for _, set := range plan.Sets() {
 				var want Counts
 				for _, f := range plan.FoldsOf(set) {
@@ -71,14 +74,14 @@ func TestFoldStats(t *testing.T) {
 // TestFoldStatsDuplicate checks that a book counted in two folds is
 // refused, naming the fold.
 func TestFoldStatsDuplicate(t *testing.T) {
-	b := coverageBooks(t, 1)[0]
+	b := classifytest.CoverageBooks(t, 1)[0]
 	folds := map[int]*Counts{0: {}, 1: {}}
 	for f := range folds {
 		if err := folds[f].Add(b.Stats()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := NewFoldStats(folds); err == nil || err.Error() != `fold 1: classify: book counted twice: "`+b.ID+`"` {
+	if _, err := NewFoldStats(folds); err == nil || err.Error() != `fold 1: features: book counted twice: "`+b.ID+`"` {
 		t.Errorf("a book in two folds: %v", err)
 	}
 }

@@ -1,20 +1,23 @@
-package classify
+package features
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
 	"os"
 	"slices"
-	"strings"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
+	"github.com/bookalign/bookalign/classify/internal/tables"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/text"
 )
 
 func TestCollection(t *testing.T) {
-	_, a := parseBook(t, "carol", carol)
-	_, b := parseBook(t, "home", home)
+	_, a := classifytest.Parse(t, "carol", classifytest.Carol)
+	_, b := classifytest.Parse(t, "home", classifytest.Home)
 	for _, tc := range []struct {
 		name string
 		set  Settings
@@ -25,7 +28,7 @@ func TestCollection(t *testing.T) {
 			"cratchit", "cried", "dead", "ghost", "home", "knew", "old", "said", "went"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := newCollection([]*Stats{a.Stats(), b.Stats()}, tc.set)
+			c, err := NewCollection(tc.set, nil, a.Stats(), b.Stats())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -37,8 +40,8 @@ func TestCollection(t *testing.T) {
 }
 
 func TestCountsOrder(t *testing.T) {
-	_, a := parseBook(t, "carol", carol)
-	_, b := parseBook(t, "home", home)
+	_, a := classifytest.Parse(t, "carol", classifytest.Carol)
+	_, b := classifytest.Parse(t, "home", classifytest.Home)
 	var ab, ba, merged, other Counts
 	ab.Add(a.Stats())
 	ab.Add(b.Stats())
@@ -55,9 +58,11 @@ func TestCountsOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var sb strings.Builder
-		(&Model{Format: FormatVersion, Collection: col}).WriteJSON(&sb)
-		cols = append(cols, sb.String())
+		js, err := json.Marshal(col)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols = append(cols, string(js))
 	}
 	if cols[0] != cols[1] || cols[0] != cols[2] {
 		t.Errorf("collections differ by order of counting:\n%s\n%s\n%s", cols[0], cols[1], cols[2])
@@ -74,9 +79,9 @@ func TestCountsOrder(t *testing.T) {
 }
 
 func TestIDF(t *testing.T) {
-	_, a := parseBook(t, "carol", carol)
-	_, b := parseBook(t, "home", home)
-	c, _ := newCollection([]*Stats{a.Stats(), b.Stats()}, Settings{})
+	_, a := classifytest.Parse(t, "carol", classifytest.Carol)
+	_, b := classifytest.Parse(t, "home", classifytest.Home)
+	c, _ := NewCollection(Settings{}, nil, a.Stats(), b.Stats())
 	for _, tc := range []struct {
 		word string
 		self bool
@@ -97,9 +102,9 @@ func TestIDF(t *testing.T) {
 // TestFeaturize checks every feature of the rows of carol, worked out by
 // hand in the comments.
 func TestFeaturize(t *testing.T) {
-	_, a := parseBook(t, "carol", carol)
-	_, b := parseBook(t, "home", home)
-	c, _ := newCollection([]*Stats{a.Stats(), b.Stats()}, Settings{Vocabulary: 3, Names: 2})
+	_, a := classifytest.Parse(t, "carol", classifytest.Carol)
+	_, b := classifytest.Parse(t, "home", classifytest.Home)
+	c, _ := NewCollection(Settings{Vocabulary: 3, Names: 2}, nil, a.Stats(), b.Stats())
 	// Layout: DECILE_0-9 0-9, IS_NAME 10, name_rank=1,2 11-12, TF-IDF<10,
 	// <100, <1000 13-15, word= 16-18 and first= 19-21 of scrooge, marley,
 	// night.
@@ -136,9 +141,9 @@ func TestFeaturize(t *testing.T) {
 // TestFeaturizeCounts checks the count features of Settings.Counts, which
 // follow all others.
 func TestFeaturizeCounts(t *testing.T) {
-	_, a := parseBook(t, "carol", carol)
-	_, b := parseBook(t, "home", home)
-	c, _ := newCollection([]*Stats{a.Stats(), b.Stats()}, Settings{Vocabulary: 3, Names: 2, Counts: true})
+	_, a := classifytest.Parse(t, "carol", classifytest.Carol)
+	_, b := classifytest.Parse(t, "home", classifytest.Home)
+	c, _ := NewCollection(Settings{Vocabulary: 3, Names: 2, Counts: true}, nil, a.Stats(), b.Stats())
 	// As in TestFeaturize, then NAMES>=2,3,5,8 22-25 and LENGTH>=10,20,40,80
 	// 26-29.
 	names := c.FeatureNames()
@@ -158,18 +163,6 @@ func TestFeaturizeCounts(t *testing.T) {
 			t.Errorf("row %d: got %v, want %v", i, got, w)
 		}
 	}
-	// A model with count features saves and loads.
-	m, err := trainOne(&Trainer{Lambda: 1e-3}, c, []*Features{withLabels(f, 1), withLabels(c.Featurize(b), 0)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sb strings.Builder
-	if err := m.WriteJSON(&sb); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ReadModel(strings.NewReader(sb.String())); err != nil {
-		t.Errorf("ReadModel: %v", err)
-	}
 }
 
 // withLabels labels row i of f.
@@ -184,8 +177,8 @@ func withLabels(f *Features, i int) *Features {
 // the rows.
 func TestFeaturizeHeartOfDarkness(t *testing.T) {
 	dir := sharedtest.Path(t, "corpus", "books")
-	var stats []*Stats
-	var hod *Book
+	var stats []*classify.Stats
+	var hod *classify.Book
 	for _, id := range []string{"heart-of-darkness", "a-christmas-carol", "the-call-of-the-wild"} {
 		raw, err := os.ReadFile(dir + "/" + id + ".txt")
 		if err != nil {
@@ -195,13 +188,13 @@ func TestFeaturizeHeartOfDarkness(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := NewBook(id, doc)
+		b := classify.NewBook(id, doc)
 		stats = append(stats, b.Stats())
 		if id == "heart-of-darkness" {
 			hod = b
 		}
 	}
-	c, err := newCollection(stats, Settings{})
+	c, err := NewCollection(Settings{}, nil, stats...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +202,7 @@ func TestFeaturizeHeartOfDarkness(t *testing.T) {
 	if f.Rows() < 1000 || f.Rows() != hod.Rows() {
 		t.Fatalf("%d rows for %d sentences", f.Rows(), hod.Rows())
 	}
-	l := c.layout()
+	l := c.indexes()
 	decile := make([]int, Deciles)
 	var names, isName int
 	for i := range f.Rows() {
@@ -238,7 +231,7 @@ func TestFeaturizeHeartOfDarkness(t *testing.T) {
 	// Kurtz and Marlow are the book's most salient names.
 	self := true
 	idf := func(w string) float64 { return c.IDF(w, self) }
-	rank := topRanks(len(hod.Words), 100, func(k int) float64 {
+	rank := tables.TopRanks(len(hod.Words), 100, func(k int) float64 {
 		if text.IsStopword(hod.Words[k]) {
 			return 0
 		}
@@ -266,10 +259,13 @@ func TestFeaturizeHeartOfDarkness(t *testing.T) {
 // holds (the first where it is the word's first row), under vocabularies
 // smaller and larger than the books' words, with counts and events.
 func TestFeaturizeRowOrder(t *testing.T) {
-	books := coverageBooks(t, 6)
+	books := classifytest.CoverageBooks(t, 6)
 	for _, set := range []Settings{{Vocabulary: 5}, {Vocabulary: 200, Counts: true, Events: true}, {}} {
-		col := collectionOf(t, books[:4], set)
-		l := col.layout()
+		col, err := NewCollection(set, nil, classifytest.Stats(books[:4])...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := col.indexes()
 		vocab := map[string]int32{}
 		for v, w := range col.Vocabulary {
 			vocab[w] = int32(v)

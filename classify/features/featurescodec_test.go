@@ -1,20 +1,22 @@
-package classify
+package features
 
 import (
 	"errors"
 	"reflect"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
 // TestFeaturesBinary checks that featurized books, with and without labels,
 // round-trip exactly through their binary form, that every truncation is an
 // error, and that the form is smaller than the features in memory.
 func TestFeaturesBinary(t *testing.T) {
-	_, carolBook := parseBook(t, "carol", carol)
-	_, homeBook := parseBook(t, "home", home)
-	col, err := newCollection([]*Stats{carolBook.Stats(), homeBook.Stats()}, Settings{Counts: true})
+	_, carolBook := classifytest.Parse(t, "carol", classifytest.Carol)
+	_, homeBook := classifytest.Parse(t, "home", classifytest.Home)
+	col, err := NewCollection(Settings{Counts: true}, nil, carolBook.Stats(), homeBook.Stats())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +46,7 @@ func TestFeaturesBinary(t *testing.T) {
 			t.Errorf("%s: round trip\n got %+v\nwant %+v", f.ID, got, *f)
 		}
 		for cut := range len(data) {
-			if err := new(Features).UnmarshalBinary(data[:cut]); !errors.Is(err, ErrBookEncoding) {
+			if err := new(Features).UnmarshalBinary(data[:cut]); !errors.Is(err, classify.ErrBookEncoding) {
 				t.Errorf("%s cut to %d bytes: error %v", f.ID, cut, err)
 			}
 		}

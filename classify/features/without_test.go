@@ -1,9 +1,11 @@
-package classify
+package features
 
 import (
 	"bytes"
 	"errors"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
 // TestCountsWithout checks that taking a fold's counts away from those of
@@ -11,7 +13,7 @@ import (
 // with the coverage model's term statistics and without, and that taking
 // away books that were not counted is refused.
 func TestCountsWithout(t *testing.T) {
-	books := coverageBooks(t, 9)
+	books := classifytest.CoverageBooks(t, 9)
 	for _, terms := range []bool{false, true} {
 		folds := make([]Counts, 3)
 		for i, b := range books {

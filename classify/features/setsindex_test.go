@@ -1,10 +1,12 @@
-package classify
+package features
 
 import (
 	"reflect"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
 // TestSetsIndex checks that featurizing a book through a SetsIndex gives
@@ -14,14 +16,14 @@ import (
 // n-grams counted beforehand, and with the paper's features (no coverage
 // statistics to index).
 func TestSetsIndex(t *testing.T) {
-	books := coverageBooks(t, 14)
+	books := classifytest.CoverageBooks(t, 14)
 	// Books whose words, terms and bigrams no other book holds.
 	for i, raw := range []string{
 		"Zarathustra walked to the mountain. Zarathustra spoke of the eagle and the serpent.",
 		"Quasimodo rang the bells of Notre-Dame. Esmeralda danced in the square.",
 		"Ishmael signed on the Pequod. Queequeg carved his coffin at sea.",
 	} {
-		_, b := parseBook(t, "unique-"+string(rune('a'+i)), raw)
+		_, b := classifytest.Parse(t, "unique-"+string(rune('a'+i)), raw)
 		b.SetReference(raw[:30])
 		books = append(books, b)
 	}
@@ -39,7 +41,7 @@ func TestSetsIndex(t *testing.T) {
 			// Leave-one-fold-out sets of four folds, and all books.
 			var cols []*Collection
 			for fold := range 5 {
-				var in []*Book
+				var in []*classify.Book
 				for i, b := range books {
 					if i%4 != fold {
 						in = append(in, b)
@@ -89,17 +91,25 @@ func TestSetsIndex(t *testing.T) {
 // indexed, each featurizes as its own), and a book of words no collection
 // holds.
 func TestSetsIndexEdges(t *testing.T) {
-	books := coverageBooks(t, 8)
+	books := classifytest.CoverageBooks(t, 8)
 	if p := NewSetsIndex(nil).Place(books[0], nil); len(p.words) != len(books[0].Words) {
 		t.Errorf("an empty index placed %d of %d words", len(p.words), len(books[0].Words))
 	}
-	cols := []*Collection{collectionOf(t, books, coverageSettings), collectionOf(t, books[2:], Settings{})}
+	all, err := NewCollection(coverageSettings, nil, classifytest.Stats(books)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := NewCollection(Settings{}, nil, classifytest.Stats(books[2:])...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols := []*Collection{all, plain}
 	x := NewSetsIndex(cols)
 	if x.cover != nil {
 		t.Error("coverage indexed for collections of which one has none")
 	}
-	_, unknown := parseBook(t, "unknown", "Plugh xyzzy frobozz.")
-	for _, b := range []*Book{books[0], books[1], unknown} {
+	_, unknown := classifytest.Parse(t, "unknown", "Plugh xyzzy frobozz.")
+	for _, b := range []*classify.Book{books[0], books[1], unknown} {
 		g := coverage.NewGrams(&b.Terms, nil)
 		p := x.Place(b, g)
 		for i, c := range cols {
@@ -109,3 +119,6 @@ func TestSetsIndexEdges(t *testing.T) {
 		}
 	}
 }
+
+// coverageSettings are count features with coverage extraction.
+var coverageSettings = Settings{Counts: true, Coverage: true, CoverageBigram: 3, CoveragePrior: 0.03, CoverageMinWords: 5}

@@ -1,4 +1,4 @@
-package classify
+package features
 
 import (
 	"encoding/binary"
@@ -8,6 +8,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 	"github.com/bookalign/bookalign/internal/binform"
 	"github.com/bookalign/bookalign/text"
 )
@@ -19,7 +21,7 @@ import (
 // settings with and without coverage, events and a vocabulary smaller
 // and larger than the words.
 func TestDecodeCollection(t *testing.T) {
-	books := coverageBooks(t, 6)
+	books := classifytest.CoverageBooks(t, 6)
 	c, data := encodedCounts(t, books)
 	stop := []string{"a", "of", "the"}
 	for _, tc := range []struct {
@@ -86,9 +88,9 @@ func TestDecodeCollection(t *testing.T) {
 // truncation, another form, words, terms or bigrams out of order or
 // repeated, no books, and the settings and stopwords Collection refuses.
 func TestDecodeCollectionHostile(t *testing.T) {
-	c, data := encodedCounts(t, coverageBooks(t, 2))
+	c, data := encodedCounts(t, classifytest.CoverageBooks(t, 2))
 	for cut := range len(data) {
-		if _, err := DecodeCollection(data[:cut], Settings{Coverage: true}, nil); !errors.Is(err, ErrBookEncoding) {
+		if _, err := DecodeCollection(data[:cut], Settings{Coverage: true}, nil); !errors.Is(err, classify.ErrBookEncoding) {
 			t.Fatalf("cut to %d bytes: error %v", cut, err)
 		}
 	}
@@ -122,6 +124,10 @@ func TestDecodeCollectionHostile(t *testing.T) {
 	if col, err := DecodeCollection(counts([]string{"cat", "dog"}, []string{"cat", "dog"}, []uint64{5, 1}), cov, nil); err != nil || len(col.Coverage.Bigrams.Keys) != 2 || col.Books() != 1 {
 		t.Fatalf("a well-formed hand-made form: %v", err)
 	}
+	statsForm, err := (&classify.Stats{ID: "x"}).MarshalBinary() // its first byte names the form
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -129,14 +135,14 @@ func TestDecodeCollectionHostile(t *testing.T) {
 		stop []string
 		want error
 	}{
-		{"empty", nil, Settings{}, nil, ErrBookEncoding},
-		{"another form", append([]byte{statsFormat}, data[1:]...), Settings{}, nil, ErrBookEncoding},
-		{"words out of order", counts([]string{"dog", "cat"}, nil, nil), Settings{}, nil, ErrBookEncoding},
-		{"a word repeated", counts([]string{"cat", "cat"}, nil, nil), Settings{}, nil, ErrBookEncoding},
-		{"terms out of order", counts(nil, []string{"dog", "cat"}, nil), cov, nil, ErrBookEncoding},
-		{"a bigram repeated", counts(nil, nil, []uint64{5, 0}), cov, nil, ErrBookEncoding},
+		{"empty", nil, Settings{}, nil, classify.ErrBookEncoding},
+		{"another form", append([]byte{statsForm[0]}, data[1:]...), Settings{}, nil, classify.ErrBookEncoding},
+		{"words out of order", counts([]string{"dog", "cat"}, nil, nil), Settings{}, nil, classify.ErrBookEncoding},
+		{"a word repeated", counts([]string{"cat", "cat"}, nil, nil), Settings{}, nil, classify.ErrBookEncoding},
+		{"terms out of order", counts(nil, []string{"dog", "cat"}, nil), cov, nil, classify.ErrBookEncoding},
+		{"a bigram repeated", counts(nil, nil, []uint64{5, 0}), cov, nil, classify.ErrBookEncoding},
 		{"no books", func() []byte { d, _ := (&Counts{}).MarshalBinary(); return d }(), Settings{}, nil, ErrNoBooks},
-		{"trailing bytes", append(counts(nil, nil, nil), 0), Settings{}, nil, ErrBookEncoding},
+		{"trailing bytes", append(counts(nil, nil, nil), 0), Settings{}, nil, classify.ErrBookEncoding},
 	} {
 		if _, err := DecodeCollection(tc.data, tc.set, tc.stop); !errors.Is(err, tc.want) {
 			t.Errorf("%s: error %v, want %v", tc.name, err, tc.want)
@@ -161,7 +167,7 @@ func TestDecodeCollectionHostile(t *testing.T) {
 }
 
 // encodedCounts returns the counts of books and their binary form.
-func encodedCounts(t *testing.T, books []*Book) (*Counts, []byte) {
+func encodedCounts(t *testing.T, books []*classify.Book) (*Counts, []byte) {
 	t.Helper()
 	var c Counts
 	for _, b := range books {

@@ -1,4 +1,4 @@
-package classify
+package features
 
 import (
 	"bytes"
@@ -7,17 +7,19 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
 // TestStatsAndCountsBinary checks that Stats and Counts round-trip exactly
 // through their binary forms, that every truncation is an error, and that
 // equal Counts encode equally whatever order their map was filled in.
 func TestStatsAndCountsBinary(t *testing.T) {
-	_, carolBook := parseBook(t, "carol", carol)
-	_, homeBook := parseBook(t, "home", home)
+	_, carolBook := classifytest.Parse(t, "carol", classifytest.Carol)
+	_, homeBook := classifytest.Parse(t, "home", classifytest.Home)
 	var counts, reversed Counts
-	stats := []*Stats{carolBook.Stats(), homeBook.Stats(), {ID: "none"}}
+	stats := []*classify.Stats{carolBook.Stats(), homeBook.Stats(), {ID: "none"}}
 	for i, st := range stats {
 		if err := counts.Add(st); err != nil {
 			t.Fatal(err)
@@ -29,7 +31,7 @@ func TestStatsAndCountsBinary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got Stats
+		var got classify.Stats
 		if err := got.UnmarshalBinary(data); err != nil {
 			t.Fatalf("%s: %v", st.ID, err)
 		}
@@ -40,7 +42,7 @@ func TestStatsAndCountsBinary(t *testing.T) {
 			t.Errorf("%s: round trip\n got %+v\nwant %+v", st.ID, got, *st)
 		}
 		for cut := range len(data) {
-			if err := new(Stats).UnmarshalBinary(data[:cut]); !errors.Is(err, ErrBookEncoding) {
+			if err := new(classify.Stats).UnmarshalBinary(data[:cut]); !errors.Is(err, classify.ErrBookEncoding) {
 				t.Errorf("%s stats cut to %d bytes: error %v", st.ID, cut, err)
 			}
 		}
@@ -58,7 +60,7 @@ func TestStatsAndCountsBinary(t *testing.T) {
 			t.Errorf("counts round trip\n got %+v\nwant %+v", got, *c)
 		}
 		for cut := range len(data) {
-			if err := new(Counts).UnmarshalBinary(data[:cut]); !errors.Is(err, ErrBookEncoding) {
+			if err := new(Counts).UnmarshalBinary(data[:cut]); !errors.Is(err, classify.ErrBookEncoding) {
 				t.Errorf("counts cut to %d bytes: error %v", cut, err)
 			}
 		}
@@ -68,7 +70,7 @@ func TestStatsAndCountsBinary(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Error("equal Counts have different binary forms")
 	}
-	if _, err := (&Stats{ID: "bad", Words: []string{"a"}}).MarshalBinary(); err == nil {
+	if _, err := (&classify.Stats{ID: "bad", Words: []string{"a"}}).MarshalBinary(); err == nil {
 		t.Error("stats of inconsistent lengths were encoded")
 	}
 }
@@ -78,16 +80,16 @@ func TestStatsAndCountsBinary(t *testing.T) {
 // to the same value, and that a collection decoded from them
 // (DecodeCollection) is the one the decoded Counts make.
 func FuzzCountsBinary(f *testing.F) {
-	st := &Stats{ID: "a", Words: []string{"cat", "cats", "dog"}, Count: []int32{3, 1, -2}}
+	st := &classify.Stats{ID: "a", Words: []string{"cat", "cats", "dog"}, Count: []int32{3, 1, -2}}
 	c := &Counts{}
 	if err := c.Add(st); err != nil {
 		f.Fatal(err)
 	}
-	marked := &Stats{ID: "b", Words: []string{"cat", "dog"}, Count: []int32{1, 2}, InSummary: []bool{false, true}}
+	marked := &classify.Stats{ID: "b", Words: []string{"cat", "dog"}, Count: []int32{1, 2}, InSummary: []bool{false, true}}
 	if err := c.Add(marked); err != nil {
 		f.Fatal(err)
 	}
-	_, carolBook := parseBook(f, "carol", carol)
+	_, carolBook := classifytest.Parse(f, "carol", classifytest.Carol)
 	carolBook.SetReference("Scrooge knew Marley was dead.")
 	terms := carolBook.Stats()
 	if err := c.Add(terms); err != nil {
@@ -103,10 +105,10 @@ func FuzzCountsBinary(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var s Stats
+		var s classify.Stats
 		if s.UnmarshalBinary(data) == nil {
 			again, err := s.MarshalBinary()
-			var s2 Stats
+			var s2 classify.Stats
 			if err != nil || s2.UnmarshalBinary(again) != nil || !reflect.DeepEqual(s, s2) {
 				t.Fatalf("stats do not round-trip: %v", err)
 			}

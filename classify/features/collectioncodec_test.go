@@ -1,10 +1,12 @@
-package classify
+package features
 
 import (
 	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify"
 )
 
 // TestCollectionStopwordsSaved checks that a collection's coverage
@@ -47,7 +49,7 @@ func TestCollectionStopwordsSaved(t *testing.T) {
 // with coverage extraction, sorted.
 func TestCollectionStopwordsChecked(t *testing.T) {
 	c := &Counts{}
-	if err := c.Add(&Stats{ID: "b", Words: []string{"whale"}, Count: []int32{1}}); err != nil {
+	if err := c.Add(&classify.Stats{ID: "b", Words: []string{"whale"}, Count: []int32{1}}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
