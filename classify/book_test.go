@@ -6,7 +6,6 @@ import (
 
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/internal/classifytest"
-	"github.com/bookalign/bookalign/text"
 )
 
 func TestNewBook(t *testing.T) {

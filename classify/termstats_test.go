@@ -63,7 +63,7 @@ func TestTermCounts(t *testing.T) {
 	if got := ab.Terms.Terms["scrooge"]; got != (coverage.TermCount{Books: 3, Summaries: 1}) {
 		t.Errorf("scrooge counted %+v, want 3 books, 1 summary", got)
 	}
-	if got := ab.Terms.Bigrams[rowBigrams([]string{"the", "night"})[0]]; got != (coverage.TermCount{Books: 2, Summaries: 1}) {
+	if got := ab.Terms.Bigrams[classifytest.RowBigrams([]string{"the", "night"})[0]]; got != (coverage.TermCount{Books: 2, Summaries: 1}) {
 		t.Errorf("\"the night\" counted %+v, want 2 books, 1 summary", got)
 	}
 	// Binary forms.

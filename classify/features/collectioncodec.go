@@ -15,7 +15,7 @@ func checkStopwords(set Settings, stop []string) error {
 		return err
 	}
 	if len(stop) > 0 && !set.Coverage {
-		return errCoverageOff
+		return ErrCoverageOff
 	}
 	if !slices.IsSorted(stop) {
 		return errors.New("features: the coverage stopwords are not sorted")

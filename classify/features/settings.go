@@ -61,9 +61,9 @@ type Settings struct {
 	CoveragePlot string `json:"coverage_plot,omitempty"`
 }
 
-// errCoverageOff refuses coverage settings, or a stopword list
+// ErrCoverageOff refuses coverage settings, or a stopword list
 // (Counts.Collection), without coverage extraction.
-var errCoverageOff = errors.New("coverage settings (coverage_bigram, coverage_prior, coverage_min_words, coverage_function, coverage_plot, the stopwords) set without coverage: they apply to coverage extraction only")
+var ErrCoverageOff = errors.New("coverage settings (coverage_bigram, coverage_prior, coverage_min_words, coverage_function, coverage_plot, the stopwords) set without coverage: they apply to coverage extraction only")
 
 // Validate reports a setting out of range (Ranges: "names -3 is out of
 // range: want 0 to 1048576 (0: 100)"), or coverage settings that do not go
@@ -82,7 +82,7 @@ func (s Settings) Validate() error {
 func (s Settings) CheckCombinations() error {
 	if !s.Coverage {
 		if s.CoverageBigram != 0 || s.CoveragePrior != 0 || s.CoverageMinWords != 0 || s.CoverageFunction != 0 || s.CoveragePlot != "" {
-			return errCoverageOff
+			return ErrCoverageOff
 		}
 	}
 	return nil

@@ -1,12 +1,11 @@
 package logistic
 
 import (
-	"errors"
-	"fmt"
-	"maps"
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify/features"
 )
 
 // TestTrainGroupedCopies checks that training on every book twice, each
@@ -18,7 +17,7 @@ func TestTrainGroupedCopies(t *testing.T) {
 	const dim = 8
 	w := []float64{2, -1.5, 1, -0.5, 0, 0.75, -2, 1.25}
 	books := synthetic(13, 12, 200, dim, 0.3, w, -2, false)
-	train := func(copies []*Features) *Model {
+	train := func(copies []*features.Features) *Model {
 		t.Helper()
 		all := append(slices.Clone(books), copies...)
 		m, err := trainOne(&Trainer{Seed: 5, Lambdas: []float64{1e-1, 1e-2, 1e-3, 1e-4}}, syntheticCollection(dim, all), all)
@@ -27,8 +26,8 @@ func TestTrainGroupedCopies(t *testing.T) {
 		}
 		return m
 	}
-	copies := func(grouped bool) []*Features {
-		var out []*Features
+	copies := func(grouped bool) []*features.Features {
+		var out []*features.Features
 		for _, b := range books {
 			x := *b
 			x.ID = b.ID + "-x1"

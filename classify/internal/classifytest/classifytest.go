@@ -10,11 +10,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/classify/cv"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/internal/testcorpus"
@@ -259,4 +262,45 @@ func Stats(books []*classify.Book) []*classify.Stats {
 		out[i] = b.Stats()
 	}
 	return out
+}
+
+// LiveHeap returns the bytes of live heap objects after a garbage collection.
+func LiveHeap() uint64 {
+	runtime.GC()
+	return HeapObjects()
+}
+
+// HeapObjects returns the bytes of heap objects, live or not yet collected.
+func HeapObjects() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// SampleHeap samples HeapObjects every 10 ms until the function it returns
+// is called, which returns the largest sample.
+func SampleHeap() (stop func() uint64) {
+	done, peak := make(chan struct{}), make(chan uint64)
+	go func() {
+		most := HeapObjects()
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-tick.C:
+				most = max(most, HeapObjects())
+			case <-done:
+				peak <- max(most, HeapObjects())
+				return
+			}
+		}
+	}()
+	return func() uint64 { close(done); return <-peak }
+}
+
+// RowBigrams returns the hashes of the bigrams of the tokens words, as one
+// row, increasing and distinct (coverage.NewTermStats).
+func RowBigrams(words []string) []uint64 {
+	terms := coverage.NewTerms(1, func(int) string { return strings.Join(words, " ") })
+	return coverage.NewTermStats(&terms, nil).Bigrams
 }

@@ -1,4 +1,4 @@
-package classify
+package logistic
 
 import (
 	"math"

@@ -1,4 +1,4 @@
-package classify
+package logistic
 
 import (
 	"bytes"
@@ -7,9 +7,11 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
-	"github.com/bookalign/bookalign/internal/testcorpus"
-	"github.com/bookalign/bookalign/text"
+	"github.com/bookalign/bookalign/classify/extract"
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
 // TestCoverageLeaveSelfOut checks that a training book's coverage keys
@@ -17,7 +19,7 @@ import (
 // book under the collection of the other books, to which it is a new book.
 // So the model sees its training books as it will see a book to summarize.
 func TestCoverageLeaveSelfOut(t *testing.T) {
-	books := coverageBooks(t, 12)
+	books := classifytest.CoverageBooks(t, 12)
 	all := collectionOf(t, books, coverageSettings)
 	if len(all.Coverage.Bigrams.Keys) == 0 {
 		t.Fatal("no bigram is held by enough books to test the threshold")
@@ -45,7 +47,7 @@ func TestCoverageLeaveSelfOut(t *testing.T) {
 // TestCoverCells checks that a book's cells hold each of its n-grams once
 // and its reference's counts of them.
 func TestCoverCells(t *testing.T) {
-	books := coverageBooks(t, 6)
+	books := classifytest.CoverageBooks(t, 6)
 	col := collectionOf(t, books, coverageSettings)
 	b := books[0]
 	f := col.Featurize(b)
@@ -89,16 +91,16 @@ func TestCoverCells(t *testing.T) {
 		t.Error("a book outside the training books has coverage cells")
 	}
 	// Nor does a collection without coverage.
-	if f := collectionOf(t, books, Settings{Counts: true}).Featurize(b); f.Cover != nil {
+	if f := collectionOf(t, books, features.Settings{Counts: true}).Featurize(b); f.Cover != nil {
 		t.Error("cells without Settings.Coverage")
 	}
 }
 
 // trainCoverage trains a model with coverage extraction on books, each
 // labelled at its rows of at least 12 words.
-func trainCoverage(tb testing.TB, col *Collection, books []*Book) *Model {
+func trainCoverage(tb testing.TB, col *features.Collection, books []*classify.Book) *Model {
 	tb.Helper()
-	var feats []*Features
+	var feats []*features.Features
 	for _, b := range books {
 		f := col.Featurize(b)
 		f.Label = make([]bool, f.Rows())
@@ -117,14 +119,14 @@ func trainCoverage(tb testing.TB, col *Collection, books []*Book) *Model {
 // TestFitCoverage checks that training with Settings.Coverage fits a
 // coverage model (its calibration is coverage's TestFit).
 func TestFitCoverage(t *testing.T) {
-	books := coverageBooks(t, 8)
+	books := classifytest.CoverageBooks(t, 8)
 	col := collectionOf(t, books, coverageSettings)
 	m := trainCoverage(t, col, books)
 	if m.Coverage == nil || m.Coverage.Iterations == 0 || m.Coverage.Cells == 0 {
 		t.Fatalf("coverage model %+v", m.Coverage)
 	}
-	if _, err := fitCoverage([]*Features{{ID: "none"}}); !errors.Is(err, ErrFeatures) {
-		t.Errorf("a book without cells: %v, want %v", err, ErrFeatures)
+	if _, err := fitCoverage([]*features.Features{{ID: "none"}}); !errors.Is(err, features.ErrFeatures) {
+		t.Errorf("a book without cells: %v, want %v", err, features.ErrFeatures)
 	}
 }
 
@@ -133,9 +135,9 @@ func TestFitCoverage(t *testing.T) {
 // set's cells give (it reads no label), and that sets whose books' cells
 // differ are refused as different books.
 func TestFitCoverageOncePerSet(t *testing.T) {
-	books := coverageBooks(t, 8)
+	books := classifytest.CoverageBooks(t, 8)
 	col := collectionOf(t, books, coverageSettings)
-	sets := make([][]*Features, 3)
+	sets := make([][]*features.Features, 3)
 	for m := range sets {
 		for _, b := range books {
 			f := col.Featurize(b)
@@ -183,19 +185,19 @@ func TestFitCoverageOncePerSet(t *testing.T) {
 // (the greedy itself is coverage's TestExtract), and ranks a book without
 // terms by probability.
 func TestCoverageExtract(t *testing.T) {
-	books := coverageBooks(t, 10)
+	books := classifytest.CoverageBooks(t, 10)
 	col := collectionOf(t, books[:8], coverageSettings)
 	m := trainCoverage(t, col, books[:8])
 	for _, b := range books[8:] {
 		cb := m.CoverageBook(b, nil)
 		for _, budget := range []int{0, 40, 200} {
-			got, want := m.Summarize(m.Collection.Prepare(b, nil), budget), rowsToSentences(b, cb.Extract(budget, m.CoverageOptions()))
+			got, want := m.Summarize(m.Collection.Prepare(b, nil), budget), extract.Sentences(b, cb.Extract(budget, m.CoverageOptions()))
 			if !slices.Equal(got, want) {
 				t.Errorf("%s, %d words: Summarize %v, Extract with the model's weights %v", b.ID, budget, got, want)
 			}
 			words := 0
 			for _, s := range got {
-				r, _ := b.row(s)
+				r := slices.Index(b.Sentence, int32(s))
 				words += int(b.Length[r])
 			}
 			if words > budget || budget > 0 && len(got) == 0 {
@@ -214,14 +216,14 @@ func TestCoverageExtract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var read Book
+	var read classify.Book
 	if err := read.UnmarshalBinary(data); err != nil {
 		t.Fatal(err)
 	}
 	if m.CoverageBook(&read, nil) != nil {
 		t.Error("a book without terms made a coverage book")
 	}
-	if got, want := m.Summarize(m.Collection.Prepare(&read, nil), 200), read.Extract(m.Scores(&read), 200); !slices.Equal(got, want) {
+	if got, want := m.Summarize(m.Collection.Prepare(&read, nil), 200), extract.Top(&read, m.Scores(&read), 200); !slices.Equal(got, want) {
 		t.Errorf("a book without terms: Summarize %v, ranking by probability %v", got, want)
 	}
 }
@@ -229,7 +231,7 @@ func TestCoverageExtract(t *testing.T) {
 // TestCoverageModelFile checks that a model with coverage extraction is
 // saved and read back whole, and summarizes as before.
 func TestCoverageModelFile(t *testing.T) {
-	books := coverageBooks(t, 10)
+	books := classifytest.CoverageBooks(t, 10)
 	col := collectionOf(t, books[:8], coverageSettings)
 	m := trainCoverage(t, col, books[:8])
 	var buf bytes.Buffer

@@ -1,8 +1,10 @@
-package classify
+package logistic
 
 import (
 	"bytes"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
 // FuzzReadModel checks that ReadModel never panics, and that a model it
@@ -13,7 +15,7 @@ func FuzzReadModel(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(buf.Bytes())
-	books := coverageBooks(f, 7)
+	books := classifytest.CoverageBooks(f, 7)
 	buf.Reset()
 	if err := trainCoverage(f, collectionOf(f, books[:6], coverageSettings), books[:6]).WriteJSON(&buf); err != nil {
 		f.Fatal(err)
@@ -43,7 +45,7 @@ func FuzzReadModel(f *testing.F) {
 			t.Fatalf("round trip changes the model:\n%s\n%s", out.String(), again.String())
 		}
 		// An accepted model can featurize, score and summarize a book.
-		_, b := parseBook(t, "fuzz", carol)
+		_, b := classifytest.Parse(t, "fuzz", classifytest.Carol)
 		if s := m.Scores(b); len(s) != b.Rows() {
 			t.Fatalf("%d scores for %d rows", len(s), b.Rows())
 		}

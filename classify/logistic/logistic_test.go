@@ -1,4 +1,4 @@
-package classify
+package logistic
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify/features"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/floats/scalar"
 )
@@ -15,11 +16,11 @@ import (
 // dim features (each active with probability density), labelled by a
 // logistic model with weights w and bias b: y ~ Bernoulli(sigma(b + w.x)).
 // With separable, y is instead 1 exactly when b + w.x > 0.
-func synthetic(seed uint64, books, rows, dim int, density float64, w []float64, b float64, separable bool) []*Features {
+func synthetic(seed uint64, books, rows, dim int, density float64, w []float64, b float64, separable bool) []*features.Features {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	var out []*Features
+	var out []*features.Features
 	for k := range books {
-		f := &Features{ID: fmt.Sprintf("book-%03d", k), Start: []int32{0}}
+		f := &features.Features{ID: fmt.Sprintf("book-%03d", k), Start: []int32{0}}
 		for range rows {
 			z := b
 			for j := range dim {
@@ -199,11 +200,13 @@ func TestRecoverWeights(t *testing.T) {
 // features (no vocabulary, and enough name ranks), which is all Train needs
 // of it for synthetic data; the weights of features no row has stay at
 // zero.
-func syntheticCollection(dim int, books []*Features) *Collection {
+func syntheticCollection(dim int, books []*features.Features) *features.Collection {
 	ids := make([]string, len(books))
 	for i, f := range books {
 		ids[i] = f.ID
 	}
 	slices.Sort(ids)
-	return &Collection{Settings: Settings{Names: max(dim-Deciles-1-len(tfidfTops), 1)}, IDs: slices.Compact(ids)}
+	// Dim grows by one with each name rank, from its count with one.
+	oneName := (&features.Collection{Settings: features.Settings{Names: 1}}).Dim()
+	return &features.Collection{Settings: features.Settings{Names: max(dim-oneName+1, 1)}, IDs: slices.Compact(ids)}
 }

@@ -1,4 +1,4 @@
-package classify
+package logistic
 
 import (
 	"bytes"
@@ -9,11 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify/features"
 	"gonum.org/v1/gonum/floats"
 )
 
 // trainOne returns the model tr.Train fits to one set of books.
-func trainOne(tr *Trainer, c *Collection, books []*Features) (*Model, error) {
+func trainOne(tr *Trainer, c *features.Collection, books []*features.Features) (*Model, error) {
 	models, err := tr.Train(c, books)
 	if err != nil {
 		return nil, err
@@ -91,24 +92,24 @@ func TestTrainCriterion(t *testing.T) {
 func TestTrainErrors(t *testing.T) {
 	const dim = 8
 	w := make([]float64, dim)
-	good := func() []*Features { return synthetic(1, 3, 20, dim, 0.3, w, -1, false) }
+	good := func() []*features.Features { return synthetic(1, 3, 20, dim, 0.3, w, -1, false) }
 	c := syntheticCollection(dim, good())
 	for _, tc := range []struct {
 		name  string
 		tr    Trainer
-		books func() []*Features
+		books func() []*features.Features
 		want  error
 	}{
-		{"no books", Trainer{}, func() []*Features { return nil }, ErrNoBooks},
-		{"no labels", Trainer{Lambda: 1}, func() []*Features { b := good(); b[1].Label = nil; return b }, ErrNoLabels},
-		{"feature out of range", Trainer{Lambda: 1}, func() []*Features { b := good(); b[0].Index[0] = 1 << 20; return b }, ErrFeatures},
-		{"malformed", Trainer{Lambda: 1}, func() []*Features { b := good(); b[2].Start[0] = 1; return b }, ErrFeatures},
-		{"duplicate", Trainer{Lambda: 1}, func() []*Features { b := good(); b[1].ID = b[0].ID; return b }, ErrDuplicateBook},
-		{"book outside the collection", Trainer{Lambda: 1}, func() []*Features { b := good(); b[2].ID = "stranger"; return b }, nil},
-		{"book of the collection missing", Trainer{Lambda: 1}, func() []*Features { return good()[1:] }, ErrMissingBook},
+		{"no books", Trainer{}, func() []*features.Features { return nil }, ErrNoBooks},
+		{"no labels", Trainer{Lambda: 1}, func() []*features.Features { b := good(); b[1].Label = nil; return b }, ErrNoLabels},
+		{"feature out of range", Trainer{Lambda: 1}, func() []*features.Features { b := good(); b[0].Index[0] = 1 << 20; return b }, features.ErrFeatures},
+		{"malformed", Trainer{Lambda: 1}, func() []*features.Features { b := good(); b[2].Start[0] = 1; return b }, features.ErrFeatures},
+		{"duplicate", Trainer{Lambda: 1}, func() []*features.Features { b := good(); b[1].ID = b[0].ID; return b }, ErrDuplicateBook},
+		{"book outside the collection", Trainer{Lambda: 1}, func() []*features.Features { b := good(); b[2].ID = "stranger"; return b }, nil},
+		{"book of the collection missing", Trainer{Lambda: 1}, func() []*features.Features { return good()[1:] }, ErrMissingBook},
 		{"bad lambda", Trainer{Lambdas: []float64{0}}, good, nil},
-		{"no positive label", Trainer{Lambda: 1}, func() []*Features { return unlabelled(good()) }, ErrNoPositives},
-		{"no positive label, lambda to choose", Trainer{}, func() []*Features { return unlabelled(good()) }, ErrNoPositives},
+		{"no positive label", Trainer{Lambda: 1}, func() []*features.Features { return unlabelled(good()) }, ErrNoPositives},
+		{"no positive label, lambda to choose", Trainer{}, func() []*features.Features { return unlabelled(good()) }, ErrNoPositives},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := trainOne(&tc.tr, c, tc.books())
@@ -120,7 +121,7 @@ func TestTrainErrors(t *testing.T) {
 }
 
 // unlabelled clears every label of books: no sentence is in a summary.
-func unlabelled(books []*Features) []*Features {
+func unlabelled(books []*features.Features) []*features.Features {
 	for _, b := range books {
 		clear(b.Label)
 	}

@@ -1,4 +1,4 @@
-package classify
+package logistic
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify/cv"
 )
 
 func TestTopFeatures(t *testing.T) {
@@ -57,8 +59,8 @@ func TestFeatureReport(t *testing.T) {
 	}{
 		// The model of all books (b strongest) is left out; the two fold
 		// models make a strongest.
-		{"folds", []int{1, AllBooks, 0}, []*Model{m(1), m(-5), m(2)}, 2, "a"},
-		{"test books", []int{AllBooks}, []*Model{m(-5)}, 1, "b"},
+		{"folds", []int{1, cv.AllBooks, 0}, []*Model{m(1), m(-5), m(2)}, 2, "a"},
+		{"test books", []int{cv.AllBooks}, []*Model{m(-5)}, 1, "b"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			md, js, err := FeatureReport("passage", tc.sets, tc.models, 25)

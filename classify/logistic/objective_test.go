@@ -1,4 +1,4 @@
-package classify
+package logistic
 
 import (
 	"errors"
@@ -8,13 +8,14 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify/features"
 	"github.com/bookalign/bookalign/internal/cputime"
 )
 
 // relabel returns copies of books sharing their features, with the label
 // of every k-th row flipped: the same rows labelled by another method.
-func relabel(books []*Features, k int) []*Features {
-	out := make([]*Features, len(books))
+func relabel(books []*features.Features, k int) []*features.Features {
+	out := make([]*features.Features, len(books))
 	for b, f := range books {
 		g := *f
 		g.Label = slices.Clone(f.Label)
@@ -36,7 +37,7 @@ func TestTrainSideBySide(t *testing.T) {
 	w := []float64{2, -1.5, 1, -0.5, 0, 0.75, -2, 1.25}
 	books := synthetic(21, 30, 2500, dim, 0.3, w, -2, false) // 75,000 rows: 3 chunks
 	c := syntheticCollection(dim, books)
-	sets := [][]*Features{books, relabel(books, 7), relabel(books, 3), relabel(books, 5)}
+	sets := [][]*features.Features{books, relabel(books, 7), relabel(books, 3), relabel(books, 5)}
 	for _, tr := range []*Trainer{{Seed: 3, Workers: 2}, {Lambda: 1e-3, Workers: 2}} {
 		o := newObjective(tr.Workers)
 		models, err := tr.trainSorted(o, c, sets)

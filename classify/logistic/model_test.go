@@ -1,4 +1,4 @@
-package classify
+package logistic
 
 import (
 	"bytes"
@@ -6,22 +6,25 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
 // tinyModel trains a model on carol and home, with the sentences about
 // Scrooge labelled.
 func tinyModel(tb testing.TB) *Model {
 	tb.Helper()
-	_, a := parseBook(tb, "carol", carol)
-	_, b := parseBook(tb, "home", home)
-	c, err := newCollection([]*Stats{a.Stats(), b.Stats()}, Settings{Vocabulary: 5, Names: 3})
+	_, a := classifytest.Parse(tb, "carol", classifytest.Carol)
+	_, b := classifytest.Parse(tb, "home", classifytest.Home)
+	c, err := features.NewCollection(features.Settings{Vocabulary: 5, Names: 3}, nil, a.Stats(), b.Stats())
 	if err != nil {
 		tb.Fatal(err)
 	}
 	fa, fb := c.Featurize(a), c.Featurize(b)
 	fa.Label = a.Labels([]int{2, 5})
 	fb.Label = b.Labels([]int{0})
-	m, err := trainOne(&Trainer{Lambda: 0.01}, c, []*Features{fa, fb})
+	m, err := trainOne(&Trainer{Lambda: 0.01}, c, []*features.Features{fa, fb})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -44,7 +47,7 @@ func TestModelJSON(t *testing.T) {
 		t.Errorf("round trip changes the model:\n%s\n%s", buf.String(), again.String())
 	}
 	// The loaded model summarizes as the trained one does.
-	_, b := parseBook(t, "new", "Marley came home. Scrooge was cold. Bob said nothing at all.")
+	_, b := classifytest.Parse(t, "new", "Marley came home. Scrooge was cold. Bob said nothing at all.")
 	if s1, s2 := m.Scores(b), got.Scores(b); !slices.Equal(s1, s2) {
 		t.Errorf("scores differ after loading: %v %v", s1, s2)
 	}

@@ -1,4 +1,4 @@
-package classify
+package logistic
 
 import (
 	"bytes"
@@ -8,14 +8,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
 // zipfStats returns the Stats of n generated books of a Zipfian vocabulary
 // (s = 1.1 over 4,000 words, 3,000 tokens a book), each with a summary of
 // thirty runs of ten consecutive book tokens, and the books' tokens; the books
 // of a smaller n are the first books of a larger one.
-func zipfStats(n int) ([]*Stats, [][]string) {
+func zipfStats(n int) ([]*classify.Stats, [][]string) {
 	const vocab, tokens, runs, run = 4000, 3000, 30, 10
 	r := rand.New(rand.NewPCG(37, 4))
 	z := rand.NewZipf(r, 1.1, 1, vocab-1)
@@ -23,7 +26,7 @@ func zipfStats(n int) ([]*Stats, [][]string) {
 	for i := range words {
 		words[i] = fmt.Sprintf("w%05d", i)
 	}
-	out, seqs := make([]*Stats, n), make([][]string, n)
+	out, seqs := make([]*classify.Stats, n), make([][]string, n)
 	for i := range out {
 		seq := make([]string, tokens)
 		for j := range seq {
@@ -59,7 +62,7 @@ func generatedText(seq []string) string {
 
 // generatedStats returns the Stats of a book of the tokens seq (terms as
 // they are) whose summary is the token runs summary.
-func generatedStats(id string, seq []string, summary [][]string) *Stats {
+func generatedStats(id string, seq []string, summary [][]string) *classify.Stats {
 	count := map[string]int32{}
 	for _, w := range seq {
 		count[w]++
@@ -69,11 +72,11 @@ func generatedStats(id string, seq []string, summary [][]string) *Stats {
 		for _, w := range run {
 			inSummary[w] = true
 		}
-		for _, g := range rowBigrams(run) {
+		for _, g := range classifytest.RowBigrams(run) {
 			bigramIn[g] = true
 		}
 	}
-	s := &Stats{ID: id}
+	s := &classify.Stats{ID: id}
 	for w := range count {
 		s.Words = append(s.Words, w)
 	}
@@ -84,7 +87,7 @@ func generatedStats(id string, seq []string, summary [][]string) *Stats {
 	}
 	t := &s.Terms
 	t.Terms, t.InSummary = slices.Clone(s.Words), slices.Clone(s.InSummary)
-	t.Bigrams = rowBigrams(seq)
+	t.Bigrams = classifytest.RowBigrams(seq)
 	for _, g := range t.Bigrams {
 		t.BigramInSummary = append(t.BigramInSummary, bigramIn[g])
 		if bigramIn[g] {
@@ -95,19 +98,12 @@ func generatedStats(id string, seq []string, summary [][]string) *Stats {
 	return s
 }
 
-// rowBigrams returns the hashes of the bigrams of the tokens words, as one
-// row, increasing and distinct (coverage.NewTermStats).
-func rowBigrams(words []string) []uint64 {
-	terms := coverage.NewTerms(1, func(int) string { return strings.Join(words, " ") })
-	return coverage.NewTermStats(&terms, nil).Bigrams
-}
-
 // generatedModel is a model of the collection of stats, with zero weights:
 // what a model file holds beside its collection does not grow with the
 // books.
-func generatedModel(tb testing.TB, stats []*Stats) *Model {
+func generatedModel(tb testing.TB, stats []*classify.Stats) *Model {
 	tb.Helper()
-	c, err := newCollection(stats, benchSettings)
+	c, err := features.NewCollection(benchSettings, nil, stats...)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -178,7 +174,7 @@ func TestBoundedModelSummarizesAlike(t *testing.T) {
 		t.Error("a bound the table fits is not the model itself")
 	}
 	restored := *b
-	restored.Collection = &Collection{Settings: b.Collection.Settings, IDs: b.Collection.IDs, Vocabulary: b.Collection.Vocabulary,
+	restored.Collection = &features.Collection{Settings: b.Collection.Settings, IDs: b.Collection.IDs, Vocabulary: b.Collection.Vocabulary,
 		DF: b.Collection.DF, Summaries: b.Collection.Summaries, Coverage: full}
 	var want, got bytes.Buffer
 	m.WriteJSON(&want)

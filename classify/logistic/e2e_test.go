@@ -1,4 +1,4 @@
-package classify
+package logistic
 
 import (
 	"slices"
@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bookalign/bookalign/classify/extract"
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/text"
 )
@@ -18,14 +21,14 @@ import (
 func TestEndToEnd(t *testing.T) {
 	dir := sharedtest.Path(t, "corpus")
 	start := time.Now()
-	pairs := loadCorpus(t, dir, smallCorpus(t, dir, 20))
+	pairs := classifytest.LoadCorpus(t, dir, classifytest.SmallCorpus(t, dir, 20))
 	loaded := time.Since(start)
 
 	start = time.Now()
-	cv := crossValidate(t, pairs, 5, Settings{}, &Trainer{Seed: 1})
+	cv := crossValidate(t, pairs, 5, features.Settings{}, &Trainer{Seed: 1})
 	trained := time.Since(start)
-	names := scoreSummaries(t, pairs, func(p *corpusPair) []int { return Names(p.book, DefaultBudget) })
-	random := scoreSummaries(t, pairs, func(p *corpusPair) []int { return Random(p.book, 1, DefaultBudget) })
+	names := scoreSummaries(t, pairs, func(p *classifytest.Pair) []int { return extract.Names(p.Book, extract.DefaultBudget) })
+	random := scoreSummaries(t, pairs, func(p *classifytest.Pair) []int { return extract.Random(p.Book, 1, extract.DefaultBudget) })
 	first := scoreSummaries(t, pairs, first1000)
 
 	t.Logf("%d books loaded in %v, 5 folds trained and tested in %v", len(pairs), loaded, trained)
@@ -50,20 +53,20 @@ func TestEndToEnd(t *testing.T) {
 	// holds Prose sentences only.
 	m := cv.models[0]
 	for _, p := range pairs {
-		s := m.Summarize(m.Collection.Prepare(p.book, nil), DefaultBudget)
+		s := m.Summarize(m.Collection.Prepare(p.Book, nil), extract.DefaultBudget)
 		words := 0
 		for _, i := range s {
-			if p.doc.Sentences[i].Kind != text.Prose {
-				t.Errorf("%s: sentence %d is %v", p.id, i, p.doc.Sentences[i].Kind)
+			if p.Doc.Sentences[i].Kind != text.Prose {
+				t.Errorf("%s: sentence %d is %v", p.ID, i, p.Doc.Sentences[i].Kind)
 			}
-			words += text.BudgetWords(p.doc.Str(p.doc.Sentences[i].Span))
+			words += text.BudgetWords(p.Doc.Str(p.Doc.Sentences[i].Span))
 		}
-		if words > DefaultBudget || words < DefaultBudget-100 || !slices.IsSorted(s) {
-			t.Errorf("%s: %d sentences of %d words, sorted %v", p.id, len(s), words, slices.IsSorted(s))
+		if words > extract.DefaultBudget || words < extract.DefaultBudget-100 || !slices.IsSorted(s) {
+			t.Errorf("%s: %d sentences of %d words, sorted %v", p.ID, len(s), words, slices.IsSorted(s))
 		}
-		if txt := Text(p.doc, s); strings.Count(txt, "\n") != len(s) || text.BudgetWords(txt) != words {
+		if txt := extract.Text(p.Doc, s); strings.Count(txt, "\n") != len(s) || text.BudgetWords(txt) != words {
 			t.Errorf("%s: Text has %d lines and %d words for %d sentences of %d words",
-				p.id, strings.Count(txt, "\n"), text.BudgetWords(txt), len(s), words)
+				p.ID, strings.Count(txt, "\n"), text.BudgetWords(txt), len(s), words)
 		}
 	}
 }

@@ -1,9 +1,12 @@
-package classify
+package logistic
 
 import (
 	"bytes"
 	"slices"
 	"testing"
+
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
 // TestPrepared checks that models trained on one collection summarize a
@@ -12,10 +15,10 @@ import (
 // just trained), and that a book prepared under another collection is
 // prepared again.
 func TestPrepared(t *testing.T) {
-	books := coverageBooks(t, 10)
+	books := classifytest.CoverageBooks(t, 10)
 	col := collectionOf(t, books[:8], coverageSettings)
 	long := trainCoverage(t, col, books[:8])
-	var feats []*Features
+	var feats []*features.Features
 	for _, b := range books[:8] {
 		f := col.Featurize(b)
 		f.Label = make([]bool, f.Rows())

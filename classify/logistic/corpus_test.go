@@ -1,18 +1,13 @@
-package classify
+package logistic
 
 import (
-	"bufio"
-	"os"
-	"path/filepath"
-	"runtime"
-	"slices"
-	"strings"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify/cv"
+	"github.com/bookalign/bookalign/classify/extract"
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 	"github.com/bookalign/bookalign/rouge"
-	"github.com/bookalign/bookalign/text"
-
-	"golang.org/x/sync/errgroup"
 )
 
 // cvResult is the mean ROUGE recall of one method under cross-validation.
@@ -26,21 +21,21 @@ type cvResult struct {
 
 // summarizer returns the summary of a test book as document sentence
 // indices.
-type summarizer func(p *corpusPair) []int
+type summarizer func(p *classifytest.Pair) []int
 
 // scoreSummaries scores the summaries made by sum and averages the recall
 // over the books.
-func scoreSummaries(tb testing.TB, pairs []*corpusPair, sum summarizer) cvResult {
+func scoreSummaries(tb testing.TB, pairs []*classifytest.Pair, sum summarizer) cvResult {
 	tb.Helper()
 	res := cvResult{perBook: map[string][2]float64{}}
 	plain, stem := &rouge.Scorer{}, &rouge.Scorer{Stem: true}
 	for _, p := range pairs {
-		cand := Text(p.doc, sum(p))
-		a, err := plain.Score(cand, p.summary)
+		cand := extract.Text(p.Doc, sum(p))
+		a, err := plain.Score(cand, p.Summary)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		s, err := stem.Score(cand, p.summary)
+		s, err := stem.Score(cand, p.Summary)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -48,7 +43,7 @@ func scoreSummaries(tb testing.TB, pairs []*corpusPair, sum summarizer) cvResult
 		res.r2 += a.ROUGE2.Recall
 		res.r1s += s.ROUGE1.Recall
 		res.r2s += s.ROUGE2.Recall
-		res.perBook[p.id] = [2]float64{a.ROUGE1.Recall, a.ROUGE2.Recall}
+		res.perBook[p.ID] = [2]float64{a.ROUGE1.Recall, a.ROUGE2.Recall}
 	}
 	n := float64(len(pairs))
 	res.r1, res.r2, res.r1s, res.r2s = res.r1/n, res.r2/n, res.r1s/n, res.r2s/n
@@ -59,13 +54,13 @@ func scoreSummaries(tb testing.TB, pairs []*corpusPair, sum summarizer) cvResult
 // cross-validation over pairs, as the pipeline does: per fold, a collection
 // of the training books' Stats, their features and labels, a model, and a
 // summary of each test book.
-func crossValidate(tb testing.TB, pairs []*corpusPair, n int, set Settings, tr *Trainer) cvResult {
+func crossValidate(tb testing.TB, pairs []*classifytest.Pair, n int, set features.Settings, tr *Trainer) cvResult {
 	tb.Helper()
 	ids := make([]string, len(pairs))
 	for i, p := range pairs {
-		ids[i] = p.id
+		ids[i] = p.ID
 	}
-	folds, err := Folds(1, n, ids)
+	folds, err := cv.Folds(1, n, ids)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -73,9 +68,9 @@ func crossValidate(tb testing.TB, pairs []*corpusPair, n int, set Settings, tr *
 	var models []*Model
 	var lambdas []float64
 	for k := range n {
-		var train, test []*corpusPair
+		var train, test []*classifytest.Pair
 		for _, p := range pairs {
-			if folds[p.id] == k {
+			if folds[p.ID] == k {
 				test = append(test, p)
 			} else {
 				train = append(train, p)
@@ -89,11 +84,10 @@ func crossValidate(tb testing.TB, pairs []*corpusPair, n int, set Settings, tr *
 		models = append(models, m)
 		lambdas = append(lambdas, m.Lambda)
 		for _, p := range test {
-			summaries[p.id] = m.Summarize(m.Collection.Prepare(p.book, nil), DefaultBudget)
+			summaries[p.ID] = m.Summarize(m.Collection.Prepare(p.Book, nil), extract.DefaultBudget)
 		}
 	}
-	res := scoreSummaries(tb, pairs, func(p *corpusPair) []int { return summaries[p.id] })
+	res := scoreSummaries(tb, pairs, func(p *classifytest.Pair) []int { return summaries[p.ID] })
 	res.models, res.lambdaChosen = models, lambdas
 	return res
 }
-

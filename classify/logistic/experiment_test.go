@@ -1,10 +1,13 @@
-package classify
+package logistic
 
 import (
 	"os"
 	"testing"
 	"time"
 
+	"github.com/bookalign/bookalign/classify/extract"
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
@@ -25,18 +28,18 @@ func TestFullCorpus(t *testing.T) {
 	}
 	dir := sharedtest.Path(t, "corpus")
 	start := time.Now()
-	pairs := loadCorpus(t, dir, corpusIDs(t, dir))
+	pairs := classifytest.LoadCorpus(t, dir, classifytest.CorpusIDs(t, dir))
 	t.Logf("loaded %d books in %v", len(pairs), time.Since(start))
 	report := func(name string, r cvResult) {
 		t.Logf("%-28s ROUGE-1 %.2f ROUGE-2 %.2f recall (stemmed %.2f / %.2f)", name, 100*r.r1, 100*r.r2, 100*r.r1s, 100*r.r2s)
 	}
 	if os.Getenv("BOOKALIGN_SKIP_BASELINES") != "1" {
 		report("first1000 (whole sentences)", scoreSummaries(t, pairs, first1000))
-		report("names", scoreSummaries(t, pairs, func(p *corpusPair) []int { return Names(p.book, DefaultBudget) }))
-		report("random", scoreSummaries(t, pairs, func(p *corpusPair) []int { return Random(p.book, 1, DefaultBudget) }))
+		report("names", scoreSummaries(t, pairs, func(p *classifytest.Pair) []int { return extract.Names(p.Book, extract.DefaultBudget) }))
+		report("random", scoreSummaries(t, pairs, func(p *classifytest.Pair) []int { return extract.Random(p.Book, 1, extract.DefaultBudget) }))
 		start = time.Now()
-		report("oracle", scoreSummaries(t, pairs, func(p *corpusPair) []int {
-			s, err := Oracle(p.doc, p.book, p.summary, &rouge.Scorer{}, DefaultBudget)
+		report("oracle", scoreSummaries(t, pairs, func(p *classifytest.Pair) []int {
+			s, err := extract.Oracle(p.Doc, p.Book, p.Summary, &rouge.Scorer{}, extract.DefaultBudget)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -46,12 +49,12 @@ func TestFullCorpus(t *testing.T) {
 	}
 	for _, v := range []struct {
 		name string
-		set  Settings
+		set  features.Settings
 		tr   Trainer
 	}{
-		{"lambda 1e-4", Settings{}, Trainer{Lambda: 1e-4}},
-		{"lambda 1e-5", Settings{}, Trainer{Lambda: 1e-5}},
-		{"chosen (default Trainer)", Settings{}, Trainer{}},
+		{"lambda 1e-4", features.Settings{}, Trainer{Lambda: 1e-4}},
+		{"lambda 1e-5", features.Settings{}, Trainer{Lambda: 1e-5}},
+		{"chosen (default Trainer)", features.Settings{}, Trainer{}},
 	} {
 		start = time.Now()
 		r := crossValidate(t, pairs, 10, v.set, &v.tr)
@@ -63,11 +66,11 @@ func TestFullCorpus(t *testing.T) {
 
 // first1000 is a stand-in for the First-1000 baseline: whole sentences from
 // the start of the body while they fit the budget.
-func first1000(p *corpusPair) []int {
+func first1000(p *classifytest.Pair) []int {
 	var out []int
-	left := DefaultBudget
-	for i, s := range p.doc.Sentences {
-		n := text.BudgetWords(p.doc.Str(s.Span))
+	left := extract.DefaultBudget
+	for i, s := range p.Doc.Sentences {
+		n := text.BudgetWords(p.Doc.Str(s.Span))
 		if n > left {
 			break
 		}

@@ -1,4 +1,4 @@
-package classify
+package logistic
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
 // TestCoveragePlot checks Settings.CoveragePlot: the collection's coverage
@@ -15,7 +17,7 @@ import (
 // keys hold them, a model file keeps them and refuses statistics that
 // disagree with its settings, and bad or cancelling values are refused.
 func TestCoveragePlot(t *testing.T) {
-	books := coverageBooks(t, 10)
+	books := classifytest.CoverageBooks(t, 10)
 	set := coverageSettings
 	set.CoveragePlot = "names,spread,density"
 	col := collectionOf(t, books[:8], set)
@@ -54,9 +56,9 @@ func TestCoveragePlot(t *testing.T) {
 			t.Errorf("%s: %v, want %v", name, err, ErrModel)
 		}
 	}
-	off := Settings{CoveragePlot: "names"}
-	if err := off.Validate(); !errors.Is(err, errCoverageOff) {
-		t.Errorf("plot without coverage: %v, want %v", err, errCoverageOff)
+	off := features.Settings{CoveragePlot: "names"}
+	if err := off.Validate(); !errors.Is(err, features.ErrCoverageOff) {
+		t.Errorf("plot without coverage: %v, want %v", err, features.ErrCoverageOff)
 	}
 	bad := set
 	bad.CoveragePlot = "names,,"
@@ -69,7 +71,7 @@ func TestCoveragePlot(t *testing.T) {
 // collection carries it, a model file keeps it and summarizes as the model
 // did, and it changes no training cell (it adds no key field).
 func TestCoveragePlotLink(t *testing.T) {
-	books := coverageBooks(t, 10)
+	books := classifytest.CoverageBooks(t, 10)
 	set := coverageSettings
 	set.CoveragePlot = "names,spread,density"
 	plain := collectionOf(t, books[:8], set)
@@ -105,7 +107,7 @@ func TestCoveragePlotLink(t *testing.T) {
 			t.Errorf("coverage_plot %q: no error", bad)
 		}
 	}
-	if err := (Settings{CoveragePlot: "link"}).Validate(); !errors.Is(err, errCoverageOff) {
+	if err := (features.Settings{CoveragePlot: "link"}).Validate(); !errors.Is(err, features.ErrCoverageOff) {
 		t.Errorf("link without coverage: %v", err)
 	}
 }
