@@ -2,6 +2,7 @@ package classify
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 
 	"github.com/bookalign/bookalign/classify/coverage"
@@ -14,8 +15,10 @@ const (
 	statsFormat = 4
 )
 
-// ErrBookEncoding means bytes are not a Book's binary form.
-var ErrBookEncoding = coverage.ErrEncoding
+// ErrBookEncoding means bytes are not the binary form of a Book or of a
+// value that holds a book's counts (Stats here; Counts, Features and
+// SetBook of package classify/features).
+var ErrBookEncoding = errors.New("classify: not a binary book")
 
 // MarshalBinary returns the compact binary form of b, for a pipeline to
 // move books between workers: about a third of the size of the same Book
