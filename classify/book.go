@@ -21,16 +21,16 @@ const MaxBookWords = 1 << 25
 // A Book is what the summarizer needs of a parsed book, computed once per book
 // and independent of any collection: the words of its Prose sentences, how
 // often each occurs and how often capitalised, and for each Prose sentence its
-// position, length and distinct words. Features (Collection.Featurize), the
-// baselines (Names, Random) and extraction (Book.Extract) work from a Book
-// alone; only Oracle and Text need the document itself.
+// position, length and distinct words. Features (features.Collection.Featurize), the
+// baselines (extract.Names, extract.Random) and extraction (extract.Top) work from a Book
+// alone; only extract.Oracle and extract.Text need the document itself.
 //
 // Rows are the Prose sentences of the document, in order: headings, tables of
 // contents and other non-Prose sentences are never featurized, labelled or
 // extracted. Words are lower-cased word tokens (text.Token.Lower), stopwords
 // included; every feature that uses IDF leaves stopwords out.
 type Book struct {
-	// ID names the book; Random, Folds and leave-self-out IDF use it.
+	// ID names the book; extract.Random, cv.Folds and leave-self-out IDF use it.
 	ID string `json:"id"`
 
 	// Words are the distinct words of the Prose sentences, sorted; a word's
@@ -57,14 +57,14 @@ type Book struct {
 	Caps  []uint8 `json:"caps"`
 
 	// InSummary[k] says whether the book's reference summary holds
-	// Words[k] (SetSummary): what the event-word features (Settings.Events)
+	// Words[k] (SetSummary): what the event-word features (features.Settings.Events)
 	// learn from a training book, and leave out of the book's own features.
 	// nil for a book without its summary.
 	InSummary []bool `json:"in_summary,omitempty"`
 
 	// Terms are the rows as ROUGE tokenizes them, and the reference
 	// summary's tokens once SetReference is called: what the coverage
-	// extraction (Settings.Coverage) counts.
+	// extraction (features.Settings.Coverage) counts.
 	Terms coverage.Terms `json:"terms"`
 }
 
@@ -201,13 +201,13 @@ func (b *Book) row(s int) (int, bool) {
 	return i, ok && int(int32(s)) == s
 }
 
-// Stats returns the part of b that a Collection needs: the book's ID and
+// Stats returns the part of b that a features.Collection needs: the book's ID and
 // the counts of its words. It is small beside the book (a word list), so a
 // pipeline can gather the Stats of many books cheaply.
 func (b *Book) Stats() *Stats { return b.StatsWithStopwords(nil) }
 
 // StatsWithStopwords is Stats for a collection whose coverage extraction
-// names stopwords (Collection.Stopwords, sorted): its term bigrams
+// names stopwords (features.Collection.Stopwords, sorted): its term bigrams
 // are those the coverage model counts with them (coverage.NewTermStats).
 func (b *Book) StatsWithStopwords(stop []string) *Stats {
 	st := b.WordStats()
@@ -221,7 +221,7 @@ func (b *Book) WordStats() *Stats {
 	return &Stats{ID: b.ID, Words: slices.Clone(b.Words), Count: slices.Clone(b.Count), InSummary: slices.Clone(b.InSummary)}
 }
 
-// Stats are the word counts of one book: the input of a Collection.
+// Stats are the word counts of one book: the input of a features.Collection.
 type Stats struct {
 	// ID names the book.
 	ID string `json:"id"`

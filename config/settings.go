@@ -23,7 +23,7 @@ type Settings struct {
 	// lexrank and textrank are baselines. Default: all of them.
 	Methods []string `json:"methods"`
 	// Words is the summary budget in words (all word tokens, punctuation
-	// excluded). Default 1000, the paper's.
+	// excluded). Default extract.DefaultBudget, the paper's 1000.
 	Words int `json:"words"`
 	// Folds is the number of cross-validation folds over books, at least
 	// 2. Default 10, the paper's.

@@ -14,7 +14,7 @@ import (
 // per n-gram.
 const lambda = 1e-5
 
-// Model is the fitted coverage model of a classify.Model: one weight per
+// Model is the fitted coverage model of a logistic.Model: one weight per
 // feature (FeatureNames).
 type Model struct {
 	Features []string  `json:"features"`

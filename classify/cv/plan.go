@@ -146,7 +146,7 @@ func (p *Plan) testSet(fold int, test bool) int {
 }
 
 // RankedSets returns, of the training sets whose models were trained, the
-// ones whose features are rank-averaged (TopFeatures), in the given order:
+// ones whose features are rank-averaged (logistic.TopFeatures), in the given order:
 // the fold sets under cross-validation, leaving out all books; the one set
 // otherwise (all books, with test books).
 func RankedSets(sets []int) []int {

@@ -12,7 +12,7 @@ import (
 // NameScores returns the score of each row of b under the "names"
 // heuristic: how many capitalised tokens it holds of the book's n most
 // frequent capitalised words, frequency counting only the capitalised
-// occurrences that do not start a sentence (Book.NameCount) and leaving out
+// occurrences that do not start a sentence (classify.Book.NameCount) and leaving out
 // "I". Ties in frequency go to the word first in byte order. n <= 0 means
 // features.DefaultNames. The heuristic needs no training and no alignment.
 func NameScores(b *classify.Book, n int) []float64 {

@@ -16,7 +16,7 @@ const DefaultBudget = 1000
 // Top makes an extractive summary of b from one score per row (higher
 // is better; a NaN score is the lowest): it goes through the rows by
 // decreasing score, the earlier row first on ties, and adds each row whose
-// length (Book.Length, in text.BudgetWords) keeps the total within budget;
+// length (classify.Book.Length, in text.BudgetWords) keeps the total within budget;
 // a row that would overflow it is skipped, and the walk stops when nothing
 // more fits. A row without words is never added. It returns the document
 // sentence indices of the rows added, in book order.

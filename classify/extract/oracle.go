@@ -197,7 +197,7 @@ func (ng refNGrams) candsFromText(doc *text.Document, b *classify.Book, tc *term
 }
 
 // candsFromTerms is candsFromText from the rows' tokens that b holds
-// already (Book.Terms, the tokens rouge.Tokenize finds): each distinct
+// already (classify.Book.Terms, the tokens rouge.Tokenize finds): each distinct
 // token is turned into a term, and looked up among the reference's, once.
 func (ng refNGrams) candsFromTerms(b *classify.Book, tc *termCache, budget int) ([]oracleCand, error) {
 	const dropped, unmatched = -2, -1

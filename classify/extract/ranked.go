@@ -9,7 +9,7 @@ import (
 )
 
 // ErrNoTerms is returned by LexRank and TextRank for a Book without its
-// term view (Book.Terms), which every Book NewBook makes has.
+// term view (classify.Book.Terms), which every Book classify.NewBook makes has.
 var ErrNoTerms = errors.New("extract: book has no terms")
 
 // LexRank returns the summary of b by continuous LexRank (Erkan and Radev
@@ -40,7 +40,7 @@ func extractRanked(b *classify.Book, rank func(*centrality.Sentences) ([]float64
 }
 
 // centralitySentences returns the rows' counted tokens for the centrality
-// rankings: ROUGE's tokens (Book.Terms: what the scores count) with the
+// rankings: ROUGE's tokens (classify.Book.Terms: what the scores count) with the
 // NLTK stopwords (text.IsStopword) left out, as every IDF feature of the
 // summarizer leaves them out, unstemmed.
 func centralitySentences(b *classify.Book) (*centrality.Sentences, error) {

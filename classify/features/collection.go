@@ -47,7 +47,7 @@ type WordCount struct {
 	// Books is the number of books it occurs in: its document frequency.
 	Books int32 `json:"books"`
 	// Summaries is the number of those books whose summary holds the word
-	// too (Stats.InSummary); zero when no summary was given.
+	// too (classify.Stats.InSummary); zero when no summary was given.
 	Summaries int32 `json:"summaries,omitempty"`
 }
 
@@ -224,7 +224,7 @@ func collectionOfWords(set Settings, stop, ids, words []string, counts []WordCou
 
 // A Collection holds what the features of a book need from the training
 // books: the vocabulary and the document frequencies that give IDF. It is
-// saved inside a Model, so that a new book can be featurized as the training
+// saved inside a logistic.Model, so that a new book can be featurized as the training
 // books were. A Collection is not modified by use and may be shared by
 // goroutines; it must not be copied after first use.
 type Collection struct {

@@ -113,7 +113,7 @@ func (c *Collection) FeatureNames() []string {
 type Features struct {
 	// ID names the book.
 	ID string `json:"id"`
-	// Group names the books that share this book's text (Plan.Group), so
+	// Group names the books that share this book's text (cv.Plan.Group), so
 	// that the inner split keeps them on one side; empty when the book is
 	// its own group.
 	Group string `json:"group,omitempty"`

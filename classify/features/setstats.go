@@ -8,7 +8,7 @@ import (
 
 // FoldStats holds the Counts of the training books of each fold of a plan
 // and their sum, from which it makes the Counts of every training set
-// (Plan.FoldsOf): a set that holds every fold is the sum itself, a set
+// (cv.Plan.FoldsOf): a set that holds every fold is the sum itself, a set
 // that holds all but one is the sum without that one (Counts.Without, a
 // fraction of the work of adding up the others), any other set is added up
 // from its folds.

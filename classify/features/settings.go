@@ -95,7 +95,7 @@ func (s Settings) vocabulary() int { return cmp.Or(s.Vocabulary, DefaultVocabula
 func (s Settings) names() int      { return cmp.Or(s.Names, DefaultNames) }
 
 // The upper bounds of Settings' counts and weights. A saved model whose
-// settings exceed them does not load (Model.validate calls Validate), so a
+// settings exceed them does not load (logistic.ReadModel calls Validate), so a
 // run refuses them before it trains one.
 const (
 	// MaxNames bounds Names: each salient name rank is a feature, so the

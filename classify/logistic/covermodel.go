@@ -34,7 +34,7 @@ func (m *Model) CoverageOptions() coverage.Options {
 
 // CoverageBook prepares b for coverage extraction under m, with its
 // n-grams g (coverage.NewGrams; counted here when nil); it returns nil when
-// m has no coverage model, or b no term view (a Book not made by NewBook).
+// m has no coverage model, or b no term view (a classify.Book not made by classify.NewBook).
 func (m *Model) CoverageBook(b *classify.Book, g *coverage.Grams) *coverage.Book {
 	if m.Coverage == nil || !b.HasTerms() {
 		return nil

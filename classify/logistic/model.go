@@ -92,12 +92,12 @@ func (m *Model) Logits(f *features.Features) []float64 {
 
 // Summarize returns the summary of the book p within budget words, in book
 // order: the document sentence indices of the rows coverage extraction
-// picks with Settings.Coverage (coverage.Book.Extract), else of the rows
+// picks with features.Settings.Coverage (coverage.Book.Extract), else of the rows
 // extract.Top picks by Logits, the paper's rule. The book is prepared under
 // m.Collection (m.Collection.Prepare), once for all the models trained on
 // one training set, which share it; a book prepared under another
 // collection is prepared again. A book without a term view (not made by
-// NewBook) is ranked by probability. A book to summarize that is not one of
+// classify.NewBook) is ranked by probability. A book to summarize that is not one of
 // the training books must have an ID outside m.Collection.IDs, or its IDF
 // would leave out the training book of that ID.
 func (m *Model) Summarize(p *features.Prepared, budget int) []int {

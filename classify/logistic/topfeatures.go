@@ -106,7 +106,7 @@ func FeatureTable(ranked []RankedFeature) string {
 // FeatureReport renders the feature table of one method (the paper's Table
 // 3): models are the method's models and sets their training sets, in any
 // order. The table ranks the k strongest features (TopFeatures) over the
-// models of the sets RankedSets keeps, taken in set order. It returns the
+// models of the sets cv.RankedSets keeps, taken in set order. It returns the
 // Markdown page and the ranked features as indented JSON.
 func FeatureReport(method string, sets []int, models []*Model, k int) (md, js []byte, err error) {
 	if len(sets) != len(models) {

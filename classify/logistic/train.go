@@ -49,7 +49,7 @@ type Trainer struct {
 	// Lambda is the regularisation strength. Zero means to choose it among
 	// Lambdas: the model is fitted, strongest lambda first and each fit
 	// started from the last, to the books outside one of InnerFolds folds
-	// (Folds with Seed), and scored on the held-out fold by Criterion; the
+	// (cv.Folds with Seed), and scored on the held-out fold by Criterion; the
 	// path stops at the first lambda that scores no better than the best so
 	// far (weaker lambdas take the most iterations, and the held-out score
 	// along the path is unimodal in practice), and the best lambda (the
