@@ -8,7 +8,6 @@ package classifytest
 import (
 	"bufio"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/metrics"
 	"slices"
@@ -19,6 +18,7 @@ import (
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/classify/cv"
+	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/text"
@@ -55,7 +55,7 @@ type Pair struct {
 // CorpusIDs returns the ids of pairs.tsv, in file order.
 func CorpusIDs(tb testing.TB, dir string) []string {
 	tb.Helper()
-	f, err := os.Open(filepath.Join(dir, "pairs.tsv"))
+	f, err := os.Open(corpus.Layout{Dir: dir}.Pairs())
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -95,11 +95,11 @@ func LoadCorpus(tb testing.TB, dir string, ids []string) []*Pair {
 
 // LoadPair reads and prepares the pair id of the corpus dir.
 func LoadPair(dir, id string) (*Pair, error) {
-	raw, err := os.ReadFile(filepath.Join(dir, "books", id+".txt"))
+	raw, err := os.ReadFile(corpus.Layout{Dir: dir}.Book(id))
 	if err != nil {
 		return nil, err
 	}
-	sum, err := os.ReadFile(filepath.Join(dir, "summaries", id+".txt"))
+	sum, err := os.ReadFile(corpus.Layout{Dir: dir}.Summary(id))
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +173,7 @@ func SmallCorpus(tb testing.TB, dir string, n int) []string {
 	}
 	var ss []sized
 	for _, id := range ids {
-		fi, err := os.Stat(filepath.Join(dir, "books", id+".txt"))
+		fi, err := os.Stat(corpus.Layout{Dir: dir}.Book(id))
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -201,11 +201,11 @@ func CoverageBooks(tb testing.TB, n int) []*classify.Book {
 	var out []*classify.Book
 	for i := range n {
 		id := "book-" + string(rune('0'+i/10)) + string(rune('0'+i%10))
-		doc, err := text.ParseBook(string(files["books/"+id+".txt"]))
+		doc, err := text.ParseBook(string(files[corpus.Layout{}.Book(id)]))
 		if err != nil {
 			tb.Fatal(err)
 		}
-		raw := string(files["summaries/"+id+".txt"])
+		raw := string(files[corpus.Layout{}.Summary(id)])
 		sdoc, err := text.ParseSummary(raw)
 		if err != nil {
 			tb.Fatal(err)
