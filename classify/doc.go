@@ -15,9 +15,10 @@
 //	classify/coverage    coverage extraction (features.Settings.Coverage)
 //	classify/centrality  LexRank and TextRank (extract.LexRank, extract.TextRank)
 //
-// Their imports go one way: classify below all; features, cv and extract on
-// it (extract reads the default number of names from features); logistic on
-// all three. None imports Beam.
+// Their imports go one way: coverage and centrality at the bottom, cv on
+// none of them; classify on coverage (a Book holds its coverage.Terms);
+// features on classify; extract on features (the default number of names);
+// logistic on features, cv and extract. None imports Beam.
 //
 // # Data flow
 //
