@@ -66,7 +66,7 @@ func pipelineCounts(tb testing.TB, pairs []*classifytest.Pair) (*Counts, *covera
 // featurizing worker holds once per training set, and the set's statistics
 // as the fold split writes them (counts-MB) with the bigrams they keep.
 //
-//	go test ./classify/ -run XXX -bench FeaturesBinary -benchtime 1x
+//	go test ./classify/features -run XXX -bench FeaturesBinary -benchtime 1x
 func BenchmarkFeaturesBinary(b *testing.B) {
 	dir := sharedtest.Path(b, "corpus")
 	pairs := classifytest.LoadCorpus(b, dir, classifytest.CorpusIDs(b, dir))
@@ -125,7 +125,7 @@ func BenchmarkFeaturesBinary(b *testing.B) {
 // its sets (SetsIndex), the index's building included; its cpu-s/op is
 // the process's CPU time, GC included.
 //
-//	go test ./classify/ -run XXX -bench FeaturizeSets -benchtime 3x
+//	go test ./classify/features -run XXX -bench FeaturizeSets -benchtime 3x
 func BenchmarkFeaturizeSets(b *testing.B) {
 	dir := sharedtest.Path(b, "corpus")
 	pairs := classifytest.LoadCorpus(b, dir, classifytest.CorpusIDs(b, dir)[:60])
@@ -187,7 +187,7 @@ func BenchmarkFeaturizeSets(b *testing.B) {
 // stopwords; the word table featurizing reads made too. cpu-s/op is the
 // process's CPU time, GC included.
 //
-//	go test ./classify/ -run XXX -bench CollectionBuild -benchtime 5x
+//	go test ./classify/features -run XXX -bench CollectionBuild -benchtime 5x
 func BenchmarkCollectionBuild(b *testing.B) {
 	c, _ := pipelineCounts(b, classifytest.FoldZero(b))
 	data, err := c.MarshalBinary()

@@ -18,7 +18,7 @@ import (
 // at one lambda and with lambda chosen among DefaultLambdas. Loading the
 // corpus takes a while before the timing starts.
 //
-//	go test ./classify/ -run XXX -bench Train -benchtime 1x
+//	go test ./classify/logistic -run XXX -bench Train -benchtime 1x
 func BenchmarkTrain(b *testing.B) {
 	col, feats := labelledFeatures(b, classifytest.FoldZero(b), features.Settings{})
 	var err error
@@ -51,7 +51,7 @@ func BenchmarkTrain(b *testing.B) {
 // read (passes weighted by their rows, in millions), and the process's CPU
 // time per training.
 //
-//	go test ./classify/ -run XXX -bench TrainSet -benchtime 1x -count 5
+//	go test ./classify/logistic -run XXX -bench TrainSet -benchtime 1x -count 5
 func BenchmarkTrainSet(b *testing.B) {
 	col, feats := labelledFeatures(b, classifytest.FoldZero(b), features.Settings{Counts: true, Events: true})
 	tr := &Trainer{SelectTolerance: 1e-4, Workers: 2}
@@ -135,7 +135,7 @@ func benchObjective(b *testing.B, d *dataset, x []float64) {
 // 0 of the shared corpus, with the count features the pipeline uses), and
 // reports their number and mean features per row.
 //
-//	go test ./classify/ -run XXX -bench ObjectiveCorpus -benchtime 20x
+//	go test ./classify/logistic -run XXX -bench ObjectiveCorpus -benchtime 20x
 func BenchmarkObjectiveCorpus(b *testing.B) {
 	col, feats := labelledFeatures(b, classifytest.FoldZero(b), features.Settings{Counts: true})
 	d := newDataset(col.Dim(), feats)
@@ -153,7 +153,7 @@ func BenchmarkObjectiveCorpus(b *testing.B) {
 // and the peak heap above that while its model is trained with lambda
 // chosen on an inner split (sampled every 10 ms, garbage included).
 //
-//	go test ./classify/ -run XXX -bench TrainingSetMemory -benchtime 1x
+//	go test ./classify/logistic -run XXX -bench TrainingSetMemory -benchtime 1x
 func BenchmarkTrainingSetMemory(b *testing.B) {
 	train := classifytest.FoldZero(b)
 	var counts features.Counts
@@ -206,7 +206,7 @@ var benchSettings = features.Settings{Counts: true, Events: true, Coverage: true
 // featurizing a book with its cells, and preparing and extracting a
 // summary. Loading the corpus takes a while before the timing starts.
 //
-//	go test ./classify/ -run XXX -bench Coverage -benchtime 3x
+//	go test ./classify/logistic -run XXX -bench Coverage -benchtime 3x
 func BenchmarkCoverage(b *testing.B) {
 	train := classifytest.FoldZero(b)
 	for _, p := range train {

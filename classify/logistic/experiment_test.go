@@ -19,7 +19,7 @@ import (
 // features of each. It takes half an hour on two cores, so it runs only when
 // BOOKALIGN_FULL=1:
 //
-//	BOOKALIGN_FULL=1 go test ./classify/ -run TestFullCorpus -v -timeout 100m
+//	BOOKALIGN_FULL=1 go test ./classify/logistic -run TestFullCorpus -v -timeout 100m
 //
 // BOOKALIGN_SKIP_BASELINES=1 leaves the baselines out.
 func TestFullCorpus(t *testing.T) {

@@ -120,7 +120,7 @@ func TestObjectiveRounds(t *testing.T) {
 // CPU time per pass, the measure that holds on a machine shared with other
 // jobs.
 //
-//	go test ./classify/ -run XXX -bench Passes -count 5
+//	go test ./classify/logistic -run XXX -bench Passes -count 5
 func BenchmarkPasses(b *testing.B) {
 	d, x := benchRows()
 	rng := rand.New(rand.NewPCG(3, 4))
