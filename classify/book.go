@@ -1,6 +1,8 @@
 package classify
 
 import (
+	"encoding/binary"
+	"hash/fnv"
 	"slices"
 	"sort"
 	"unicode"
@@ -10,19 +12,25 @@ import (
 	"github.com/bookalign/bookalign/text"
 )
 
+// MaxBookWords is the most words a book can hold: a book file is at most
+// 64 MiB, and a word takes a letter and a separator at least. It bounds
+// the coverage extraction's CoverageMinWords (features.Settings), and the
+// budget and length thresholds of a run (config.Settings).
+const MaxBookWords = 1 << 25
+
 // A Book is what the summarizer needs of a parsed book, computed once per book
 // and independent of any collection: the words of its Prose sentences, how
 // often each occurs and how often capitalised, and for each Prose sentence its
-// position, length and distinct words. Features (Collection.Featurize), the
-// baselines (Names, Random) and extraction (Book.Extract) work from a Book
-// alone; only Oracle and Text need the document itself.
+// position, length and distinct words. Features (features.Collection.Featurize), the
+// baselines (extract.Names, extract.Random) and extraction (extract.Top) work from a Book
+// alone; only extract.Oracle and extract.Text need the document itself.
 //
 // Rows are the Prose sentences of the document, in order: headings, tables of
 // contents and other non-Prose sentences are never featurized, labelled or
 // extracted. Words are lower-cased word tokens (text.Token.Lower), stopwords
 // included; every feature that uses IDF leaves stopwords out.
 type Book struct {
-	// ID names the book; Random, Folds and leave-self-out IDF use it.
+	// ID names the book; extract.Random, cv.Folds and leave-self-out IDF use it.
 	ID string `json:"id"`
 
 	// Words are the distinct words of the Prose sentences, sorted; a word's
@@ -49,14 +57,14 @@ type Book struct {
 	Caps  []uint8 `json:"caps"`
 
 	// InSummary[k] says whether the book's reference summary holds
-	// Words[k] (SetSummary): what the event-word features (Settings.Events)
+	// Words[k] (SetSummary): what the event-word features (features.Settings.Events)
 	// learn from a training book, and leave out of the book's own features.
 	// nil for a book without its summary.
 	InSummary []bool `json:"in_summary,omitempty"`
 
 	// Terms are the rows as ROUGE tokenizes them, and the reference
 	// summary's tokens once SetReference is called: what the coverage
-	// extraction (Settings.Coverage) counts.
+	// extraction (features.Settings.Coverage) counts.
 	Terms coverage.Terms `json:"terms"`
 }
 
@@ -163,9 +171,9 @@ func isCapitalised(w string) bool {
 // Rows returns the number of rows: the book's Prose sentences.
 func (b *Book) Rows() int { return len(b.Sentence) }
 
-// hasTerms reports whether b has its term view (Terms) for every row, as
+// HasTerms reports whether b has its term view (Terms) for every row, as
 // every Book NewBook makes has.
-func (b *Book) hasTerms() bool { return len(b.Terms.Start) == b.Rows()+1 }
+func (b *Book) HasTerms() bool { return len(b.Terms.Start) == b.Rows()+1 }
 
 // Row returns the local ids of the distinct words of row i and how many of
 // their occurrences are capitalised. The slices alias b.
@@ -193,13 +201,13 @@ func (b *Book) row(s int) (int, bool) {
 	return i, ok && int(int32(s)) == s
 }
 
-// Stats returns the part of b that a Collection needs: the book's ID and
+// Stats returns the part of b that a features.Collection needs: the book's ID and
 // the counts of its words. It is small beside the book (a word list), so a
 // pipeline can gather the Stats of many books cheaply.
 func (b *Book) Stats() *Stats { return b.StatsWithStopwords(nil) }
 
 // StatsWithStopwords is Stats for a collection whose coverage extraction
-// names stopwords (Collection.Stopwords, sorted): its term bigrams
+// names stopwords (features.Collection.Stopwords, sorted): its term bigrams
 // are those the coverage model counts with them (coverage.NewTermStats).
 func (b *Book) StatsWithStopwords(stop []string) *Stats {
 	st := b.WordStats()
@@ -213,7 +221,7 @@ func (b *Book) WordStats() *Stats {
 	return &Stats{ID: b.ID, Words: slices.Clone(b.Words), Count: slices.Clone(b.Count), InSummary: slices.Clone(b.InSummary)}
 }
 
-// Stats are the word counts of one book: the input of a Collection.
+// Stats are the word counts of one book: the input of a features.Collection.
 type Stats struct {
 	// ID names the book.
 	ID string `json:"id"`
@@ -228,3 +236,57 @@ type Stats struct {
 	// (coverage.NewTermStats).
 	Terms coverage.TermStats `json:"terms"`
 }
+
+// SetSummary marks the words of b that its reference summary holds
+// (Book.InSummary); words are the summary's lower-cased word tokens
+// (text.Token.Lower), in any order and with repeats.
+func (b *Book) SetSummary(words []string) {
+	b.InSummary = make([]bool, len(b.Words))
+	for _, w := range words {
+		if k, ok := slices.BinarySearch(b.Words, w); ok {
+			b.InSummary[k] = true
+		}
+	}
+}
+
+// SummaryWords returns the lower-cased word tokens of every sentence of a
+// summary, the argument of Book.SetSummary.
+func SummaryWords(doc *text.Document) []string {
+	var out []string
+	var toks []text.Token
+	for _, s := range doc.Sentences {
+		toks = text.AppendTokens(toks[:0], doc.Text, s.Span)
+		for _, t := range toks {
+			out = append(out, t.Lower)
+		}
+	}
+	return out
+}
+
+// Fingerprint returns a 64-bit FNV-1a hash of what b holds of its text:
+// its words, their counts and capitalisations, its rows and their lengths
+// (not its ID, nor what its summary holds). Two books with the same text
+// have the same fingerprint.
+func (b *Book) Fingerprint() uint64 {
+	h := fnv.New64a()
+	var buf []byte
+	for _, w := range b.Words {
+		buf = binary.AppendUvarint(buf[:0], uint64(len(w)))
+		h.Write(buf)
+		h.Write([]byte(w))
+	}
+	for _, xs := range [][]int32{b.Count, b.NameCount, b.First, b.Sentence, b.Length, b.Start, b.Word} {
+		buf = binary.AppendUvarint(buf[:0], uint64(len(xs)))
+		for _, x := range xs {
+			buf = binary.AppendVarint(buf, int64(x))
+		}
+		h.Write(buf)
+	}
+	h.Write(b.Caps)
+	return h.Sum64()
+}
+
+// SetReference sets the book's reference summary (Terms.Reference) from its
+// text, as ROUGE reads it: what the coverage extraction learns from a
+// training book.
+func (b *Book) SetReference(summary string) { b.Terms.SetReference(summary) }

@@ -1,30 +1,15 @@
-package classify
+package classify_test
 
 import (
 	"slices"
 	"testing"
 
-	"github.com/bookalign/bookalign/text"
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 )
 
-// carol is a small book: two headings and four Prose sentences.
-const carol = "CHAPTER I.\n\nOld Marley was dead. Scrooge knew it, and Scrooge said so to Bob Cratchit.\n\n" +
-	"CHAPTER II.\n\nThe ghost came at night. \"Marley!\" cried Scrooge.\n"
-
-// home is a second small book, sharing "scrooge" and "night" with carol.
-const home = "Scrooge went home. The night was cold.\n"
-
-func parseBook(tb testing.TB, id, raw string) (*text.Document, *Book) {
-	tb.Helper()
-	doc, err := text.ParseBook(raw)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return doc, NewBook(id, doc)
-}
-
 func TestNewBook(t *testing.T) {
-	_, b := parseBook(t, "carol", carol)
+	_, b := classifytest.Parse(t, "carol", classifytest.Carol)
 	if got, want := b.Sentence, []int32{1, 2, 4, 5}; !slices.Equal(got, want) {
 		t.Errorf("Sentence = %v, want %v", got, want)
 	}
@@ -71,7 +56,7 @@ func TestNewBook(t *testing.T) {
 }
 
 func TestBookLabels(t *testing.T) {
-	_, b := parseBook(t, "carol", carol)
+	_, b := classifytest.Parse(t, "carol", classifytest.Carol)
 	for _, tc := range []struct {
 		name      string
 		sentences []int
@@ -90,12 +75,32 @@ func TestBookLabels(t *testing.T) {
 }
 
 func TestBookStats(t *testing.T) {
-	_, b := parseBook(t, "carol", carol)
+	_, b := classifytest.Parse(t, "carol", classifytest.Carol)
 	s := b.Stats()
 	if s.ID != "carol" || !slices.Equal(s.Words, b.Words) {
 		t.Errorf("Stats = %q %v, want carol %v", s.ID, s.Words, b.Words)
 	}
 	if k := slices.Index(s.Words, "scrooge"); s.Count[k] != 3 {
 		t.Errorf("scrooge counted %d times, want 3", s.Count[k])
+	}
+}
+
+// TestFingerprint checks that a book's fingerprint depends on its text
+// only: the same text under another ID, or with another summary, has the
+// same fingerprint; another text, even one word changed, has another.
+func TestFingerprint(t *testing.T) {
+	_, a := classifytest.Parse(t, "carol", classifytest.Carol)
+	_, b := classifytest.Parse(t, "carol-x1", classifytest.Carol)
+	b.InSummary = make([]bool, len(b.Words))
+	b.InSummary[0] = true
+	_, c := classifytest.Parse(t, "home", classifytest.Home)
+	_, d := classifytest.Parse(t, "carol-edited", classifytest.Carol+"Scrooge went home.\n")
+	if a.Fingerprint() != b.Fingerprint() {
+		t.Error("the same text under another ID and summary has another fingerprint")
+	}
+	for _, other := range []*classify.Book{c, d} {
+		if a.Fingerprint() == other.Fingerprint() {
+			t.Errorf("%s and %s share a fingerprint", a.ID, other.ID)
+		}
 	}
 }

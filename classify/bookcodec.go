@@ -2,17 +2,23 @@ package classify
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 
 	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/binform"
 )
 
-// bookFormat is the first byte of a Book's binary form.
-const bookFormat = 5
+// Format bytes of the binary forms of Book and Stats.
+const (
+	bookFormat  = 5
+	statsFormat = 4
+)
 
-// ErrBookEncoding means bytes are not a Book's binary form.
-var ErrBookEncoding = coverage.ErrEncoding
+// ErrBookEncoding means bytes are not the binary form of a Book or of a
+// value that holds a book's counts (Stats here; Counts, Features and
+// SetBook of package classify/features).
+var ErrBookEncoding = errors.New("classify: not a binary book")
 
 // MarshalBinary returns the compact binary form of b, for a pipeline to
 // move books between workers: about a third of the size of the same Book
@@ -123,6 +129,55 @@ func (b *Book) UnmarshalBinary(data []byte) error {
 		return err
 	}
 	*b = nb
+	return nil
+}
+
+// MarshalBinary returns the compact binary form of s: its ID, then its
+// words front-coded in order with their counts, then the words its summary
+// holds (InSummary), if given. A pipeline moves the Stats
+// of every book to the training sets that hold it, so they are kept small.
+func (s *Stats) MarshalBinary() ([]byte, error) {
+	if len(s.Count) != len(s.Words) {
+		return nil, fmt.Errorf("classify: stats of %q have %d words and %d counts", s.ID, len(s.Words), len(s.Count))
+	}
+	if s.InSummary != nil && len(s.InSummary) != len(s.Words) {
+		return nil, fmt.Errorf("classify: stats of %q have %d summary marks for %d words", s.ID, len(s.InSummary), len(s.Words))
+	}
+	out := make([]byte, 0, 8+len(s.ID)+6*len(s.Words))
+	out = append(out, statsFormat)
+	out = binform.AppendString(out, s.ID)
+	out = binary.AppendUvarint(out, uint64(len(s.Words)))
+	prev := ""
+	for k, w := range s.Words {
+		out = binform.AppendFrontCoded(out, prev, w)
+		out = binary.AppendVarint(out, int64(s.Count[k]))
+		prev = w
+	}
+	return coverage.AppendTermStats(binform.AppendMarks(out, s.InSummary), &s.Terms)
+}
+
+// UnmarshalBinary sets s to the Stats of data, the output of MarshalBinary;
+// the error wraps ErrBookEncoding.
+func (s *Stats) UnmarshalBinary(data []byte) error {
+	d := newDecoder(data)
+	if d.Byte() != statsFormat {
+		return fmt.Errorf("%w: stats format", ErrBookEncoding)
+	}
+	ns := Stats{ID: d.String()}
+	n := d.Count(3) // prefix, length and count: at least a byte each
+	ns.Words, ns.Count = make([]string, n), make([]int32, n)
+	var word []byte
+	for k := range n {
+		word = d.FrontCoded(word)
+		ns.Words[k] = string(word)
+		ns.Count[k] = d.Int32()
+	}
+	ns.InSummary = d.Marks(n)
+	ns.Terms = coverage.ReadTermStats(&d.Reader)
+	if err := d.End(); err != nil {
+		return err
+	}
+	*s = ns
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package classify
+package classify_test
 
 import (
 	"errors"
@@ -6,13 +6,15 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/internal/classifytest"
 	"github.com/bookalign/bookalign/rouge"
 )
 
 // TestTerms checks a book's terms against ROUGE's own tokens, row by row,
 // and the capital marks and reference ids.
 func TestTerms(t *testing.T) {
-	doc, b := parseBook(t, "carol", carol)
+	doc, b := classifytest.Parse(t, "carol", classifytest.Carol)
 	terms := &b.Terms
 	if !slices.IsSorted(terms.Vocab) || len(slices.Compact(slices.Clone(terms.Vocab))) != len(terms.Vocab) {
 		t.Fatalf("Vocab %q is not sorted and distinct", terms.Vocab)
@@ -60,7 +62,7 @@ func TestTerms(t *testing.T) {
 // form with and without a reference, that a cut form is an error, and that
 // inconsistent terms are not encoded.
 func TestTermsBinary(t *testing.T) {
-	_, b := parseBook(t, "carol", carol)
+	_, b := classifytest.Parse(t, "carol", classifytest.Carol)
 	for _, ref := range []string{"", "Marley died. Scrooge knew it; Tiny Tim did not."} {
 		if ref != "" {
 			b.SetReference(ref)
@@ -69,7 +71,7 @@ func TestTermsBinary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got Book
+		var got classify.Book
 		if err := got.UnmarshalBinary(data); err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +79,7 @@ func TestTermsBinary(t *testing.T) {
 			t.Errorf("terms round trip\n got %+v\nwant %+v", got.Terms, b.Terms)
 		}
 		for cut := range len(data) {
-			if err := new(Book).UnmarshalBinary(data[:cut]); !errors.Is(err, ErrBookEncoding) {
+			if err := new(classify.Book).UnmarshalBinary(data[:cut]); !errors.Is(err, classify.ErrBookEncoding) {
 				t.Errorf("cut to %d bytes: error %v", cut, err)
 			}
 		}

@@ -11,7 +11,7 @@ import (
 	"github.com/bookalign/bookalign/internal/bounds"
 )
 
-// The bounds of the settings' numbers beyond classify's (classify.MaxNames,
+// The bounds of the settings' numbers beyond classify's (features.MaxNames,
 // MaxVocabulary, MaxBookWords, MaxCoverageWeight), each from what the
 // setting means; docs/running.md ("Settings limits and refusals") states
 // them.

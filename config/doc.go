@@ -4,7 +4,7 @@
 //
 // Settings is the one type: the command line writes into it, the pipeline
 // reads it, and its sections are the settings types of the packages that
-// use them (Summarizer is classify.Settings, Align is read by the
+// use them (Summarizer is features.Settings, Align is read by the
 // aligners' transform). Paths (corpus, output, ROUGE data, thesaurus) are
 // not settings: they say where things are on one machine, and are flags.
 //

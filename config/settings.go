@@ -9,7 +9,8 @@ import (
 	"strings"
 
 	"github.com/bookalign/bookalign/align"
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/extract"
+	"github.com/bookalign/bookalign/classify/features"
 	"github.com/bookalign/bookalign/evaluate"
 )
 
@@ -22,7 +23,7 @@ type Settings struct {
 	// lexrank and textrank are baselines. Default: all of them.
 	Methods []string `json:"methods"`
 	// Words is the summary budget in words (all word tokens, punctuation
-	// excluded). Default 1000, the paper's.
+	// excluded). Default extract.DefaultBudget, the paper's 1000.
 	Words int `json:"words"`
 	// Folds is the number of cross-validation folds over books, at least
 	// 2. Default 10, the paper's.
@@ -57,14 +58,14 @@ type Settings struct {
 	// field).
 	Align align.Settings `json:"align"`
 	// Summarizer configures the trained summarizers' features and
-	// extraction (classify.Settings documents each field).
-	Summarizer classify.Settings `json:"summarizer"`
+	// extraction (features.Settings documents each field).
+	Summarizer features.Settings `json:"summarizer"`
 }
 
 // Presets are the names Preset knows.
 var Presets = []string{"default", "paper"}
 
-// The default weights of coverage extraction (classify.Settings): a
+// The default weights of coverage extraction (features.Settings): a
 // bigram hit weighs CoverageBigram unigram hits, a hit on an n-gram
 // holding one of ROUGE's stopwords weighs CoverageFunction of a content
 // n-gram's, the logistic model's log-probability is added CoveragePrior
@@ -78,7 +79,7 @@ const (
 	CoverageFunction = 0.2
 	CoverageMinWords = 15
 	// CoveragePlot is the default plot properties of the coverage model's
-	// keys (classify.Settings.CoveragePlot), chosen inside the training
+	// keys (features.Settings.CoveragePlot), chosen inside the training
 	// folds (docs/notebook/experiment.md, "The plot's people and events").
 	// The sentence model's link (`link`) is not in it: it buys content
 	// ROUGE-2 with the paper's columns ("Which n-grams").
@@ -90,14 +91,14 @@ const (
 func Default() Settings {
 	return Settings{
 		Methods:         evaluate.NamesOf(),
-		Words:           1000,
+		Words:           extract.DefaultBudget,
 		Folds:           10,
 		Seed:            1,
 		MinBookWords:    10000,
 		MinSummaryWords: 100,
 		LambdaTolerance: 1e-4,
 		FigureBook:      "heart-of-darkness",
-		Summarizer: classify.Settings{Counts: true, Events: true, Coverage: true,
+		Summarizer: features.Settings{Counts: true, Events: true, Coverage: true,
 			CoverageBigram: CoverageBigram, CoveragePrior: CoveragePrior, CoverageMinWords: CoverageMinWords,
 			CoverageFunction: CoverageFunction, CoveragePlot: CoveragePlot},
 	}
@@ -110,7 +111,7 @@ func Default() Settings {
 func Paper() Settings {
 	s := Default()
 	s.Align.WholeSpans, s.Align.PaperAligners = true, true
-	s.Summarizer = classify.Settings{}
+	s.Summarizer = features.Settings{}
 	s.LambdaTolerance = 0
 	return s
 }
@@ -160,7 +161,7 @@ func Read(r io.Reader, base Settings) (Settings, error) {
 }
 
 // Write writes s as indented JSON with every setting present, in the
-// order of the types' fields (classify.Settings leaves its zero fields out
+// order of the types' fields (features.Settings leaves its zero fields out
 // of a saved model; a settings file shows them all). A setting whose 0
 // means "the run chooses" (autoSettings) is written as the string
 // "auto: MEANING", which Read takes back as 0. With coverage
@@ -227,7 +228,7 @@ func allFields(v any) (json.RawMessage, error) {
 
 // WithoutUnused returns s without the settings that its choices make
 // unused: the coverage weights when coverage extraction is off (the
-// summarizer refuses them there, classify.Settings.Validate).
+// summarizer refuses them there, features.Settings.Validate).
 func (s Settings) WithoutUnused() Settings {
 	if !s.Summarizer.Coverage {
 		c := &s.Summarizer

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/features"
 )
 
 func TestPresets(t *testing.T) {
@@ -16,7 +16,7 @@ func TestPresets(t *testing.T) {
 	if !def.Summarizer.Coverage || !def.Summarizer.Counts || !def.Summarizer.Events || def.Align.PaperAligners || def.Align.WholeSpans {
 		t.Errorf("defaults %+v", def)
 	}
-	if !reflect.DeepEqual(paper.Summarizer, classify.Settings{}) || !paper.Align.PaperAligners || !paper.Align.WholeSpans ||
+	if !reflect.DeepEqual(paper.Summarizer, features.Settings{}) || !paper.Align.PaperAligners || !paper.Align.WholeSpans ||
 		paper.LambdaTolerance != 0 || def.LambdaTolerance <= 0 {
 		t.Errorf("paper %+v", paper)
 	}
@@ -52,7 +52,7 @@ func TestWriteRead(t *testing.T) {
 			t.Errorf("the run's stopword list written:\n%s", b.String())
 		}
 		// Read over the other preset gives s back: every field is written.
-		got, err := Read(&b, Settings{Seed: 99, Summarizer: classify.Settings{Vocabulary: 7}})
+		got, err := Read(&b, Settings{Seed: 99, Summarizer: features.Settings{Vocabulary: 7}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -58,13 +58,13 @@ func (o Out) Selection(method, id string) string {
 }
 
 // Model is the model of method trained on every training book, as the
-// JSON of classify.Model.
+// JSON of logistic.Model.
 func (o Out) Model(method string) string { return o.join("models/" + method + ".json") }
 
 // FeatureTable is the table of method's strongest features, Markdown.
 func (o Out) FeatureTable(method string) string { return o.join("features/" + method + ".md") }
 
-// Features is the same table as JSON (classify.RankedFeature rows).
+// Features is the same table as JSON (logistic.RankedFeature rows).
 func (o Out) Features(method string) string { return o.join("features/" + method + ".json") }
 
 // LengthFigure is the paper's Figure 1, the summary/book length ratios.
@@ -147,12 +147,12 @@ func (w Work) SetBook(set int, id string) string {
 }
 
 // Model is the model of method trained on set, as the JSON of
-// classify.Model.
+// logistic.Model.
 func (w Work) Model(set int, method string) string {
 	return w.join("model" + strconv.Itoa(set) + "." + method + ".json")
 }
 
-// Counts are the statistics of training set set (classify.Counts, in its
+// Counts are the statistics of training set set (features.Counts, in its
 // binary form), written once by the fold split and read by the sets'
 // featurization and training.
 func (w Work) Counts(set int) string {

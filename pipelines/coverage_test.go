@@ -9,6 +9,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/logistic"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/text"
 )
@@ -47,14 +49,14 @@ func TestCoverageStatistics(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	m, err := classify.ReadModel(f)
+	m, err := logistic.ReadModel(f)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if m.Coverage == nil {
 		t.Fatal("the model has no coverage model")
 	}
-	var counts classify.Counts
+	var counts features.Counts
 	distinct := map[uint64]bool{}
 	for i := range 9 {
 		id := "book-0" + string(rune('0'+i))

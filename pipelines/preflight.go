@@ -8,7 +8,7 @@ import (
 	"slices"
 
 	"github.com/bookalign/bookalign/align"
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/cv"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/store"
@@ -169,7 +169,7 @@ func ReadIndex(ctx context.Context, dir string) ([]corpus.Pair, error) {
 }
 
 // tooFewPairs refuses to cross-validate a corpus of one pair, a book needs
-// another to train on (classify.CheckBooks, counting each pair of the
+// another to train on (cv.CheckBooks, counting each pair of the
 // index a book of its own), and folds beyond the corpus's pairs, which
 // would only train the models of empty folds again. A corpus of more
 // pairs may still have too few once some are rejected, which the fold
@@ -179,8 +179,8 @@ func tooFewPairs(cfg Config, pairs int) error {
 	if pairs == 0 {
 		return nil
 	}
-	var tooFew *classify.TooFewBooksError
-	if err := classify.CheckBooks(pairs, pairs, cfg.Folds, false); errors.As(err, &tooFew) {
+	var tooFew *cv.TooFewBooksError
+	if err := cv.CheckBooks(pairs, pairs, cfg.Folds, false); errors.As(err, &tooFew) {
 		tooFew.Corpus = cfg.Corpus
 		return tooFew
 	}

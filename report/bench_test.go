@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/bookalign/bookalign/align"
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/extract"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/text"
 )
@@ -47,7 +47,7 @@ func BenchmarkRenderBook(b *testing.B) {
 	b.Logf("%d book sentences, %d summary sentences, %d picked", len(book.Sentences), len(sum.Sentences), len(picked))
 	bk := &Book{ID: "the-pickwick-papers", Raw: string(raw), Summary: string(summary),
 		Alignments: map[string][]align.Record{"passage": records, "token": records, "jing": records},
-		Selections: map[string][][2]int{"names": classify.Pick(book, picked).Spans}}
+		Selections: map[string][][2]int{"names": extract.Pick(book, picked).Spans}}
 	b.SetBytes(int64(len(raw)))
 	var size int
 	for b.Loop() {

@@ -9,7 +9,8 @@ import (
 	"sync"
 
 	"github.com/bookalign/bookalign/align"
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/extract"
+	"github.com/bookalign/bookalign/classify/logistic"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/layout"
@@ -296,7 +297,7 @@ func buildBook(ctx context.Context, f Files, out string, rep layout.Report, dir,
 		if !ok {
 			continue
 		}
-		var sel classify.SelectionFile
+		var sel extract.SelectionFile
 		if err := json.Unmarshal(data, &sel); err != nil {
 			return fmt.Errorf("%s: %w", layout.Rel.Selection(m, id), err)
 		}
@@ -324,8 +325,8 @@ func missing(want, have []string) []string {
 	return out
 }
 
-func readFeatures(ctx context.Context, f Files, out string, methods []string) (map[string][]classify.RankedFeature, error) {
-	feats := map[string][]classify.RankedFeature{}
+func readFeatures(ctx context.Context, f Files, out string, methods []string) (map[string][]logistic.RankedFeature, error) {
+	feats := map[string][]logistic.RankedFeature{}
 	for _, m := range methods {
 		path := layout.Out{Dir: out}.Features(m)
 		if ok, err := f.Exists(ctx, path); err != nil || !ok {
@@ -338,7 +339,7 @@ func readFeatures(ctx context.Context, f Files, out string, methods []string) (m
 		if err != nil {
 			return nil, err
 		}
-		var rows []classify.RankedFeature
+		var rows []logistic.RankedFeature
 		if err := json.Unmarshal(b, &rows); err != nil {
 			return nil, atPath(path, err)
 		}

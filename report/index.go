@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/logistic"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/figures"
 	"github.com/bookalign/bookalign/layout"
@@ -17,7 +17,7 @@ import (
 type Index struct {
 	Results *evaluate.Results
 	// Features holds each trained method's strongest features.
-	Features map[string][]classify.RankedFeature
+	Features map[string][]logistic.RankedFeature
 	// Figures are SVG images of the run, shown in this order after the
 	// ROUGE chart.
 	Figures []Figure
@@ -77,7 +77,7 @@ type figureView struct {
 
 type featureTable struct {
 	Method methodView
-	Rows   []classify.RankedFeature
+	Rows   []logistic.RankedFeature
 }
 
 type bookRow struct {

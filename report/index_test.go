@@ -3,7 +3,7 @@ package report
 import (
 	"testing"
 
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/logistic"
 	"github.com/bookalign/bookalign/internal/golden"
 )
 
@@ -11,7 +11,7 @@ import (
 func goldenIndex() *Index {
 	return &Index{
 		Results:  testResults(),
-		Features: map[string][]classify.RankedFeature{"passage": {{Name: "DECILE_0", MeanRank: 1, MeanWeight: 0.9, Models: 10}}},
+		Features: map[string][]logistic.RankedFeature{"passage": {{Name: "DECILE_0", MeanRank: 1, MeanWeight: 0.9, Models: 10}}},
 		Figures:  []Figure{{Title: "Figure 1", Caption: "Length ratios.", SVG: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)}},
 		Titles:   map[string]string{"hostile": "Hostile"},
 	}

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/bookalign/bookalign/align"
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/logistic"
 	"github.com/bookalign/bookalign/evaluate"
 )
 
@@ -145,7 +145,7 @@ func testResults() *evaluate.Results {
 func TestRenderIndex(t *testing.T) {
 	page, err := RenderIndex(&Index{
 		Results:  testResults(),
-		Features: map[string][]classify.RankedFeature{"passage": {{Name: "word=<script>", MeanWeight: 1.5}}},
+		Features: map[string][]logistic.RankedFeature{"passage": {{Name: "word=<script>", MeanWeight: 1.5}}},
 		Figures:  []Figure{{Title: "Figure 1", Caption: "ratios <b>", SVG: []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)}},
 		Titles:   map[string]string{"hostile": "<script>alert(2)</script>"},
 		Failed:   []Failure{{ID: "<second>", Reason: "no <book>"}},

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/features"
 )
 
 // TestSharedCollection checks that the collections of the same statistics
@@ -15,8 +16,8 @@ func TestSharedCollection(t *testing.T) {
 	other := *st
 	other.ID += "-other"
 	data, data2 := encodedSums(t, st), encodedSums(t, st, &other)
-	withCounts := classify.Settings{Counts: true}
-	get := func(data []byte, set classify.Settings, stop ...string) *classify.Collection {
+	withCounts := features.Settings{Counts: true}
+	get := func(data []byte, set features.Settings, stop ...string) *features.Collection {
 		t.Helper()
 		col, err := sharedCollection(data, set, stop)
 		if err != nil {
@@ -24,21 +25,21 @@ func TestSharedCollection(t *testing.T) {
 		}
 		return col
 	}
-	first := get(data, classify.Settings{})
-	if again := get(data, classify.Settings{}); again != first {
+	first := get(data, features.Settings{})
+	if again := get(data, features.Settings{}); again != first {
 		t.Error("the same statistics and settings got two collections")
 	}
-	if get(data2, classify.Settings{}) == first || get(data, withCounts) == first {
+	if get(data2, features.Settings{}) == first || get(data, withCounts) == first {
 		t.Error("other statistics or settings share a collection")
 	}
-	coverage := classify.Settings{Coverage: true}
+	coverage := features.Settings{Coverage: true}
 	if a, b := get(data, coverage, "a"), get(data, coverage, "the"); a == b || a.Stopwords[0] != "a" || b.Stopwords[0] != "the" {
 		t.Error("other coverage stopwords share a collection")
 	}
-	if first.Books() != 1 || get(data2, classify.Settings{}).Books() != 2 {
-		t.Errorf("collections of %d and %d books, want 1 and 2", first.Books(), get(data2, classify.Settings{}).Books())
+	if first.Books() != 1 || get(data2, features.Settings{}).Books() != 2 {
+		t.Errorf("collections of %d and %d books, want 1 and 2", first.Books(), get(data2, features.Settings{}).Books())
 	}
-	if _, err := sharedCollection([]byte("not statistics"), classify.Settings{}, nil); err == nil {
+	if _, err := sharedCollection([]byte("not statistics"), features.Settings{}, nil); err == nil {
 		t.Error("statistics that do not decode made a collection")
 	}
 }
@@ -46,7 +47,7 @@ func TestSharedCollection(t *testing.T) {
 // encodedSums returns the binary form of the sums of stats.
 func encodedSums(t *testing.T, stats ...*classify.Stats) []byte {
 	t.Helper()
-	var c classify.Counts
+	var c features.Counts
 	for _, st := range stats {
 		if err := c.Add(st); err != nil {
 			t.Fatal(err)

@@ -56,12 +56,12 @@ func prepare(pt PairText) PairText {
 	pt.Prepared = classify.NewBook(pt.Pair.ID, pt.Book)
 	if pt.Summary != nil {
 		// The words of its summary, for the event-word features
-		// (classify.Settings.Events), which count them only where the
+		// (features.Settings.Events), which count them only where the
 		// book is a training book and leave them out of its own features.
 		pt.Prepared.SetSummary(classify.SummaryWords(pt.Summary))
 		// The summary as ROUGE reads it, for the coverage model
-		// (classify.Settings.Coverage), which learns only from training
-		// books (classify.Collection.Featurize).
+		// (features.Settings.Coverage), which learns only from training
+		// books (features.Collection.Featurize).
 		pt.Prepared.SetReference(pt.Summary.Text)
 	}
 	return pt

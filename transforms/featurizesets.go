@@ -9,13 +9,13 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/bookalign/bookalign/internal/store"
-
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/cv"
+	"github.com/bookalign/bookalign/classify/features"
 	"github.com/bookalign/bookalign/internal/process"
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 // setBooks counts the (training set, book) pairs featurized: Folds
@@ -25,7 +25,7 @@ var setBooks = beam.NewCounter("bookalign", "set_books")
 
 func init() {
 	beam.RegisterType(reflect.TypeOf((*SetTask)(nil)).Elem())
-	register.Function4x0[int, func(*classify.Plan) bool, func(*int) bool, func(SetTask)](setTasks)
+	register.Function4x0[int, func(*cv.Plan) bool, func(*int) bool, func(SetTask)](setTasks)
 	register.Emitter1[SetTask]()
 	beam.RegisterType(reflect.TypeOf((*featurizeSetsFn)(nil)).Elem())
 }
@@ -41,7 +41,7 @@ func init() {
 // spreads over the workers; the sets' statistics are read from the work
 // directory, written before the sets were emitted.
 //
-// In: PCollection<classify.Plan>, PCollection<KV<int, int>> (Split.SetSizes).
+// In: PCollection<cv.Plan>, PCollection<KV<int, int>> (Split.SetSizes).
 func featurizeSets(s beam.Scope, opts TrainOptions, plan, sizes beam.PCollection) beam.PCollection {
 	s = s.Scope("FeaturizeSets")
 	ready := beam.CoGroupByKey(s, beam.AddFixedKey(s, plan), beam.AddFixedKey(s, beam.DropKey(s, sizes)))
@@ -54,20 +54,20 @@ func featurizeSets(s beam.Scope, opts TrainOptions, plan, sizes beam.PCollection
 type SetTask struct {
 	// ID names the book.
 	ID string
-	// Sets are the training sets that hold it (classify.Plan.SetsOf).
+	// Sets are the training sets that hold it (cv.Plan.SetsOf).
 	Sets []int
-	// Group names the books that share its text (classify.Plan.Group).
+	// Group names the books that share its text (cv.Plan.Group).
 	Group string
 }
 
 // setTasks emits a SetTask for every training book of the plan, in ID
 // order, once the sets' statistics are written: the sets are only drained,
 // since their element comes after the last of them.
-func setTasks(_ int, plans func(*classify.Plan) bool, sets func(*int) bool, emit func(SetTask)) {
+func setTasks(_ int, plans func(*cv.Plan) bool, sets func(*int) bool, emit func(SetTask)) {
 	var n int
 	for sets(&n) {
 	}
-	var plan classify.Plan
+	var plan cv.Plan
 	for plans(&plan) {
 		ids := make([]string, 0, len(plan.Fold))
 		for id := range plan.Fold {
@@ -84,7 +84,7 @@ func setTasks(_ int, plans func(*classify.Plan) bool, sets func(*int) bool, emit
 // every training set that holds it, with every method's labels.
 type featurizeSetsFn struct {
 	// Summarizer configures the features.
-	Summarizer classify.Settings `json:"summarizer"`
+	Summarizer features.Settings `json:"summarizer"`
 	// Stopwords are the function words of coverage extraction
 	// (TrainOptions.Stopwords).
 	Stopwords []string `json:"stopwords,omitempty"`
@@ -97,8 +97,8 @@ type featurizeSetsFn struct {
 	// (sharedCollection shares them between the bundles of a process),
 	// index places a book's words, terms and bigrams in all of them at once,
 	// and at[set] is the set's collection in the index.
-	cols  map[int]*classify.Collection
-	index *classify.SetsIndex
+	cols  map[int]*features.Collection
+	index *features.SetsIndex
 	at    map[int]int
 }
 
@@ -107,9 +107,9 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, t SetTask, emit fu
 	if err != nil {
 		return err
 	}
-	labels := make([]classify.MethodRows, len(f.Methods))
+	labels := make([]features.MethodRows, len(f.Methods))
 	for i, m := range f.Methods {
-		labels[i] = classify.MethodRows{Method: m, Rows: classify.LabelledRows(b.Book.Labels(b.labels(m)))}
+		labels[i] = features.MethodRows{Method: m, Rows: features.LabelledRows(b.Book.Labels(b.labels(m)))}
 	}
 	var grams *coverage.Grams // the book's n-grams, counted once for all its sets
 	if f.Summarizer.Coverage {
@@ -120,7 +120,7 @@ func (f *featurizeSetsFn) ProcessElement(ctx context.Context, t SetTask, emit fu
 	}
 	places := f.index.Place(&b.Book, grams)
 	for _, set := range t.Sets {
-		sb := classify.SetBook{Features: *f.index.FeaturizeGrams(f.at[set], &b.Book, places), Labels: labels}
+		sb := features.SetBook{Features: *f.index.FeaturizeGrams(f.at[set], &b.Book, places), Labels: labels}
 		sb.Features.Group = t.Group
 		data, err := sb.MarshalBinary()
 		if err != nil {
@@ -147,7 +147,7 @@ func (f *featurizeSetsFn) loadCollections(ctx context.Context, sets []int) error
 			missing = append(missing, set)
 		}
 	}
-	cols := make([]*classify.Collection, len(missing))
+	cols := make([]*features.Collection, len(missing))
 	err := process.OnCores(len(missing), func(i int) error {
 		data, err := readSetSums(ctx, f.Dir, missing[i])
 		if err != nil {
@@ -162,14 +162,14 @@ func (f *featurizeSetsFn) loadCollections(ctx context.Context, sets []int) error
 		return err
 	}
 	if f.cols == nil {
-		f.cols = map[int]*classify.Collection{}
+		f.cols = map[int]*features.Collection{}
 	}
 	for i, set := range missing {
 		f.cols[set] = cols[i]
 	}
 	if len(missing) > 0 || f.index == nil {
 		sets := slices.Sorted(maps.Keys(f.cols))
-		in := make([]*classify.Collection, len(sets))
+		in := make([]*features.Collection, len(sets))
 		f.at = make(map[int]int, len(sets))
 		for i, set := range sets {
 			in[i], f.at[set] = f.cols[set], i
@@ -187,19 +187,19 @@ func (f *featurizeSetsFn) loadCollections(ctx context.Context, sets []int) error
 // tables' union (tens of MB each for the 245 books, hundreds at four
 // times the corpus: docs/benchmarks.md, "Issue 41: ten times the corpus,
 // memory").
-var setsIndexes process.Cache[classify.SetsIndex]
+var setsIndexes process.Cache[features.SetsIndex]
 
-// sharedSetsIndex returns the index of cols (classify.NewSetsIndex), built
+// sharedSetsIndex returns the index of cols (features.NewSetsIndex), built
 // once in the process while a bundle uses it. It is keyed by the
 // collections themselves, which it holds: no other collection can take
 // their place while it lives.
-func sharedSetsIndex(cols []*classify.Collection) (*classify.SetsIndex, error) {
+func sharedSetsIndex(cols []*features.Collection) (*features.SetsIndex, error) {
 	key := make([]byte, 0, 8*len(cols))
 	for _, c := range cols {
 		key = binary.LittleEndian.AppendUint64(key, uint64(uintptr(unsafe.Pointer(c))))
 	}
-	return setsIndexes.Get(process.KeyOf(key), func() (*classify.SetsIndex, error) {
-		return classify.NewSetsIndex(cols), nil
+	return setsIndexes.Get(process.KeyOf(key), func() (*features.SetsIndex, error) {
+		return features.NewSetsIndex(cols), nil
 	})
 }
 

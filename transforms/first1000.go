@@ -6,7 +6,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/extract"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/text"
 )
@@ -37,5 +37,5 @@ func (f *firstWordsFn) ProcessElement(ctx context.Context, p PairText, emit func
 	span := text.PrefixWords(p.Book.Text, p.Book.Body, f.Words)
 	tick(StageFirst1000, "books")
 	emit(Candidate{ID: p.Pair.ID, Row: p.Pair.Row, Method: evaluate.MethodFirst1000, Text: p.Book.Str(span), Reference: p.Summary.Text,
-		Selected: classify.PickSpan(p.Book, span)})
+		Selected: extract.PickSpan(p.Book, span)})
 }

@@ -3,26 +3,27 @@ package transforms
 import (
 	"context"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/cv"
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 // sharedTexts counts the training books whose text another training book
-// has too (classify.Plan.Group): each is kept in the fold of the first.
+// has too (cv.Plan.Group): each is kept in the fold of the first.
 var sharedTexts = beam.NewCounter("bookalign", "books_sharing_text")
 
 func init() {
 	beam.RegisterType(reflect.TypeOf((*BookRef)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*classify.Plan)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*cv.Plan)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*planFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*spillBookFn)(nil)).Elem())
-	register.Function3x0[BookRef, classify.Plan, func(int, string)](routeTest)
-	register.Iter1[classify.Plan]()
+	register.Function3x0[BookRef, cv.Plan, func(int, string)](routeTest)
+	register.Iter1[cv.Plan]()
 	register.Emitter1[[]uint64]()
 	register.Emitter2[int, int]()
 	register.Iter2[int, int]()
@@ -30,7 +31,7 @@ func init() {
 	register.Emitter1[string]()
 	register.Iter2[int, []byte]()
 	register.Iter1[BookRef]()
-	register.Emitter1[classify.Plan]()
+	register.Emitter1[cv.Plan]()
 }
 
 // BookRef names a book, says whether it is a test book and fingerprints
@@ -44,10 +45,10 @@ type BookRef struct {
 
 // Split is the output of FoldSplit.
 type Split struct {
-	// Plan is the one classify.Plan of the experiment: PCollection<classify.Plan>.
+	// Plan is the one cv.Plan of the experiment: PCollection<cv.Plan>.
 	Plan beam.PCollection
 	// Train holds the ID of every training book under each training set
-	// that holds it: PCollection<KV<int, string>>. The book's classify.SetBook, its
+	// that holds it: PCollection<KV<int, string>>. The book's features.SetBook, its
 	// features under the set's collection, is in the work directory
 	// (setBookFile).
 	Train beam.PCollection
@@ -57,14 +58,14 @@ type Split struct {
 	Test beam.PCollection
 	// SetSizes name the training sets and how many books each holds:
 	// PCollection<KV<int, int>>. A set's statistics, the sum of the Stats
-	// of its books (classify.Counts), are in the work directory
+	// of its books (features.Counts), are in the work directory
 	// (setSumsFile), read where a collection is built: by the
 	// featurization of its books and by the training of each of its models.
 	SetSizes beam.PCollection
 }
 
 // FoldSplit routes the books of an experiment to its training sets
-// (classify.Plan): the seeded, balanced assignment of the training books to
+// (cv.Plan): the seeded, balanced assignment of the training books to
 // opts.Settings.Folds folds, or, when some books are test books, one training set of
 // all training books. The books pass by claim check (spill.go): each is
 // written to opts.WorkDir where it is made, and only its ID travels on
@@ -74,7 +75,7 @@ type Split struct {
 // featurized, once under each of its sets' collections, and written back,
 // its ID keyed by set (Split.Train); every book's ID is also keyed by the
 // set whose model summarizes it (Split.Test). The keys are ints: a fold,
-// or classify.AllBooks.
+// or cv.AllBooks.
 //
 // Test books (a test corpus), when there are any, come in a collection of
 // their own: each collection is spilled where it is made and only the
@@ -111,7 +112,7 @@ type spillBookFn struct {
 	// Terms says that the coverage model needs the books' term statistics:
 	// a training book's Stats hold them, and its bigrams are emitted.
 	Terms bool `json:"terms"`
-	// Stopwords are the coverage extraction's (classify.Settings.
+	// Stopwords are the coverage extraction's (features.Settings.
 	// TrainOptions.Stopwords): the term bigrams are counted with them.
 	Stopwords []string `json:"stopwords"`
 }
@@ -152,7 +153,7 @@ func (f *spillBookFn) stats(b *classify.Book) *classify.Stats {
 }
 
 // routeTest keys every book's ID by the set whose model summarizes it.
-func routeTest(r BookRef, plan classify.Plan, test func(int, string)) {
+func routeTest(r BookRef, plan cv.Plan, test func(int, string)) {
 	if set, ok := plan.Summarizer(r.ID, r.Test); ok {
 		test(set, r.ID)
 	}
@@ -160,7 +161,7 @@ func routeTest(r BookRef, plan classify.Plan, test func(int, string)) {
 
 // planFn makes the plan from every book's ID and fingerprint. The books
 // are those that were not rejected, known only here: too few of them for
-// the plan (classify.CheckBooks) fail the run with an error that says how
+// the plan (cv.CheckBooks) fail the run with an error that says how
 // many there are and how many it needs, rather than in a fold that has
 // books to summarize and no model.
 type planFn struct {
@@ -173,7 +174,7 @@ type planFn struct {
 	Test bool `json:"test,omitempty"`
 }
 
-func (f *planFn) ProcessElement(ctx context.Context, _ int, iter func(*BookRef) bool, emit func(classify.Plan)) error {
+func (f *planFn) ProcessElement(ctx context.Context, _ int, iter func(*BookRef) bool, emit func(cv.Plan)) error {
 	var ids []string
 	var prints []uint64
 	test := f.Test
@@ -186,11 +187,11 @@ func (f *planFn) ProcessElement(ctx context.Context, _ int, iter func(*BookRef) 
 			prints = append(prints, r.Text)
 		}
 	}
-	groups := classify.Groups(ids, prints)
-	if err := classify.CheckBooks(len(ids), len(ids)-len(groups), f.Folds, test); err != nil {
+	groups := cv.Groups(ids, prints)
+	if err := cv.CheckBooks(len(ids), len(ids)-len(groups), f.Folds, test); err != nil {
 		return err
 	}
-	p, err := classify.NewPlan(f.Seed, f.Folds, ids, groups, test)
+	p, err := cv.NewPlan(f.Seed, f.Folds, ids, groups, test)
 	if err != nil {
 		return err
 	}

@@ -3,13 +3,14 @@ package transforms
 import (
 	"bytes"
 	"context"
-	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/cv"
+	"github.com/bookalign/bookalign/classify/logistic"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/layout"
 )
 
@@ -33,7 +34,7 @@ type Artifact struct {
 // coverage statistics bounded (coverage.SavedBigrams), so that the file
 // does not grow with the books; m, which summarizes the test books, is not
 // changed.
-func savedModelJSON(m *classify.Model) ([]byte, error) {
+func savedModelJSON(m *logistic.Model) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := m.Bounded(coverage.SavedBigrams).WriteJSON(&buf); err != nil {
 		return nil, err
@@ -49,7 +50,7 @@ type savedModelFn struct {
 }
 
 func (f *savedModelFn) ProcessElement(ctx context.Context, m TrainedModel, emit func(Artifact)) error {
-	if m.Set != classify.AllBooks {
+	if m.Set != cv.AllBooks {
 		return nil
 	}
 	data, err := store.ReadWritten(ctx, modelFile(f.Dir, m.Set, m.Method))
@@ -67,14 +68,14 @@ type featureTableFn struct{}
 
 func (f *featureTableFn) ProcessElement(method string, iter func(*RankedModel) bool, emit func(Artifact)) error {
 	var sets []int
-	var models []*classify.Model
+	var models []*logistic.Model
 	var r RankedModel
 	for iter(&r) {
 		sets = append(sets, r.Set)
-		models = append(models, &classify.Model{Features: r.Features, Weights: r.Weights})
+		models = append(models, &logistic.Model{Features: r.Features, Weights: r.Weights})
 		r = RankedModel{}
 	}
-	md, js, err := classify.FeatureReport(method, sets, models, 25)
+	md, js, err := logistic.FeatureReport(method, sets, models, 25)
 	if err != nil {
 		return err
 	}

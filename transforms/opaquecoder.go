@@ -10,8 +10,7 @@ import (
 	beamcoder "github.com/apache/beam/sdks/v2/go/pkg/beam/core/graph/coder"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/runtime"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/util/reflectx"
-
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/cv"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/match"
@@ -23,7 +22,7 @@ import (
 // defines it. pipelines.TestNoRowCodersReachTheRunner fails on one
 // missing here.
 func init() {
-	registerOpaque[classify.Plan]()
+	registerOpaque[cv.Plan]()
 	registerOpaque[corpus.Pair]()
 	registerOpaque[evaluate.BookScore]()
 	registerOpaque[match.CorpusPair]()

@@ -6,7 +6,9 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/cv"
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/logistic"
 )
 
 var booksSummarized = beam.NewCounter("bookalign", "books_summarized")
@@ -32,20 +34,20 @@ type Selection struct {
 // summarize summarizes the books ids of set, read from the work
 // directory, with the models of methods trained on it, one after another:
 // each book is prepared once for every model of the same collection.
-func (f *trainFn) summarize(ctx context.Context, set int, methods []string, models []*classify.Model, ids func(*string) bool, emit func(Selection)) error {
+func (f *trainFn) summarize(ctx context.Context, set int, methods []string, models []*logistic.Model, ids func(*string) bool, emit func(Selection)) error {
 	for id := ""; ids(&id); {
 		b, err := readBook(ctx, f.Dir, id, f.Test)
 		if err != nil {
 			return err
 		}
-		prepared := map[*classify.Collection]*classify.Prepared{}
+		prepared := map[*features.Collection]*features.Prepared{}
 		for i, m := range models {
 			p := prepared[m.Collection]
 			if p == nil {
 				p = m.Collection.Prepare(&b.Book, nil)
 				prepared[m.Collection] = p
 			}
-			emit(Selection{ID: b.ID, Row: b.Row, Method: methods[i], Fold: classify.SelectionFold(set), Sentences: m.Summarize(p, f.Words)})
+			emit(Selection{ID: b.ID, Row: b.Row, Method: methods[i], Fold: cv.SelectionFold(set), Sentences: m.Summarize(p, f.Words)})
 			booksSummarized.Inc(ctx, 1)
 		}
 	}

@@ -3,11 +3,11 @@ package transforms
 import (
 	"context"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/extract"
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 func init() {
@@ -98,6 +98,6 @@ func (f *renderFn) FinishBundle(_ func(Candidate)) {
 // newCandidate is the summary of pt made of the book sentences picked by
 // method.
 func newCandidate(pt PairText, method string, picked []int) Candidate {
-	return Candidate{ID: pt.Pair.ID, Row: pt.Pair.Row, Method: method, Text: classify.Text(pt.Book, picked),
-		Reference: pt.Summary.Text, Selected: classify.Pick(pt.Book, picked)}
+	return Candidate{ID: pt.Pair.ID, Row: pt.Pair.Row, Method: method, Text: extract.Text(pt.Book, picked),
+		Reference: pt.Summary.Text, Selected: extract.Pick(pt.Book, picked)}
 }

@@ -3,11 +3,11 @@ package transforms
 import (
 	"context"
 	"encoding/json"
-	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/extract"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/layout"
 )
 
@@ -16,7 +16,7 @@ func init() {
 }
 
 // WriteSelections writes what each candidate summary selected of its book
-// (the sentences and byte spans of the book file, classify.SelectionFile) to
+// (the sentences and byte spans of the book file, extract.SelectionFile) to
 // OUT/selections/<method>/<id>.json, for readers of the run such as the
 // report, which then need not search a summary's text in the book.
 //
@@ -33,7 +33,7 @@ type writeSelectionFn struct {
 }
 
 func (f *writeSelectionFn) ProcessElement(ctx context.Context, c Candidate) error {
-	data, err := json.Marshal(classify.SelectionFile{ID: c.ID, Method: c.Method, Picked: c.Selected})
+	data, err := json.Marshal(extract.SelectionFile{ID: c.ID, Method: c.Method, Picked: c.Selected})
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"maps"
 	"reflect"
 	"slices"
@@ -13,7 +12,10 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/cv"
+	"github.com/bookalign/bookalign/classify/features"
 	"github.com/bookalign/bookalign/internal/process"
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 func init() {
@@ -27,7 +29,7 @@ func init() {
 }
 
 // setStatistics adds up the statistics of every training set of the plan,
-// the classify.Counts of its books, writes each to the work directory
+// the features.Counts of its books, writes each to the work directory
 // (setSumsFile) and returns the sets with their numbers of books
 // (Split.SetSizes). It is one path, whatever the features:
 //
@@ -40,7 +42,7 @@ func init() {
 //     training book left in the work directory when it was spilled
 //     (spillBookFn), their bigrams cut to the frequent ones, the folds on
 //     every core; then the sums of each set, from its folds'
-//     (classify.FoldStats).
+//     (features.FoldStats).
 //
 // A book's Stats are made where the book is, in the per-book stage, but
 // not sent on: for the coverage model they would wait, whole, for the
@@ -51,7 +53,7 @@ func init() {
 // CoGroupByKey, not as a side input (doc.go, "Runners").
 //
 // In: PCollection<BookRef>, PCollection<[]uint64> (the training books'
-// bigrams, used with the coverage model), PCollection<classify.Plan>.
+// bigrams, used with the coverage model), PCollection<cv.Plan>.
 // Out: PCollection<KV<int, int>>.
 func setStatistics(s beam.Scope, opts TrainOptions, refs, bigrams, plan beam.PCollection) beam.PCollection {
 	s = s.Scope("TrainingStats")
@@ -194,9 +196,9 @@ type setSumsFn struct {
 	Terms bool `json:"terms"`
 }
 
-func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, frequent func(*[]uint32) bool, refs func(*BookRef) bool, plans func(*classify.Plan) bool, emit func(int, int)) error {
+func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, frequent func(*[]uint32) bool, refs func(*BookRef) bool, plans func(*cv.Plan) bool, emit func(int, int)) error {
 	var prefixes []uint32
-	var plan classify.Plan
+	var plan cv.Plan
 	if !frequent(&prefixes) || !plans(&plan) {
 		return errors.New("training books without their frequent bigrams or their plan")
 	}
@@ -210,7 +212,7 @@ func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, frequent func(*[]
 	// up on every core, each a book at a time, so that only a book's Stats
 	// per core are held beside the sums.
 	folds := slices.Sorted(maps.Keys(byFold))
-	sums := make([]classify.Counts, len(folds))
+	sums := make([]features.Counts, len(folds))
 	if err := process.OnCores(len(folds), func(i int) error {
 		for _, id := range byFold[folds[i]] {
 			st, err := readStats(ctx, f.Dir, id)
@@ -228,11 +230,11 @@ func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, frequent func(*[]
 	}); err != nil {
 		return err
 	}
-	byNumber := make(map[int]*classify.Counts, len(folds))
+	byNumber := make(map[int]*features.Counts, len(folds))
 	for i, fold := range folds {
 		byNumber[fold] = &sums[i]
 	}
-	all, err := classify.NewFoldStats(byNumber)
+	all, err := features.NewFoldStats(byNumber)
 	if err != nil {
 		return err
 	}

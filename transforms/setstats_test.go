@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bookalign/bookalign/internal/store"
-
-	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/cv"
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 // TestSetSums checks the one statistics path: each training set's sums
@@ -24,11 +24,11 @@ func TestSetSums(t *testing.T) {
 	base := testBookData(t)
 	// Three folds: set 0 holds folds 1 and 2, set 1 folds 0 and 2, set 2
 	// folds 0 and 1, AllBooks all three; fold 2 has no book.
-	plan := classify.Plan{Folds: 3, Fold: map[string]int{"a": 0, "b": 1, "c": 1}}
-	sets := map[int][]string{0: {"b", "c"}, 1: {"a"}, 2: {"a", "b", "c"}, classify.AllBooks: {"a", "b", "c"}}
+	plan := cv.Plan{Folds: 3, Fold: map[string]int{"a": 0, "b": 1, "c": 1}}
+	sets := map[int][]string{0: {"b", "c"}, 1: {"a"}, 2: {"a", "b", "c"}, cv.AllBooks: {"a", "b", "c"}}
 	// Two folds, every book in fold 0: set 0 (fold 1) has no book.
-	onePlan := classify.Plan{Folds: 2, Fold: map[string]int{"a": 0, "b": 0, "c": 0}}
-	oneSets := map[int][]string{1: {"a", "b", "c"}, classify.AllBooks: {"a", "b", "c"}}
+	onePlan := cv.Plan{Folds: 2, Fold: map[string]int{"a": 0, "b": 0, "c": 0}}
+	oneSets := map[int][]string{1: {"a", "b", "c"}, cv.AllBooks: {"a", "b", "c"}}
 	books := map[string]BookData{}
 	var all coverage.BigramBooks
 	all.Add(coverage.NewTermStats(&base.Book.Terms, nil).Bigrams)
@@ -50,17 +50,17 @@ func TestSetSums(t *testing.T) {
 			t.Errorf("terms %v: bigrams of %d books emitted, want %d", terms, len(emitted), want)
 		}
 		for _, p := range []struct {
-			plan classify.Plan
+			plan cv.Plan
 			sets map[int][]string
 		}{{plan, sets}, {onePlan, oneSets}} {
 			got := map[int]int{}
 			f := &setSumsFn{Dir: dir, Terms: terms}
-			err := f.ProcessElement(ctx, 0, iterOf([][]uint32{frequent}), iterOf(refs), iterOf([]classify.Plan{p.plan}), func(set, n int) { got[set] = n })
+			err := f.ProcessElement(ctx, 0, iterOf([][]uint32{frequent}), iterOf(refs), iterOf([]cv.Plan{p.plan}), func(set, n int) { got[set] = n })
 			if err != nil {
 				t.Fatal(err)
 			}
 			for set, ids := range p.sets {
-				var want classify.Counts
+				var want features.Counts
 				for _, id := range ids {
 					b := books[id]
 					st := b.Book.WordStats()
@@ -105,7 +105,7 @@ func TestSetSums(t *testing.T) {
 		}
 	}
 	run := func() error {
-		return (&setSumsFn{Dir: dir}).ProcessElement(ctx, 0, iterOf([][]uint32{nil}), iterOf(refs), iterOf([]classify.Plan{plan}), func(int, int) {})
+		return (&setSumsFn{Dir: dir}).ProcessElement(ctx, 0, iterOf([][]uint32{nil}), iterOf(refs), iterOf([]cv.Plan{plan}), func(int, int) {})
 	}
 	other, err := store.ReadWritten(ctx, statsFile(dir, "a"))
 	if err != nil {
@@ -129,7 +129,7 @@ func TestSetSums(t *testing.T) {
 	if err := run(); err == nil {
 		t.Errorf("missing Stats: no error")
 	}
-	if err := (&setSumsFn{Dir: dir}).ProcessElement(ctx, 0, iterOf([][]uint32(nil)), iterOf(refs), iterOf([]classify.Plan{plan}), func(int, int) {}); err == nil {
+	if err := (&setSumsFn{Dir: dir}).ProcessElement(ctx, 0, iterOf([][]uint32(nil)), iterOf(refs), iterOf([]cv.Plan{plan}), func(int, int) {}); err == nil {
 		t.Errorf("no frequent bigrams: no error")
 	}
 }

@@ -3,7 +3,6 @@ package transforms
 import (
 	"context"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"os"
 	"reflect"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/layout"
 )
 
@@ -53,7 +53,7 @@ func setBookFile(dir string, set int, id string) string {
 }
 
 // modelFile is the file of the model of method trained on set, as the JSON
-// of classify.Model.WriteJSON.
+// of logistic.Model.WriteJSON.
 func modelFile(dir string, set int, method string) string {
 	return layout.Work{Dir: dir}.Model(set, method)
 }
@@ -62,7 +62,7 @@ func modelFile(dir string, set int, method string) string {
 // their binary form), which spillBookFn writes for setSumsFn.
 func statsFile(dir, id string) string { return layout.Work{Dir: dir}.Stats(id) }
 
-// setSumsFile is the file of a training set's statistics (classify.Counts,
+// setSumsFile is the file of a training set's statistics (features.Counts,
 // in its binary form).
 func setSumsFile(dir string, set int) string { return layout.Work{Dir: dir}.Counts(set) }
 

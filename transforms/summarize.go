@@ -6,7 +6,7 @@ import (
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/extract"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/rouge"
 )
@@ -69,20 +69,20 @@ func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func
 		var picked []int
 		switch m {
 		case evaluate.MethodNames:
-			picked = classify.Names(book, f.Options.Words)
+			picked = extract.Names(book, f.Options.Words)
 		case evaluate.MethodRandom:
-			picked = classify.Random(book, f.Options.Seed, f.Options.Words)
+			picked = extract.Random(book, f.Options.Seed, f.Options.Words)
 		case evaluate.MethodLexRank, evaluate.MethodTextRank:
-			rank := classify.LexRank
+			rank := extract.LexRank
 			if m == evaluate.MethodTextRank {
-				rank = classify.TextRank
+				rank = extract.TextRank
 			}
 			if picked, err = rank(book, f.Options.Words); err != nil {
 				fail(m, err)
 				return nil
 			}
 		case evaluate.MethodOracle:
-			if picked, err = classify.Oracle(pt.Book, book, pt.Summary.Text, f.scorer, f.Options.Words); err != nil {
+			if picked, err = extract.Oracle(pt.Book, book, pt.Summary.Text, f.scorer, f.Options.Words); err != nil {
 				fail(m, err)
 				return nil
 			}
@@ -90,7 +90,7 @@ func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func
 			if f.content == nil {
 				return fmt.Errorf("%s: %w: no ROUGE data", m, rouge.ErrNoStopwords)
 			}
-			if picked, err = classify.Oracle(pt.Book, book, pt.Summary.Text, f.content, f.Options.Words); err != nil {
+			if picked, err = extract.Oracle(pt.Book, book, pt.Summary.Text, f.content, f.Options.Words); err != nil {
 				fail(m, err)
 				return nil
 			}

@@ -3,16 +3,18 @@ package transforms
 import (
 	"context"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/cv"
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/logistic"
 	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/internal/process"
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 var (
@@ -72,12 +74,12 @@ type TrainOptions struct {
 func (o TrainOptions) coverage() bool { return o.Settings.Summarizer.Coverage }
 
 // trainer is how every model is trained: its lambda, or how it is chosen.
-func (o TrainOptions) trainer() classify.Trainer {
-	return classify.Trainer{Lambda: o.Settings.Lambda, Seed: o.Settings.Seed, SelectTolerance: o.Settings.LambdaTolerance}
+func (o TrainOptions) trainer() logistic.Trainer {
+	return logistic.Trainer{Lambda: o.Settings.Lambda, Seed: o.Settings.Seed, SelectTolerance: o.Settings.LambdaTolerance}
 }
 
 // TrainedModel names a model of one method trained on one training set.
-// The model itself, the JSON of classify.Model.WriteJSON (megabytes: its
+// The model itself, the JSON of logistic.Model.WriteJSON (megabytes: its
 // collection holds the document frequency of every word), is in the work
 // directory (modelFile), passed by claim check like the books.
 type TrainedModel struct {
@@ -107,7 +109,7 @@ type RankedModel struct {
 // the next set trains (process.TrainingSlot). The models do not depend on which
 // element trains them, or with which others: the same trainer on the same
 // books (classify sorts them by ID), each fit's sums made in the same order
-// (classify.Trainer.Train). The model of all books is written to the work
+// (logistic.Trainer.Train). The model of all books is written to the work
 // directory, for savedModelFn.
 //
 // No stage here reads a side input (doc.go, "Runners"): a training takes
@@ -127,13 +129,13 @@ func Train(s beam.Scope, opts TrainOptions, split Split) (models, ranked, select
 // and summarizes the set's books with them.
 type trainFn struct {
 	// Summarizer configures the features of the set's collection.
-	Summarizer classify.Settings `json:"summarizer"`
+	Summarizer features.Settings `json:"summarizer"`
 	// Stopwords are the function words of coverage extraction
 	// (TrainOptions.Stopwords).
 	Stopwords []string `json:"stopwords,omitempty"`
 	// Trainer is how models are trained; its Workers are set where they
 	// train.
-	Trainer classify.Trainer `json:"trainer"`
+	Trainer logistic.Trainer `json:"trainer"`
 	// Words is the summary budget.
 	Words int `json:"words"`
 	// Test says that the books to summarize are test books
@@ -163,8 +165,8 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 		ids = append(ids, id)
 	}
 	// The set's collection is built while its books are read.
-	var col *classify.Collection
-	var labelled [][]classify.Features
+	var col *features.Collection
+	var labelled [][]features.Features
 	buildErr, readErr := process.Alongside(
 		func() (err error) { col, err = f.collection(ctx, set); return err },
 		func() (err error) { labelled, err = f.readLabelled(ctx, methods, set, ids); return err })
@@ -174,9 +176,9 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 	if readErr != nil {
 		return readErr
 	}
-	sets := make([][]*classify.Features, len(methods))
+	sets := make([][]*features.Features, len(methods))
 	for m := range methods {
-		sets[m] = make([]*classify.Features, len(labelled[m]))
+		sets[m] = make([]*features.Features, len(labelled[m]))
 		for i := range labelled[m] {
 			sets[m][i] = &labelled[m][i]
 		}
@@ -194,7 +196,7 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 	}
 	release()
 	for i, m := range models {
-		if set == classify.AllBooks {
+		if set == cv.AllBooks {
 			data, err := savedModelJSON(m)
 			if err != nil {
 				return err
@@ -217,22 +219,22 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 
 // collection returns the collection of set, from its statistics in the
 // work directory.
-func (f *trainFn) collection(ctx context.Context, set int) (*classify.Collection, error) {
+func (f *trainFn) collection(ctx context.Context, set int) (*features.Collection, error) {
 	data, err := readSetSums(ctx, f.Dir, set)
 	if err != nil {
 		return nil, err
 	}
-	return classify.DecodeCollection(data, f.Summarizer, f.Stopwords)
+	return features.DecodeCollection(data, f.Summarizer, f.Stopwords)
 }
 
 // readLabelled reads the features of the books ids of set, once each, and
 // returns them labelled with each of methods' alignments (by method, then
 // in the order of ids; the labelled copies of a book share its features),
 // on every core; the first error in the order of ids is returned.
-func (f *trainFn) readLabelled(ctx context.Context, methods []string, set int, ids []string) ([][]classify.Features, error) {
-	out := make([][]classify.Features, len(methods))
+func (f *trainFn) readLabelled(ctx context.Context, methods []string, set int, ids []string) ([][]features.Features, error) {
+	out := make([][]features.Features, len(methods))
 	for m := range out {
-		out[m] = make([]classify.Features, len(ids))
+		out[m] = make([]features.Features, len(ids))
 	}
 	err := process.OnCores(len(ids), func(i int) error {
 		file := setBookFile(f.Dir, set, ids[i])
@@ -240,7 +242,7 @@ func (f *trainFn) readLabelled(ctx context.Context, methods []string, set int, i
 		if err != nil {
 			return fmt.Errorf("%s: %w", setName(set), err)
 		}
-		var b classify.SetBook
+		var b features.SetBook
 		if err := b.UnmarshalBinary(data); err != nil {
 			return fmt.Errorf("%s, book %q: %w", setName(set), ids[i], err)
 		}
@@ -249,7 +251,7 @@ func (f *trainFn) readLabelled(ctx context.Context, methods []string, set int, i
 		}
 		for m, method := range methods {
 			x := b.Features
-			if x.Label, err = classify.RowLabels(b.Rows(method), x.Rows()); err != nil {
+			if x.Label, err = features.RowLabels(b.Rows(method), x.Rows()); err != nil {
 				return fmt.Errorf("%s, %s, book %q: %w", method, setName(set), ids[i], err)
 			}
 			out[m][i] = x

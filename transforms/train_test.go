@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/cv"
 )
 
 // TestTrainKey checks that a training key gives back its methods and
@@ -13,7 +13,7 @@ import (
 func TestTrainKey(t *testing.T) {
 	seen := map[string]bool{}
 	for _, methods := range [][]string{{"passage"}, {"token"}, {"jing"}, {"passage-paper"}, {"passage", "token", "jing"}, {"token", "jing"}} {
-		for _, set := range []int{0, 1, 10, classify.AllBooks} {
+		for _, set := range []int{0, 1, 10, cv.AllBooks} {
 			key := trainKey(methods, set)
 			if seen[key] {
 				t.Errorf("%v on set %d: key %q is another's", methods, set, key)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/cv"
 )
 
 func init() {
@@ -65,7 +65,7 @@ func (f *byTrainKeyFn) ProcessElement(set int, v beam.T, emit func(string, beam.
 
 // setName names a training set in errors.
 func setName(set int) string {
-	if set == classify.AllBooks {
+	if set == cv.AllBooks {
 		return "all books"
 	}
 	return fmt.Sprintf("fold %d", set)

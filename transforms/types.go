@@ -5,6 +5,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/extract"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/outcome"
@@ -51,7 +52,7 @@ type Candidate struct {
 	Reference string
 	// Selected is the part of the book the summary holds
 	// (OUT/selections/<method>/<id>.json).
-	Selected classify.Picked
+	Selected extract.Picked
 }
 
 // Reject is an input that produced no result, and why (outcome.Reject,

@@ -3,7 +3,6 @@ package transforms
 import (
 	"bytes"
 	"context"
-	"github.com/bookalign/bookalign/internal/store"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -12,8 +11,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/cv"
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/logistic"
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 // TestWorkFilesReadBeyondInputCap writes each kind of file a run writes to
@@ -24,16 +26,16 @@ import (
 func TestWorkFilesReadBeyondInputCap(t *testing.T) {
 	ctx := context.Background()
 	book := testBookData(t)
-	var counts classify.Counts
+	var counts features.Counts
 	if err := counts.Add(book.Book.Stats()); err != nil {
 		t.Fatal(err)
 	}
-	col, err := counts.Collection(classify.Settings{}, nil)
+	col, err := counts.Collection(features.Settings{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	setBook := classify.SetBook{Features: *col.Featurize(&book.Book), Labels: []classify.MethodRows{{Method: "passage", Rows: []int{1}}}}
-	model, err := savedModelJSON(&classify.Model{Format: classify.FormatVersion, Collection: col})
+	setBook := features.SetBook{Features: *col.Featurize(&book.Book), Labels: []features.MethodRows{{Method: "passage", Rows: []int{1}}}}
+	model, err := savedModelJSON(&logistic.Model{Format: logistic.FormatVersion, Collection: col})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,11 +47,11 @@ func TestWorkFilesReadBeyondInputCap(t *testing.T) {
 		check func(got []byte) bool
 	}{
 		{
-			name: "model", path: func(dir string) string { return modelFile(dir, classify.AllBooks, "passage") },
+			name: "model", path: func(dir string) string { return modelFile(dir, cv.AllBooks, "passage") },
 			data: func() ([]byte, error) { return model, nil },
 			read: func(dir string) ([]byte, error) {
 				var got []byte
-				err := (&savedModelFn{Dir: dir}).ProcessElement(ctx, TrainedModel{Method: "passage", Set: classify.AllBooks}, func(a Artifact) { got = a.Data })
+				err := (&savedModelFn{Dir: dir}).ProcessElement(ctx, TrainedModel{Method: "passage", Set: cv.AllBooks}, func(a Artifact) { got = a.Data })
 				return got, err
 			},
 		},
@@ -172,7 +174,7 @@ func isStoreRead(e ast.Expr) bool {
 // made from, which summarizes the test books, keeps them all.
 func TestSavedModelBounded(t *testing.T) {
 	const books, bigrams = 100, coverage.SavedBigrams + 1000
-	col := &classify.Collection{Settings: classify.Settings{Coverage: true}, DF: map[string]int32{}, Coverage: &coverage.Stats{}}
+	col := &features.Collection{Settings: features.Settings{Coverage: true}, DF: map[string]int32{}, Coverage: &coverage.Stats{}}
 	for i := range books {
 		col.IDs = append(col.IDs, "book-"+string(rune('a'+i/26))+string(rune('a'+i%26)))
 	}
@@ -182,14 +184,14 @@ func TestSavedModelBounded(t *testing.T) {
 		t2.Counts = append(t2.Counts, coverage.TermCount{Books: int32(5 + i%95)})
 	}
 	names, cover := col.FeatureNames(), coverage.FeatureNames()
-	m := &classify.Model{Format: classify.FormatVersion, Collection: col, Criterion: "fixed",
+	m := &logistic.Model{Format: logistic.FormatVersion, Collection: col, Criterion: "fixed",
 		Features: names, Weights: make([]float64, len(names)),
 		Coverage: &coverage.Model{Features: cover, Weights: make([]float64, len(cover))}}
 	data, err := savedModelJSON(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	saved, err := classify.ReadModel(bytes.NewReader(data))
+	saved, err := logistic.ReadModel(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}

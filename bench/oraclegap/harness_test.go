@@ -13,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/extract"
 	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/sharedtest"
@@ -94,7 +95,7 @@ func TestGreedyIsThePipelinesOracle(t *testing.T) {
 			t.Fatal(err)
 		}
 		book := classify.NewBook(id, doc)
-		greedy, err := classify.Oracle(doc, book, string(ref), content, cfg.Words)
+		greedy, err := extract.Oracle(doc, book, string(ref), content, cfg.Words)
 		if err != nil {
 			t.Fatal(err)
 		}

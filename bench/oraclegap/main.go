@@ -1,5 +1,5 @@
 // Command oraclegap measures how far the content oracle (bookalign's
-// oracle-content: classify.Oracle with ROUGE's stemmed scorer that removes
+// oracle-content: extract.Oracle with ROUGE's stemmed scorer that removes
 // stopwords, -m -s) is from the best extract a local search finds from it.
 // For each book it takes the greedy extract, and a greedy that takes the
 // largest gain per word instead of the largest gain, and improves each
@@ -30,6 +30,7 @@ import (
 
 	"github.com/bookalign/bookalign/bench/internal/pairids"
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/extract"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
 )
@@ -39,7 +40,7 @@ func main() {
 	rougeDir := flag.String("rouge-data", "../shared/rouge", "ROUGE-1.5.5 data `DIR` (its stopword list is required)")
 	books := flag.Int("books", 5, "the first N books of pairs.tsv (ignored with -ids)")
 	ids := flag.String("ids", "", "comma-separated book ids to measure instead")
-	words := flag.Int("words", classify.DefaultBudget, "summary budget in words")
+	words := flag.Int("words", extract.DefaultBudget, "summary budget in words")
 	flag.Parse()
 	if err := run(os.Stdout, *corpusDir, *rougeDir, *ids, *books, *words); err != nil {
 		fmt.Fprintln(os.Stderr, "oraclegap:", err)
@@ -126,11 +127,11 @@ func measure(corpusDir, id string, content, plain *rouge.Scorer, budget int) (ga
 	}
 	b := classify.NewBook(id, doc)
 	start := time.Now()
-	greedy, err := classify.Oracle(doc, b, string(ref), content, budget)
+	greedy, err := extract.Oracle(doc, b, string(ref), content, budget)
 	if err != nil {
 		return gap{}, err
 	}
-	p, err := classify.Oracle(doc, b, string(ref), plain, budget)
+	p, err := extract.Oracle(doc, b, string(ref), plain, budget)
 	if err != nil {
 		return gap{}, err
 	}

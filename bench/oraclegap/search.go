@@ -6,13 +6,14 @@ import (
 	"sort"
 
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/extract"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
 )
 
 // maxTries bounds the moves of one round that are checked with the exact
 // scorer: the moves are screened by a count model that leaves out the
-// bigrams across neighbouring sentences (as classify.Oracle's does), and
+// bigrams across neighbouring sentences (as extract.Oracle's does), and
 // checked, the largest screened gain first, until one raises the exact
 // score.
 const maxTries = 500
@@ -43,7 +44,7 @@ type search struct {
 }
 
 // newSearch analyses the book b of doc and the reference with s, each
-// distinct token once, as classify.Oracle does.
+// distinct token once, as extract.Oracle does.
 func newSearch(doc *text.Document, b *classify.Book, reference string, s *rouge.Scorer, budget int) (*search, error) {
 	prepared, err := s.Prepare(reference)
 	if err != nil {
@@ -268,7 +269,7 @@ func (ls *search) sentences() []int {
 func (ls *search) exact(sents []int) [2]float64 {
 	s := slices.Clone(sents)
 	slices.Sort(s)
-	r := ls.ref.Score(classify.Text(ls.doc, s))
+	r := ls.ref.Score(extract.Text(ls.doc, s))
 	var out [2]float64
 	if r.ROUGE1.Reference > 0 {
 		out[0] = float64(r.ROUGE1.Hits) / float64(r.ROUGE1.Reference)

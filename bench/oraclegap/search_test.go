@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/extract"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
 )
@@ -29,7 +30,7 @@ func TestImprove(t *testing.T) {
 			}
 			b := classify.NewBook("b", doc)
 			s := &rouge.Scorer{}
-			greedy, err := classify.Oracle(doc, b, tc.ref, s, tc.budget)
+			greedy, err := extract.Oracle(doc, b, tc.ref, s, tc.budget)
 			if err != nil {
 				t.Fatal(err)
 			}

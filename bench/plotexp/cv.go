@@ -10,6 +10,8 @@ import (
 	"github.com/bookalign/bookalign/bench/internal/pairids"
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/classify/cv"
+	"github.com/bookalign/bookalign/classify/extract"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/text"
 )
@@ -51,7 +53,7 @@ func load(o *options) (*corpusData, error) {
 		ids = ids[:min(o.books, len(ids))]
 	}
 	c := &corpusData{stop: data.Stopwords(), plain: rouge.NewScorers(data, false).NoStem, content: rouge.NewScorers(data, true).NoStem}
-	folds, err := classify.Folds(o.seed, o.folds, ids)
+	folds, err := cv.Folds(o.seed, o.folds, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -225,12 +227,12 @@ func (c *corpusData) summarize(m *coverage.Model, stats *coverage.Stats, p varia
 	cb := m.NewBook(&bk.b.Terms, bk.g, bk.b.Length, logit, uni, bi, c.stop, x)
 	opts := o.cover
 	opts.Prior = p.prior
-	rows := cb.Extract(classify.DefaultBudget, opts)
+	rows := cb.Extract(extract.DefaultBudget, opts)
 	sents := make([]int, len(rows))
 	for j, r := range rows {
 		sents[j] = int(bk.b.Sentence[r])
 	}
-	txt := classify.Text(bk.doc, sortedInts(sents))
+	txt := extract.Text(bk.doc, sortedInts(sents))
 	var s score
 	for j, sc := range []*rouge.Scorer{c.plain, c.content} {
 		res, err := sc.Score(txt, bk.summary)

@@ -7,7 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/classify/logistic"
 	"github.com/bookalign/bookalign/config"
 )
 
@@ -46,8 +47,8 @@ func readLabels(dir string, bk *book) ([]int, error) {
 func (c *corpusData) foldLogits(train, test []int) (map[int][]float64, error) {
 	def := config.Default()
 	// The logistic model's features only: coverage is the harness's.
-	set := classify.Settings{Vocabulary: def.Summarizer.Vocabulary, Names: def.Summarizer.Names, Counts: def.Summarizer.Counts, Events: def.Summarizer.Events}
-	var counts classify.Counts
+	set := features.Settings{Vocabulary: def.Summarizer.Vocabulary, Names: def.Summarizer.Names, Counts: def.Summarizer.Counts, Events: def.Summarizer.Events}
+	var counts features.Counts
 	for _, i := range train {
 		if err := counts.Add(c.books[i].b.Stats()); err != nil {
 			return nil, err
@@ -57,7 +58,7 @@ func (c *corpusData) foldLogits(train, test []int) (map[int][]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	feats := make([]*classify.Features, len(train))
+	feats := make([]*features.Features, len(train))
 	if err := parallel(len(train), func(j int) error {
 		bk := c.books[train[j]]
 		f := col.Featurize(bk.b)
@@ -67,7 +68,7 @@ func (c *corpusData) foldLogits(train, test []int) (map[int][]float64, error) {
 	}); err != nil {
 		return nil, err
 	}
-	tr := classify.Trainer{Lambda: def.Lambda, Seed: def.Seed, SelectTolerance: def.LambdaTolerance}
+	tr := logistic.Trainer{Lambda: def.Lambda, Seed: def.Seed, SelectTolerance: def.LambdaTolerance}
 	models, err := tr.Train(col, feats)
 	if err != nil {
 		return nil, err

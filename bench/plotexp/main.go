@@ -3,7 +3,7 @@
 // link) on a corpus, under the product's own code: classify.NewBook and
 // its term statistics, coverage.NewStats, NewCells, Fit, BookKeys and
 // Book.Extract, and ROUGE's scorer (unstemmed, with and without ROUGE's
-// stopwords, -s). It cross-validates as `bookalign run` does (classify.Folds,
+// stopwords, -s). It cross-validates as `bookalign run` does (cv.Folds,
 // the seed and the book ids), by default without the logistic model:
 // extraction uses the coverage term alone (the prior α = 0), so it needs
 // no aligner and a variant costs a fit and an extract per fold, not a run

@@ -9,12 +9,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/cv"
 )
 
 // nestMain is `plotexp nest`: the nested choice among finished runs of
 // `bookalign run` (their per_book.csv), each run one variant of the
-// settings, for one method. The folds are the runs' own (classify.Folds of
+// settings, for one method. The folds are the runs' own (cv.Folds of
 // the seed and the book ids); each fold chooses by the books of the other
 // folds, as the harness's variants do.
 //
@@ -64,7 +64,7 @@ func nestMain(w io.Writer, args []string) error {
 		names = append(names, name)
 		scores = append(scores, s)
 	}
-	byID, err := classify.Folds(*seed, *folds, ids)
+	byID, err := cv.Folds(*seed, *folds, ids)
 	if err != nil {
 		return err
 	}

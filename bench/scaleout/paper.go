@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/cv"
 )
 
 // The stages the bench does not time itself are derived from the CPU-s of
@@ -40,7 +40,7 @@ var trainMethods = []string{"passage", "token", "jing"}
 // derivedStages returns the stages after the alignments, their CPU scaled
 // by the books' counted tokens over profileTokens and shared out over the
 // books of costs and over the training keys of the default
-// plan (classify.Folds with seed 1 and 10 folds, and the set of all
+// plan (cv.Folds with seed 1 and 10 folds, and the set of all
 // books). Training is keyed by (method, set), as bookalign run keys it for
 // a runner that is not in process (TrainOptions.ByMethod): each key pays
 // its set's coverage fit, reading and collection, since it trains alone,
@@ -57,7 +57,7 @@ func derivedStages(costs []BookCost) ([]Stage, error) {
 		return nil, fmt.Errorf("scaleout: the books have no counted tokens")
 	}
 	const folds = 10
-	fold, err := classify.Folds(1, folds, ids)
+	fold, err := cv.Folds(1, folds, ids)
 	if err != nil {
 		return nil, err
 	}

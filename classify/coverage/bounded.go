@@ -6,7 +6,7 @@ import (
 )
 
 // SavedBigrams is the most bigrams the coverage statistics of a saved model
-// carry (classify's Model.Bounded). A training set's bigram table grows
+// carry (logistic.Model.Bounded). A training set's bigram table grows
 // with its books, every bigram that MinBigramBooks of them hold; a model
 // saved for new books keeps the bigrams of the most books, so that its
 // file stops growing with the corpus (the sizes: docs/benchmarks.md). Up to

@@ -143,8 +143,8 @@ func addPlotKeys(p Plot, t *Terms, g *Grams, uni, bi []Key) {
 
 // Cells are a training book's n-grams grouped by key: the number of the
 // book's n-grams of each key and how often, in all, its reference summary
-// holds them. They are the coverage model's training data (classify's
-// Features.Cover), and add up over books.
+// holds them. They are the coverage model's training data
+// (features.Features.Cover), and add up over books.
 type Cells struct {
 	Keys   []uint32 `json:"keys"`   // increasing
 	NGrams []int32  `json:"ngrams"` // n-grams of each key

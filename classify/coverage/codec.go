@@ -14,15 +14,17 @@ import (
 // The binary forms of the coverage values a pipeline moves between its
 // steps: a book's Terms and TermStats, a training set's TermCounts, a
 // training book's Cells and the corpus' BigramBooks. A reader of a form
-// is a binform.Reader, whose errors wrap the caller's sentinel (classify's
-// ErrBookEncoding, which is ErrEncoding).
+// is a binform.Reader, whose errors wrap the caller's sentinel
+// (classify.ErrBookEncoding inside a Book, Stats, Counts or Features;
+// ErrEncoding for the forms this package reads alone).
 
-// ErrEncoding means that data is not the binary form of a value of
-// classify or of this package; classify.ErrBookEncoding is it.
-var ErrEncoding = errors.New("classify: not a binary book")
+// ErrEncoding means that data is not the binary form of a value of this
+// package that it reads alone (BigramBooks, and a model file's coverage
+// tables).
+var ErrEncoding = errors.New("coverage: not a binary form")
 
 // errTerms means a book's Terms or TermStats are inconsistent.
-var errTerms = errors.New("classify: inconsistent terms")
+var errTerms = errors.New("coverage: inconsistent terms")
 
 // AppendTerms appends the binary form of t for a book of rows rows: the
 // vocabulary front-coded, each row's length and term ids, the capital
@@ -297,7 +299,7 @@ func AppendCells(out []byte, c *Cells) ([]byte, error) {
 		return append(out, 0), nil
 	}
 	if len(c.NGrams) != len(c.Keys) || len(c.Hits) != len(c.Keys) {
-		return nil, fmt.Errorf("classify: coverage cells of unequal lengths")
+		return nil, fmt.Errorf("coverage: coverage cells of unequal lengths")
 	}
 	out = append(out, 1)
 	out = binary.AppendUvarint(out, uint64(len(c.Keys)))
@@ -308,10 +310,10 @@ func AppendCells(out []byte, c *Cells) ([]byte, error) {
 			last = c.Keys[i-1]
 		}
 		if out, ok = binform.AppendIncreasing(out, i, uint64(last), uint64(k)); !ok {
-			return nil, fmt.Errorf("classify: coverage cells not increasing")
+			return nil, fmt.Errorf("coverage: coverage cells not increasing")
 		}
 		if !Key(k).valid() || c.NGrams[i] < 0 || c.Hits[i] < 0 {
-			return nil, fmt.Errorf("classify: coverage cell %#x (%d n-grams, %d hits) out of range", k, c.NGrams[i], c.Hits[i])
+			return nil, fmt.Errorf("coverage: coverage cell %#x (%d n-grams, %d hits) out of range", k, c.NGrams[i], c.Hits[i])
 		}
 		out = binary.AppendVarint(out, int64(c.NGrams[i]))
 		out = binary.AppendVarint(out, int64(c.Hits[i]))

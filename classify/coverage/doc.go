@@ -1,5 +1,5 @@
 // Package coverage is the coverage extraction of bookalign's summarizer
-// (classify's Settings.Coverage, the default): a model of which of a
+// (features.Settings.Coverage, the default): a model of which of a
 // book's unigrams and bigrams its plot summary will hold, and the greedy
 // extract that covers the most of them in expectation.
 //
@@ -57,12 +57,12 @@
 //     Stats.Look), and the Index that finds them in several sets with one
 //     look-up of the book's terms and bigrams.
 //   - fit.go: the Poisson regression (Model, Fit), by L-BFGS on the memo
-//     classify's logistic fit uses too (classify/internal/fitting).
+//     package logistic's fit uses too (classify/internal/fitting).
 //   - extract.go: the Poisson tails and the lazy greedy (Book.Extract).
 //   - codec.go, jsoncodec.go: the binary forms a pipeline moves between its
 //     steps, and the JSON forms of a model file's tables.
 //
-// Package coverage depends on classify's settings only through what
-// classify passes it (the stopwords, Options), and classify imports it, not
-// the reverse. It never imports Beam.
+// Package coverage depends on the summarizer's settings (features.Settings)
+// only through what packages features and logistic pass it (the stopwords,
+// Options), and they import it, not the reverse. It never imports Beam.
 package coverage

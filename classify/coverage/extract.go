@@ -5,7 +5,7 @@ import (
 	"math"
 )
 
-// Coverage extraction (classify's Settings.Coverage). With mu(g) the
+// Coverage extraction (features.Settings.Coverage). With mu(g) the
 // coverage model's expected count of n-gram g in the book's summary, taken
 // as Poisson, the k-th copy of g in an extract is a ROUGE hit with
 // probability P(N >= k) = 1 - sum_{j<k} e^-mu mu^j / j!, since ROUGE counts
@@ -78,7 +78,7 @@ func (t *tails) at(g int32, k int32) float64 {
 // Options weigh coverage extraction: a bigram hit weighs Bigram unigram
 // hits, the logistic model's log-probability of a row is added Prior
 // times, and rows shorter than MinWords budget words are not taken unless
-// no longer row fits (classify's Settings.CoverageBigram, CoveragePrior,
+// no longer row fits (features.Settings.CoverageBigram, CoveragePrior,
 // CoverageMinWords).
 type Options struct {
 	Bigram, Prior float64
@@ -233,7 +233,7 @@ func (cb *Book) Extract(budget int, o Options) []int {
 }
 
 // logSigmoid returns log(1 / (1 + e^-z)): the log-probability of a row
-// whose log-odds (classify's Model.Logits) are z, without overflow.
+// whose log-odds (logistic.Model.Logits) are z, without overflow.
 func logSigmoid(z float64) float64 {
 	if z < -30 {
 		return z

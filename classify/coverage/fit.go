@@ -14,7 +14,7 @@ import (
 // per n-gram.
 const lambda = 1e-5
 
-// Model is the fitted coverage model of a classify.Model: one weight per
+// Model is the fitted coverage model of a logistic.Model: one weight per
 // feature (FeatureNames).
 type Model struct {
 	Features []string  `json:"features"`
@@ -62,7 +62,7 @@ func Fit(books []*Cells) (*Model, error) {
 		ngrams += total[k][0]
 	}
 	if ngrams == 0 {
-		return nil, errors.New("classify: no n-grams to fit the coverage model to")
+		return nil, errors.New("coverage: no n-grams to fit the coverage model to")
 	}
 	dim := layout[len(layout)-1]
 	// The loss and its gradient in one pass over the cells; L-BFGS asks for
@@ -83,11 +83,11 @@ func Fit(books []*Cells) (*Model, error) {
 	x0[block("bi")] = math.Log((yBi + 0.5) / (nBi + 1))
 	res, err := optimize.Minimize(problem, x0, &optimize.Settings{GradientThreshold: 1e-7, MajorIterations: 2000}, &optimize.LBFGS{})
 	if err := fitting.Error(res, err); err != nil {
-		return nil, fmt.Errorf("classify: coverage model: %w", err)
+		return nil, fmt.Errorf("coverage: coverage model: %w", err)
 	}
 	for _, v := range res.X {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, fmt.Errorf("classify: coverage model: weight %v", v)
+			return nil, fmt.Errorf("coverage: coverage model: weight %v", v)
 		}
 	}
 	return &Model{Features: FeatureNames(), Weights: res.X, NGrams: ngrams, Cells: len(keys), Iterations: res.Stats.MajorIterations}, nil

@@ -17,7 +17,7 @@ import (
 // as a JSON object would make most of a model file.
 func (t TermTable) MarshalJSON() ([]byte, error) {
 	if len(t.Terms) != len(t.Counts) {
-		return nil, errors.New("classify: term table of unequal lengths")
+		return nil, errors.New("coverage: term table of unequal lengths")
 	}
 	out := binary.AppendUvarint(make([]byte, 0, 8*len(t.Terms)), uint64(len(t.Terms)))
 	prev := ""
@@ -66,14 +66,14 @@ func (t *TermTable) UnmarshalJSON(data []byte) error {
 // double the size of a model file.
 func (t BigramTable) MarshalJSON() ([]byte, error) {
 	if len(t.Keys) != len(t.Counts) {
-		return nil, errors.New("classify: bigram table of unequal lengths")
+		return nil, errors.New("coverage: bigram table of unequal lengths")
 	}
 	out := make([]byte, 0, 12*len(t.Keys))
 	out = binary.AppendUvarint(out, uint64(len(t.Keys)))
 	var ok bool
 	for i, g := range t.Keys {
 		if out, ok = binform.AppendIncreasing(out, i, binform.PrevKey(t.Keys, i), g); !ok {
-			return nil, errors.New("classify: bigram table not increasing")
+			return nil, errors.New("coverage: bigram table not increasing")
 		}
 		out = appendTermCount(out, t.Counts[i])
 	}

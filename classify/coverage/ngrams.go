@@ -128,8 +128,8 @@ type Grams struct {
 }
 
 // NewGrams counts the n-grams of t, the bigrams as a training set whose
-// coverage extraction names stop (sorted, classify's
-// Settings.CoverageStopwords; none: the consecutive terms) counts them
+// coverage extraction names stop (sorted,
+// features.Collection.Stopwords; none: the consecutive terms) counts them
 // (eachBigram).
 func NewGrams(t *Terms, stop []string) *Grams {
 	rows := len(t.Start) - 1

@@ -11,8 +11,8 @@ import (
 )
 
 // Plot says which properties of an n-gram's place in the plot its key
-// holds beside the frequency, capital and rate bins (classify's
-// Settings.CoveragePlot): who the book's people are and where its n-grams
+// holds beside the frequency, capital and rate bins
+// (features.Settings.CoveragePlot): who the book's people are and where its n-grams
 // fall. Each is a bit; the zero Plot adds none, and the keys are the
 // keys without it.
 type Plot uint8

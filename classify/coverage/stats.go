@@ -21,8 +21,8 @@ type TermCount struct {
 	Books, Summaries int32
 }
 
-// TermCounts add up the TermStats of a training set's books (classify's
-// Counts.Terms).
+// TermCounts add up the TermStats of a training set's books
+// (features.Counts.Terms).
 type TermCounts struct {
 	Terms   map[string]TermCount `json:"terms,omitempty"`
 	Bigrams map[uint64]TermCount `json:"bigrams,omitempty"`
@@ -55,7 +55,7 @@ func (c *TermCounts) Merge(o *TermCounts) {
 	c.BigramTypesInSummary += o.BigramTypesInSummary
 }
 
-// Without returns c less o's counts (classify's Counts.Without).
+// Without returns c less o's counts (features.Counts.Without).
 func (c *TermCounts) Without(o *TermCounts) (TermCounts, error) {
 	minus := func(a, b TermCount) (TermCount, bool) {
 		d := TermCount{Books: a.Books - b.Books, Summaries: a.Summaries - b.Summaries}
@@ -112,7 +112,7 @@ type Stats struct {
 	BigramPairs          int64 `json:"bigram_pairs"`
 	BigramPairsInSummary int64 `json:"bigram_pairs_in_summary"`
 	// Plot says which plot properties the keys of a book's n-grams hold
-	// (classify's Settings.CoveragePlot); none by default.
+	// (features.Settings.CoveragePlot); none by default.
 	Plot Plot `json:"plot,omitempty"`
 
 	bucketOnce sync.Once

@@ -27,7 +27,7 @@ type TermStats struct {
 
 // NewTermStats returns the term statistics of a book's terms t: its terms,
 // its bigrams and which of them its reference holds (Terms.Reference; none
-// without one). With stop (sorted, classify's Settings.CoverageStopwords)
+// without one). With stop (sorted, features.Collection.Stopwords)
 // the bigrams are those the coverage model counts with it (eachBigram):
 // the content bigrams of ROUGE's -s beside the bigrams that hold a
 // stopword.

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/features"
 	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/internal/bounds"
 	"github.com/bookalign/bookalign/pipelines"
@@ -39,7 +39,7 @@ func TestExperimentFlags(t *testing.T) {
 	}
 	def, paper := config.Default(), config.Paper()
 	noCoverage := def
-	noCoverage.Summarizer = classify.Settings{Counts: true, Events: true}
+	noCoverage.Summarizer = features.Settings{Counts: true, Events: true}
 	for _, tc := range []struct {
 		name string
 		args []string

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/bookalign/bookalign/classify"
+	"github.com/bookalign/bookalign/classify/extract"
+	"github.com/bookalign/bookalign/classify/logistic"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -38,7 +40,7 @@ func runSummarize(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("summarize", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	modelPath := fs.String("model", "", "model `FILE` saved by bookalign run (OUT/models/<method>.json)")
-	words := fs.Int("words", classify.DefaultBudget, "summary budget in words (all word tokens, punctuation excluded)")
+	words := fs.Int("words", extract.DefaultBudget, "summary budget in words (all word tokens, punctuation excluded)")
 	usage := "bookalign summarize --model OUT/models/passage.json [--words 1000] BOOK.txt"
 	fs.Usage = func() {
 		printUsage(stderr, fs, usage, nil)
@@ -64,7 +66,7 @@ func runSummarize(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	model, err := classify.ReadModel(bytes.NewReader(b))
+	model, err := logistic.ReadModel(bytes.NewReader(b))
 	if err != nil {
 		return fmt.Errorf("%s: %w", *modelPath, err)
 	}
@@ -81,6 +83,6 @@ func runSummarize(args []string, stdout, stderr io.Writer) error {
 	// The id only matters for a training book's leave-self-out IDF; a file
 	// given here is treated as a new book.
 	book := classify.NewBook("summarize:"+name, doc)
-	_, err = io.WriteString(stdout, classify.Text(doc, model.Summarize(model.Collection.Prepare(book, nil), *words)))
+	_, err = io.WriteString(stdout, extract.Text(doc, model.Summarize(model.Collection.Prepare(book, nil), *words)))
 	return err
 }

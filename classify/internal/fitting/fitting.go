@@ -1,5 +1,5 @@
-// Package fitting holds what the L-BFGS fits of classify (the logistic
-// model) and classify/coverage (the Poisson coverage model) share: the
+// Package fitting holds what the L-BFGS fits of classify/logistic (the
+// logistic model) and classify/coverage (the Poisson coverage model) share: the
 // memo of the last evaluation, since optimize asks for the value and the
 // gradient at one point one after the other, and the rule of which stops
 // of a fit count as converged. It is internal to classify, below both, so

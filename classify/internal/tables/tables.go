@@ -1,6 +1,8 @@
 // Package tables holds the generic helpers of the count tables that
-// classify and classify/coverage share: a map of counts less another, and
-// the look-up of sorted words in a sorted table.
+// classify/features and classify/coverage share: a map of counts less
+// another, the look-up of sorted words in a sorted table, and the ranks of
+// the top k of n scored items (TopRanks, SelectTop), which the features and
+// the Names baseline (classify/extract) use.
 package tables
 
 import (
@@ -17,7 +19,7 @@ import (
 func Without[K, V comparable](m, o map[K]V, minus func(a, b V) (V, bool)) (map[K]V, error) {
 	if m == nil {
 		if len(o) > 0 {
-			return nil, errors.New("classify: counts taken away that were not counted")
+			return nil, errors.New("tables: counts taken away that were not counted")
 		}
 		return nil, nil
 	}
@@ -29,12 +31,12 @@ func Without[K, V comparable](m, o map[K]V, minus func(a, b V) (V, bool)) (map[K
 	for k, v := range o {
 		have, ok := out[k]
 		if !ok {
-			return nil, errors.New("classify: counts taken away that were not counted")
+			return nil, errors.New("tables: counts taken away that were not counted")
 		}
 		left, ok := minus(have, v)
 		switch {
 		case !ok:
-			return nil, errors.New("classify: more counts taken away than were counted")
+			return nil, errors.New("tables: more counts taken away than were counted")
 		case left == zero:
 			delete(out, k)
 		default:
@@ -164,4 +166,74 @@ func (s Subset) Place(u int32) int32 {
 		return -1
 	}
 	return s.before[w] + int32(bits.OnesCount64(s.bits[w]&(bit-1)))
+}
+
+// TopRanks returns, for each of n items, its rank (0 is the highest) by
+// score among the top k items of positive score, or -1 for the others. Ties
+// go to the lower index.
+func TopRanks(n, k int, score func(i int) float64) []int32 {
+	rank := make([]int32, n)
+	var cand []int32
+	scores := make([]float64, n)
+	for i := range n {
+		rank[i] = -1
+		if s := score(i); s > 0 {
+			scores[i] = s
+			cand = append(cand, int32(i))
+		}
+	}
+	before := func(a, b int32) int {
+		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	}
+	top := SelectTop(cand, k, before)
+	slices.SortFunc(top, before)
+	for r, i := range top {
+		rank[i] = int32(r)
+	}
+	return rank
+}
+
+// SelectTop reorders xs so that its first min(k, len(xs)) elements are the
+// smallest under the strict order cmp, in some order, and returns them:
+// quickselect, so that ranking the top thousand of twenty thousand words
+// sorts a thousand.
+func SelectTop(xs []int32, k int, cmp func(a, b int32) int) []int32 {
+	if k >= len(xs) {
+		return xs
+	}
+	lo, hi := 0, len(xs) // the k-th smallest is in xs[lo:hi]
+	for hi-lo > 1 {
+		// Median of three as the pivot, moved to lo.
+		mid := lo + (hi-lo)/2
+		if cmp(xs[mid], xs[lo]) < 0 {
+			xs[mid], xs[lo] = xs[lo], xs[mid]
+		}
+		if cmp(xs[hi-1], xs[lo]) < 0 {
+			xs[hi-1], xs[lo] = xs[lo], xs[hi-1]
+		}
+		if cmp(xs[hi-1], xs[mid]) < 0 {
+			xs[hi-1], xs[mid] = xs[mid], xs[hi-1]
+		}
+		xs[lo], xs[mid] = xs[mid], xs[lo]
+		p := lo
+		for i := lo + 1; i < hi; i++ {
+			if cmp(xs[i], xs[lo]) < 0 {
+				p++
+				xs[p], xs[i] = xs[i], xs[p]
+			}
+		}
+		xs[lo], xs[p] = xs[p], xs[lo] // the pivot, at its place
+		switch {
+		case p == k:
+			return xs[:k]
+		case p < k:
+			lo = p + 1
+		default:
+			hi = p
+		}
+	}
+	return xs[:k]
 }

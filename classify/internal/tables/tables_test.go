@@ -1,6 +1,8 @@
 package tables
 
 import (
+	"cmp"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -78,5 +80,36 @@ func TestSubsetLarge(t *testing.T) {
 	}
 	if all := UnionAll([][]uint64{keys, union}); &all[0] != &union[0] {
 		t.Error("the union of a table and its subset is a copy")
+	}
+}
+
+// TestTopRanks checks the ranks against a full sort of the candidates, with
+// ties, zero scores and k below, at and above their number.
+func TestTopRanks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{0, 1, 2, 5, 50, 3000} {
+		scores := make([]float64, n)
+		for i := range scores {
+			scores[i] = float64(rng.IntN(40)) // many ties, some zeros
+		}
+		var cand []int
+		for i, s := range scores {
+			if s > 0 {
+				cand = append(cand, i)
+			}
+		}
+		slices.SortStableFunc(cand, func(a, b int) int { return cmp.Compare(scores[b], scores[a]) })
+		for _, k := range []int{0, 1, 3, 100, 1000, 5000} {
+			want := make([]int32, n)
+			for i := range want {
+				want[i] = -1
+			}
+			for r, i := range cand[:min(k, len(cand))] {
+				want[i] = int32(r)
+			}
+			if got := TopRanks(n, k, func(i int) float64 { return scores[i] }); !slices.Equal(got, want) {
+				t.Fatalf("n %d k %d: ranks differ", n, k)
+			}
+		}
 	}
 }
