@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 	"slices"
 	"sync"
@@ -15,7 +14,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/layout"
+	"github.com/bookalign/bookalign/outcome"
 )
 
 var (
@@ -159,7 +160,7 @@ func (f *alignFn) Setup(ctx context.Context) error {
 func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(PairText), files func(AlignmentFiles), figure func(BoundaryFit), reject func(Reject)) error {
 	fail := func(method string, err error) {
 		alignFailures.Inc(ctx, 1)
-		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "align", Reason: fmt.Sprintf("%s: %v", method, err)})
+		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: outcome.StageAlign, Reason: fmt.Sprintf("%s: %v", method, err)})
 	}
 	drawn := pt.Pair.ID == f.FigureBook
 	pair, err := align.PrepareForms(pt.Book, pt.Summary, f.Options.Settings.Forms())

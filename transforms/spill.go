@@ -3,14 +3,12 @@ package transforms
 import (
 	"context"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
-	"os"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/layout"
 )
 
@@ -112,34 +110,5 @@ type removeWorkFn struct {
 }
 
 func (f *removeWorkFn) ProcessElement(ctx context.Context, _ []byte, _ int) error {
-	return RemoveTree(ctx, f.Dir)
-}
-
-// RemoveTree removes the files of dir (it holds no subdirectories) and,
-// on the local filesystem, dir itself. A missing dir is no error.
-func RemoveTree(ctx context.Context, dir string) error {
-	fsys, err := filesystem.New(ctx, dir)
-	if err != nil {
-		return err
-	}
-	defer fsys.Close()
-	files, err := fsys.List(ctx, dir+"/*")
-	if err != nil {
-		return err
-	}
-	rm, ok := fsys.(filesystem.Remover)
-	if !ok {
-		return fmt.Errorf("removing %s: the filesystem cannot remove files", dir)
-	}
-	for _, f := range files {
-		if err := rm.Remove(ctx, f); err != nil {
-			return fmt.Errorf("removing %s: %w", f, err)
-		}
-	}
-	if !store.IsRemote(dir) {
-		if err := os.Remove(dir); err != nil && !os.IsNotExist(err) {
-			return err
-		}
-	}
-	return nil
+	return store.RemoveAll(ctx, f.Dir)
 }

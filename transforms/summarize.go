@@ -8,6 +8,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/rouge"
 )
 
@@ -58,9 +59,9 @@ func (f *baselinesFn) Setup(ctx context.Context) error {
 
 func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func(Candidate), reject func(Reject)) error {
 	fail := func(method string, err error) {
-		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "baselines", Reason: fmt.Sprintf("%s: %v", method, err)})
+		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: outcome.StageBaselines, Reason: fmt.Sprintf("%s: %v", method, err)})
 	}
-	book, err := prepared(pt, "baselines")
+	book, err := prepared(pt, StageBaselines)
 	if err != nil {
 		return err
 	}
