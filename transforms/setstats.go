@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"maps"
 	"reflect"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/internal/process"
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 func init() {
@@ -181,9 +181,28 @@ func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, frequent func(*[]
 			byFold[plan.Fold[r.ID]] = append(byFold[plan.Fold[r.ID]], r.ID)
 		}
 	}
-	// This one element is all the job does meanwhile: the folds are added
-	// up on every core, each a book at a time, so that only a book's Stats
-	// per core are held beside the sums.
+	all, err := f.foldStats(ctx, byFold, prefixes)
+	if err != nil {
+		return err
+	}
+	sets := plan.Sets()
+	books, err := f.writeSetSums(ctx, all, &plan, sets)
+	if err != nil {
+		return err
+	}
+	for i, set := range sets {
+		if books[i] > 0 {
+			emit(set, books[i])
+		}
+	}
+	return nil
+}
+
+// foldStats adds up the Stats of each fold's books byFold, their bigrams
+// cut to the frequent prefixes when f.Terms. This one element is all the
+// job does meanwhile: the folds are added up on every core, each a book at
+// a time, so that only a book's Stats per core are held beside the sums.
+func (f *setSumsFn) foldStats(ctx context.Context, byFold map[int][]string, prefixes []uint32) (*classify.FoldStats, error) {
 	folds := slices.Sorted(maps.Keys(byFold))
 	sums := make([]classify.Counts, len(folds))
 	if err := process.OnCores(len(folds), func(i int) error {
@@ -201,19 +220,22 @@ func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, frequent func(*[]
 		}
 		return nil
 	}); err != nil {
-		return err
+		return nil, err
 	}
 	byNumber := make(map[int]*classify.Counts, len(folds))
 	for i, fold := range folds {
 		byNumber[fold] = &sums[i]
 	}
-	all, err := classify.NewFoldStats(byNumber)
-	if err != nil {
-		return err
-	}
-	sets := plan.Sets()
-	books := make([]int, len(sets))
-	if err := process.OnCores(len(sets), func(i int) error {
+	return classify.NewFoldStats(byNumber)
+}
+
+// writeSetSums writes the statistics of each training set of the plan,
+// from its folds' in all, to the work directory (setSumsFile), on every
+// core, and returns each set's number of books; a set of none is not
+// written.
+func (f *setSumsFn) writeSetSums(ctx context.Context, all *classify.FoldStats, plan *classify.Plan, sets []int) (books []int, err error) {
+	books = make([]int, len(sets))
+	err = process.OnCores(len(sets), func(i int) error {
 		c, err := all.Set(plan.FoldsOf(sets[i]))
 		if err != nil {
 			return fmt.Errorf("%s: %w", setName(sets[i]), err)
@@ -226,15 +248,8 @@ func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, frequent func(*[]
 			return fmt.Errorf("%s: %w", setName(sets[i]), err)
 		}
 		return store.WriteFile(ctx, setSumsFile(f.Dir, sets[i]), data)
-	}); err != nil {
-		return err
-	}
-	for i, set := range sets {
-		if books[i] > 0 {
-			emit(set, books[i])
-		}
-	}
-	return nil
+	})
+	return books, err
 }
 
 // readSetSums reads the statistics of training set set from the work
