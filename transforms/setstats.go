@@ -45,10 +45,10 @@ func init() {
 // A book's Stats are made where the book is, in the per-book stage, but
 // not sent on: for the coverage model they would wait, whole, for the
 // frequent bigrams, and with every bigram of every book they were the
-// largest live data of the job (docs/benchmarks.md). Nor is each book a
-// Beam element of its own: a runner may run a stage of short elements as
-// one bundle on one core (prism does). The element meets the plan by
-// CoGroupByKey, not as a side input (doc.go, "Runners").
+// largest live data of the job. Nor is each book a Beam element of its
+// own: a runner may run a stage of short elements as one bundle on one
+// core (prism does). The element meets the plan by CoGroupByKey, not as a
+// side input (doc.go, "Runners").
 //
 // In: PCollection<BookRef>, PCollection<[]uint64> (the training books'
 // bigrams, used with the coverage model), PCollection<classify.Plan>.
@@ -160,7 +160,7 @@ func (bigramBooksFn) ExtractOutput(c coverage.BigramBooks) []uint32 {
 // empty plan) is not emitted: training reports it. Sending each book's
 // Stats to each set that holds it, or each set's statistics to its
 // featurization and to each of its models, would hold as many copies of
-// them in the runner at once (docs/benchmarks.md).
+// them in the runner at once.
 type setSumsFn struct {
 	// Dir is the work directory.
 	Dir string `json:"dir"`

@@ -18,10 +18,10 @@ import (
 // cross the shuffle. A shuffle of every training book under each of its
 // ten training sets would move ten times the corpus through the runner,
 // and a runner may hold every shuffled element in memory, several copies
-// of a bundle's input on its way to the worker (prism does;
-// docs/benchmarks.md, "Distributed training"). The work directory
-// must be reachable from every worker, as the output directory is (it lies
-// inside it), and it is removed when the stages that read it are done.
+// of a bundle's input on its way to the worker (prism does). The work
+// directory must be reachable from every worker, as the output directory
+// is (it lies inside it), and it is removed when the stages that read it
+// are done.
 
 func init() {
 	beam.RegisterType(reflect.TypeOf((*removeWorkFn)(nil)).Elem())
