@@ -15,7 +15,9 @@
 //	for _, s := range a.Sentences { ... s.Bytes, s.BookSentences, s.Confidence }
 //
 // New builds an aligner by name from Options; each aligner is also a plain
-// struct whose zero fields mean the paper's defaults.
+// struct whose zero fields mean the paper's defaults. AlignAll runs several
+// aligners on one pair at once, each a Result, and can return the Passage
+// HMM's fit beside them (the data of the paper's Figure 3).
 //
 // # Counted tokens
 //

@@ -110,7 +110,7 @@ func ExtractFiles(sums []wiki.Summary, rejects []Reject) (files []File, kept, re
 		return nil, 0, 0, err
 	}
 	for _, r := range rejects {
-		if r.Stage == "extract" {
+		if r.Stage == StageExtract {
 			rejectedPages++
 		}
 	}
@@ -126,7 +126,7 @@ func SortSummaries(sums []wiki.Summary) (kept []wiki.Summary, dups []Reject) {
 	})
 	for i, x := range sums {
 		if i > 0 && x.WikipediaID == sums[i-1].WikipediaID {
-			dups = append(dups, Reject{Input: PageInput, WikipediaID: x.WikipediaID, Title: x.Title, Stage: "extract", Reason: "duplicate page id", Detail: "the dump holds this page id more than once; the first was kept"})
+			dups = append(dups, Reject{Input: PageInput, WikipediaID: x.WikipediaID, Title: x.Title, Stage: StageExtract, Reason: "duplicate page id", Detail: "the dump holds this page id more than once; the first was kept"})
 			continue
 		}
 		kept = append(kept, x)

@@ -25,6 +25,30 @@ const (
 	PageInput
 )
 
+// The stages that reject inputs, by the names their rejects carry in
+// Reject.Stage.
+const (
+	// The experiment's stages, which reject pairs.
+	StageReadPairs      = "read-pairs"
+	StageLoad           = "load"
+	StageFilterByLength = "filter-by-length"
+	StageAlign          = "align"
+	StageBaselines      = "baselines"
+	StageEvaluate       = "evaluate"
+
+	// The stages of match, which reject summaries.
+	StageReadSummaries = "read-summaries"
+	StageMatch         = "match"
+	StageName          = "name"
+	StageFetchBook     = "fetch-book"
+
+	// The stages of wiki-extract, which reject book pages and parts of a
+	// dump.
+	StagePlan    = "plan"
+	StageRead    = "read"
+	StageExtract = "extract"
+)
+
 // Reject is an input that produced no result, and why. Its JSON form is
 // one line of a rejects.jsonl file; fields that do not apply to its Input
 // are left out.
@@ -42,8 +66,8 @@ type Reject struct {
 	WikipediaID int64  `json:"wikipedia_id,omitempty"`
 	Title       string `json:"title,omitempty"`
 	Author      string `json:"author,omitempty"`
-	// Stage is the pipeline stage that rejected it ("read-pairs", "load",
-	// "match", "fetch-book", "extract", "read", ...).
+	// Stage is the pipeline stage that rejected it: one of the Stage…
+	// constants.
 	Stage string `json:"stage"`
 	// Reason says what is wrong, in words; Detail says more.
 	Reason string `json:"reason"`

@@ -5,17 +5,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 	"slices"
-	"sync"
-	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/layout"
+	"github.com/bookalign/bookalign/outcome"
 )
 
 var (
@@ -159,7 +158,7 @@ func (f *alignFn) Setup(ctx context.Context) error {
 func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(PairText), files func(AlignmentFiles), figure func(BoundaryFit), reject func(Reject)) error {
 	fail := func(method string, err error) {
 		alignFailures.Inc(ctx, 1)
-		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "align", Reason: fmt.Sprintf("%s: %v", method, err)})
+		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: outcome.StageAlign, Reason: fmt.Sprintf("%s: %v", method, err)})
 	}
 	drawn := pt.Pair.ID == f.FigureBook
 	pair, err := align.PrepareForms(pt.Book, pt.Summary, f.Options.Settings.Forms())
@@ -170,55 +169,27 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Pai
 		fail("prepare", err)
 		return nil
 	}
-	// The aligners only read the pair, so they run at once: a runner that
-	// keeps one bundle of books (prism does, unless a bundle stalls long
-	// enough to be split) still uses more than one core.
-	results := make([]*align.Alignment, len(f.aligners))
-	errs := make([]error, len(f.aligners))
-	took := make([]time.Duration, len(f.aligners))
-	var fit *align.PassageFit
-	var fitErr error
-	var wg sync.WaitGroup
-	for i, a := range f.aligners {
-		wg.Go(func() {
-			start := time.Now()
-			if h, ok := a.(*align.PassageHMM); ok && drawn {
-				results[i], fit, errs[i] = h.AlignFit(pair)
-				fitErr = errs[i]
-			} else {
-				results[i], errs[i] = a.Align(pair)
-			}
-			took[i] = time.Since(start)
-		})
+	var fitter *align.PassageHMM
+	if drawn {
+		fitter = f.passage()
 	}
-	if drawn && !slices.Contains(f.Options.Methods, align.MethodPassage) {
-		wg.Go(func() { fit, fitErr = f.passage().Fit(pair) })
-	}
-	wg.Wait()
+	results, fit, fitErr := align.AlignAll(pair, f.aligners, fitter)
 	if drawn {
 		figure(newBoundaryFit(pt.Pair.ID, fit, fitErr))
 	}
 	out := AlignmentFiles{ID: pt.Pair.ID}
 	labels := make([]MethodLabels, 0, len(results))
 	for i, m := range f.Options.Methods {
-		res, err := results[i], errs[i]
+		l, jsonl, failed, err := methodAlignment(ctx, pair, results[i])
 		if err != nil {
-			fail(m, err)
-			return nil
-		}
-		alignMillis.Update(ctx, took[i].Milliseconds())
-		var buf bytes.Buffer
-		if err := align.WriteRecords(&buf, align.Records(pair, res)); err != nil {
 			return err
 		}
-		l := res.Labelled()
-		labelledCounts.Update(ctx, int64(len(l)))
-		if len(l) == 0 {
-			fail(m, errNothingLabelled)
+		if failed != nil {
+			fail(m, failed)
 			return nil
 		}
 		labels = append(labels, MethodLabels{Method: m, Sentences: l})
-		out.Alignments = append(out.Alignments, MethodAlignment{Method: m, JSONL: buf.String()})
+		out.Alignments = append(out.Alignments, MethodAlignment{Method: m, JSONL: jsonl})
 	}
 	pairsAligned.Inc(ctx, 1)
 	tick(StageAlign, "pairs")
@@ -226,6 +197,27 @@ func (f *alignFn) ProcessElement(ctx context.Context, pt PairText, emit func(Pai
 	emit(pt)
 	files(out)
 	return nil
+}
+
+// methodAlignment returns the book sentences one method's result on pair
+// labels and its alignment records (align.Record), one JSON line per
+// summary sentence, and counts them; or why the method failed on the pair,
+// which rejects it: its error, or errNothingLabelled.
+func methodAlignment(ctx context.Context, pair *align.Pair, r align.Result) (labelled []int, jsonl string, failed, err error) {
+	if r.Err != nil {
+		return nil, "", r.Err, nil
+	}
+	alignMillis.Update(ctx, r.Took.Milliseconds())
+	var buf bytes.Buffer
+	if err := align.WriteRecords(&buf, align.Records(pair, r.Alignment)); err != nil {
+		return nil, "", nil, err
+	}
+	labelled = r.Alignment.Labelled()
+	labelledCounts.Update(ctx, int64(len(labelled)))
+	if len(labelled) == 0 {
+		return nil, "", errNothingLabelled, nil
+	}
+	return labelled, buf.String(), nil, nil
 }
 
 // passage is the Passage HMM as the aligners would run it, for the figure

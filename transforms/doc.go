@@ -26,13 +26,14 @@
 // parsing it again.
 //
 // Runners. No stage that runs long reads a side input: prism spins its
-// scheduler while a stage that reads one has a bundle in progress
-// (docs/benchmarks.md, "Distributed training"), so the plan, the sets'
-// statistics and the training inputs meet their stages by CoGroupByKey,
-// and only short stages (routeTest, RemoveWork) read one. A DoFn's
-// process-wide resources, its cores, the training slot and the
-// collections shared between bundles, come from internal/process, whose
-// doc says how each runner treats them.
+// scheduler while a stage that reads one has a bundle in progress, so the
+// plan, the sets' statistics and the training inputs meet their stages by
+// CoGroupByKey, and only short stages (routeTest, RemoveWork) read one.
+// A DoFn's process-wide resources, its cores and the training slot, come
+// from internal/process, whose doc says how each runner treats them, and
+// the collections shared between bundles from internal/procache. The
+// runners' limits that shape the pipeline are listed once in
+// docs/running.md, "Runner limits the pipeline works around".
 //
 // Registration. Functions, emitters and iterators are registered with the
 // typed register.FunctionNxM, register.EmitterN and register.IterN helpers.

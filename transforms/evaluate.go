@@ -3,12 +3,13 @@ package transforms
 import (
 	"context"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/internal/store"
+	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/rouge"
 )
 
@@ -110,7 +111,7 @@ func (sc scorers) score(c Candidate) (evaluate.BookScore, error) {
 func (f *scoreFn) ProcessElement(ctx context.Context, c Candidate, emit func(evaluate.BookScore), reject func(Reject)) {
 	bs, err := f.sc.score(c)
 	if err != nil {
-		reject(Reject{ID: c.ID, Row: c.Row, Stage: "evaluate", Reason: fmt.Sprintf("%s: %v", c.Method, err)})
+		reject(Reject{ID: c.ID, Row: c.Row, Stage: outcome.StageEvaluate, Reason: fmt.Sprintf("%s: %v", c.Method, err)})
 		return
 	}
 	summariesScored.Inc(ctx, 1)

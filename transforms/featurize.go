@@ -95,7 +95,7 @@ type featurizeFn struct {
 }
 
 func (f *featurizeFn) ProcessElement(ctx context.Context, pt PairText, emit func(BookData)) error {
-	book, err := prepared(pt, "featurize")
+	book, err := prepared(pt, StageFeaturize)
 	if err != nil {
 		return err
 	}

@@ -2,18 +2,17 @@ package transforms
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"maps"
 	"reflect"
 	"slices"
-	"unsafe"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/classify/coverage"
 	"github.com/bookalign/bookalign/classify/cv"
 	"github.com/bookalign/bookalign/classify/features"
+	"github.com/bookalign/bookalign/internal/procache"
 	"github.com/bookalign/bookalign/internal/process"
 	"github.com/bookalign/bookalign/internal/store"
 )
@@ -94,10 +93,10 @@ type featurizeSetsFn struct {
 	Dir string `json:"dir"`
 
 	// cols holds the collection of each training set during a bundle
-	// (sharedCollection shares them between the bundles of a process),
-	// index places a book's words, terms and bigrams in all of them at once,
-	// and at[set] is the set's collection in the index.
-	cols  map[int]*features.Collection
+	// (procache shares them between the bundles of a process), index
+	// places a book's words, terms and bigrams in all of them at once, and
+	// at[set] is the set's collection in the index.
+	cols  map[int]procache.Collection
 	index *features.SetsIndex
 	at    map[int]int
 }
@@ -147,13 +146,13 @@ func (f *featurizeSetsFn) loadCollections(ctx context.Context, sets []int) error
 			missing = append(missing, set)
 		}
 	}
-	cols := make([]*features.Collection, len(missing))
+	cols := make([]procache.Collection, len(missing))
 	err := process.OnCores(len(missing), func(i int) error {
 		data, err := readSetSums(ctx, f.Dir, missing[i])
 		if err != nil {
 			return err
 		}
-		if cols[i], err = sharedCollection(data, f.Summarizer, f.Stopwords); err != nil {
+		if cols[i], err = procache.SharedCollection(data, f.Summarizer, f.Stopwords); err != nil {
 			return fmt.Errorf("%s: %w", setName(missing[i]), err)
 		}
 		return nil
@@ -162,45 +161,23 @@ func (f *featurizeSetsFn) loadCollections(ctx context.Context, sets []int) error
 		return err
 	}
 	if f.cols == nil {
-		f.cols = map[int]*features.Collection{}
+		f.cols = map[int]procache.Collection{}
 	}
 	for i, set := range missing {
 		f.cols[set] = cols[i]
 	}
 	if len(missing) > 0 || f.index == nil {
 		sets := slices.Sorted(maps.Keys(f.cols))
-		in := make([]*features.Collection, len(sets))
+		in := make([]procache.Collection, len(sets))
 		f.at = make(map[int]int, len(sets))
 		for i, set := range sets {
 			in[i], f.at[set] = f.cols[set], i
 		}
-		if f.index, err = sharedSetsIndex(in); err != nil {
+		if f.index, err = procache.SharedSetsIndex(in); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// setsIndexes holds the sets indexes built in this process, shared by its
-// bundles (process.Cache): the bundles of the featurizing stage that run
-// at once hold the same collections, and an index of them copies their
-// tables' union (tens of MB each for the 245 books, hundreds at four
-// times the corpus: docs/benchmarks.md, "Issue 41: ten times the corpus,
-// memory").
-var setsIndexes process.Cache[features.SetsIndex]
-
-// sharedSetsIndex returns the index of cols (features.NewSetsIndex), built
-// once in the process while a bundle uses it. It is keyed by the
-// collections themselves, which it holds: no other collection can take
-// their place while it lives.
-func sharedSetsIndex(cols []*features.Collection) (*features.SetsIndex, error) {
-	key := make([]byte, 0, 8*len(cols))
-	for _, c := range cols {
-		key = binary.LittleEndian.AppendUint64(key, uint64(uintptr(unsafe.Pointer(c))))
-	}
-	return setsIndexes.Get(process.KeyOf(key), func() (*features.SetsIndex, error) {
-		return features.NewSetsIndex(cols), nil
-	})
 }
 
 // FinishBundle lets go of the collections: the runner may keep the DoFn

@@ -6,6 +6,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/outcome"
 )
 
 var pairsTooShort = beam.NewCounter("bookalign", "pairs_too_short")
@@ -39,5 +40,5 @@ func (f *filterByLengthFn) ProcessElement(ctx context.Context, p PairText, keep 
 		return
 	}
 	pairsTooShort.Inc(ctx, 1)
-	reject(Reject{ID: p.Pair.ID, Row: p.Pair.Row, Stage: "filter-by-length", Reason: reason})
+	reject(Reject{ID: p.Pair.ID, Row: p.Pair.Row, Stage: outcome.StageFilterByLength, Reason: reason})
 }

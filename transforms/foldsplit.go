@@ -82,7 +82,7 @@ type Split struct {
 // books' refs are flattened. The bigrams come from the training books
 // alone, straight from the stage that makes them, so that a runner lifts
 // their combine into it; a runner may persist a flattened collection whole
-// (prism does, docs/benchmarks.md).
+// (prism does).
 //
 // In: PCollection<BookData> (training books, and under cross-validation
 // every book), PCollection<BookData> (test books; none when not valid).

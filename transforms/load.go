@@ -2,12 +2,13 @@ package transforms
 
 import (
 	"context"
-	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/store"
+	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/text"
 )
 
@@ -53,7 +54,7 @@ func (f *loadPairFn) ProcessElement(ctx context.Context, p corpus.Pair, emit fun
 	pt, reason := f.load(ctx, p)
 	if reason != "" {
 		pairsUnreadable.Inc(ctx, 1)
-		reject(Reject{ID: p.ID, Row: p.Row, Stage: "load", Reason: reason})
+		reject(Reject{ID: p.ID, Row: p.Row, Stage: outcome.StageLoad, Reason: reason})
 		return
 	}
 	pairsLoaded.Inc(ctx, 1)

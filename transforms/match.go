@@ -114,7 +114,7 @@ func (f *readSummariesFn) ProcessElement(ctx context.Context, _ []byte, emit fun
 		summariesRead.Inc(ctx, 1)
 		if err != nil {
 			summariesBadRows.Inc(ctx, 1)
-			reject(Reject{Input: outcome.SummaryInput, Line: r.Line(), Stage: "read-summaries", Reason: reason, Detail: err.Error()})
+			reject(Reject{Input: outcome.SummaryInput, Line: r.Line(), Stage: outcome.StageReadSummaries, Reason: reason, Detail: err.Error()})
 			continue
 		}
 		emit(SummaryRow{Line: r.Line(), Summary: sum})
@@ -191,12 +191,12 @@ func (f *matchFn) ProcessElement(ctx context.Context, row SummaryRow, emit func(
 	switch {
 	case err == nil:
 		summariesMatched.Inc(ctx, 1)
-		tick("match", "summaries")
+		tick(outcome.StageMatch, "summaries")
 		emit(MatchedSummary{Line: row.Line, Summary: row.Summary, Ebook: got.Ebook, EbookTitle: got.EbookTitle,
 			EbookAuthor: got.EbookAuthor, Reason: got.Reason, Decided: got.Decided})
 	case errors.As(err, &nm):
 		summariesNoMatch.Inc(ctx, 1)
-		reject(noMatchReject(row.Line, row.Summary, "match", nm))
+		reject(noMatchReject(row.Line, row.Summary, outcome.StageMatch, nm))
 	default:
 		return err
 	}
@@ -240,7 +240,7 @@ func (f *namePairsFn) ProcessElement(ctx context.Context, _ int, iter func(*Matc
 	for _, nm := range refused {
 		ebooksShared.Inc(ctx, 1)
 		in := byKey[nm.Key]
-		reject(noMatchReject(in.Line, in.Summary, "name", nm))
+		reject(noMatchReject(in.Line, in.Summary, outcome.StageName, nm))
 	}
 	if err := match.AssignIDs(kept, nil); err != nil {
 		return err
@@ -281,7 +281,7 @@ func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit
 	fail := func(reason, detail string) {
 		booksMissing.Inc(ctx, 1)
 		reject(Reject{Input: outcome.SummaryInput, Line: m.Line, WikipediaID: m.Summary.WikipediaID, Title: m.Summary.Title, Author: m.Summary.Author,
-			Stage: "fetch-book", Reason: reason, Detail: detail, Ebook: m.Ebook})
+			Stage: outcome.StageFetchBook, Reason: reason, Detail: detail, Ebook: m.Ebook})
 	}
 	var lookupErr error
 	rel, ok := match.LocateBook(m.Ebook, func(rel string) bool {

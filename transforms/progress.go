@@ -4,19 +4,21 @@ import (
 	"sync/atomic"
 
 	"github.com/bookalign/bookalign/internal/progressline"
+	"github.com/bookalign/bookalign/outcome"
 )
 
 // The stages of the experiment whose elements the progress line counts,
-// by the names it shows.
+// by the names it shows: a stage that also rejects pairs has the name its
+// rejects carry.
 const (
-	StageLoad         = "load"
-	StageAlign        = "align"
+	StageLoad         = outcome.StageLoad
+	StageAlign        = outcome.StageAlign
 	StageFeaturize    = "featurize"
 	StageTrainingSets = "training sets"
 	StageTrain        = "train"
-	StageBaselines    = "baselines"
+	StageBaselines    = outcome.StageBaselines
 	StageFirst1000    = "first1000"
-	StageEvaluate     = "evaluate"
+	StageEvaluate     = outcome.StageEvaluate
 )
 
 // progress is the line that counts the elements each stage has done while

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/store"
+	"github.com/bookalign/bookalign/outcome"
 )
 
 var (
@@ -68,7 +69,7 @@ func (f *readPairsFn) ProcessElement(ctx context.Context, _ []byte, emit func(co
 	for _, e := range bad {
 		pairsRead.Inc(ctx, 1)
 		pairsBadRows.Inc(ctx, 1)
-		reject(Reject{ID: e.ID, Row: e.Row, Stage: "read-pairs", Reason: e.Reason})
+		reject(Reject{ID: e.ID, Row: e.Row, Stage: outcome.StageReadPairs, Reason: e.Reason})
 	}
 	if len(pairs)+len(bad) == 0 {
 		log.Warnf(ctx, "%s has a header but no rows: there is no pair to process", path)

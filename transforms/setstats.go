@@ -47,10 +47,10 @@ func init() {
 // A book's Stats are made where the book is, in the per-book stage, but
 // not sent on: for the coverage model they would wait, whole, for the
 // frequent bigrams, and with every bigram of every book they were the
-// largest live data of the job (docs/benchmarks.md). Nor is each book a
-// Beam element of its own: a runner may run a stage of short elements as
-// one bundle on one core (prism does). The element meets the plan by
-// CoGroupByKey, not as a side input (doc.go, "Runners").
+// largest live data of the job. Nor is each book a Beam element of its
+// own: a runner may run a stage of short elements as one bundle on one
+// core (prism does). The element meets the plan by CoGroupByKey, not as a
+// side input (doc.go, "Runners").
 //
 // In: PCollection<BookRef>, PCollection<[]uint64> (the training books'
 // bigrams, used with the coverage model), PCollection<cv.Plan>.
@@ -187,7 +187,7 @@ func (bigramBooksFn) ExtractOutput(c coverage.BigramBooks) []uint32 {
 // empty plan) is not emitted: training reports it. Sending each book's
 // Stats to each set that holds it, or each set's statistics to its
 // featurization and to each of its models, would hold as many copies of
-// them in the runner at once (docs/benchmarks.md).
+// them in the runner at once.
 type setSumsFn struct {
 	// Dir is the work directory.
 	Dir string `json:"dir"`
@@ -208,9 +208,28 @@ func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, frequent func(*[]
 			byFold[plan.Fold[r.ID]] = append(byFold[plan.Fold[r.ID]], r.ID)
 		}
 	}
-	// This one element is all the job does meanwhile: the folds are added
-	// up on every core, each a book at a time, so that only a book's Stats
-	// per core are held beside the sums.
+	all, err := f.foldStats(ctx, byFold, prefixes)
+	if err != nil {
+		return err
+	}
+	sets := plan.Sets()
+	books, err := f.writeSetSums(ctx, all, &plan, sets)
+	if err != nil {
+		return err
+	}
+	for i, set := range sets {
+		if books[i] > 0 {
+			emit(set, books[i])
+		}
+	}
+	return nil
+}
+
+// foldStats adds up the Stats of each fold's books byFold, their bigrams
+// cut to the frequent prefixes when f.Terms. This one element is all the
+// job does meanwhile: the folds are added up on every core, each a book at
+// a time, so that only a book's Stats per core are held beside the sums.
+func (f *setSumsFn) foldStats(ctx context.Context, byFold map[int][]string, prefixes []uint32) (*features.FoldStats, error) {
 	folds := slices.Sorted(maps.Keys(byFold))
 	sums := make([]features.Counts, len(folds))
 	if err := process.OnCores(len(folds), func(i int) error {
@@ -228,19 +247,22 @@ func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, frequent func(*[]
 		}
 		return nil
 	}); err != nil {
-		return err
+		return nil, err
 	}
 	byNumber := make(map[int]*features.Counts, len(folds))
 	for i, fold := range folds {
 		byNumber[fold] = &sums[i]
 	}
-	all, err := features.NewFoldStats(byNumber)
-	if err != nil {
-		return err
-	}
-	sets := plan.Sets()
-	books := make([]int, len(sets))
-	if err := process.OnCores(len(sets), func(i int) error {
+	return features.NewFoldStats(byNumber)
+}
+
+// writeSetSums writes the statistics of each training set of the plan,
+// from its folds' in all, to the work directory (setSumsFile), on every
+// core, and returns each set's number of books; a set of none is not
+// written.
+func (f *setSumsFn) writeSetSums(ctx context.Context, all *features.FoldStats, plan *cv.Plan, sets []int) (books []int, err error) {
+	books = make([]int, len(sets))
+	err = process.OnCores(len(sets), func(i int) error {
 		c, err := all.Set(plan.FoldsOf(sets[i]))
 		if err != nil {
 			return fmt.Errorf("%s: %w", setName(sets[i]), err)
@@ -253,15 +275,8 @@ func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, frequent func(*[]
 			return fmt.Errorf("%s: %w", setName(sets[i]), err)
 		}
 		return store.WriteFile(ctx, setSumsFile(f.Dir, sets[i]), data)
-	}); err != nil {
-		return err
-	}
-	for i, set := range sets {
-		if books[i] > 0 {
-			emit(set, books[i])
-		}
-	}
-	return nil
+	})
+	return books, err
 }
 
 // readSetSums reads the statistics of training set set from the work

@@ -3,11 +3,9 @@ package transforms
 import (
 	"context"
 	"fmt"
-	"os"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 	"github.com/bookalign/bookalign/internal/store"
@@ -20,10 +18,10 @@ import (
 // cross the shuffle. A shuffle of every training book under each of its
 // ten training sets would move ten times the corpus through the runner,
 // and a runner may hold every shuffled element in memory, several copies
-// of a bundle's input on its way to the worker (prism does;
-// docs/benchmarks.md, "Distributed training"). The work directory
-// must be reachable from every worker, as the output directory is (it lies
-// inside it), and it is removed when the stages that read it are done.
+// of a bundle's input on its way to the worker (prism does). The work
+// directory must be reachable from every worker, as the output directory
+// is (it lies inside it), and it is removed when the stages that read it
+// are done.
 
 func init() {
 	beam.RegisterType(reflect.TypeOf((*removeWorkFn)(nil)).Elem())
@@ -112,34 +110,5 @@ type removeWorkFn struct {
 }
 
 func (f *removeWorkFn) ProcessElement(ctx context.Context, _ []byte, _ int) error {
-	return RemoveTree(ctx, f.Dir)
-}
-
-// RemoveTree removes the files of dir (it holds no subdirectories) and,
-// on the local filesystem, dir itself. A missing dir is no error.
-func RemoveTree(ctx context.Context, dir string) error {
-	fsys, err := filesystem.New(ctx, dir)
-	if err != nil {
-		return err
-	}
-	defer fsys.Close()
-	files, err := fsys.List(ctx, dir+"/*")
-	if err != nil {
-		return err
-	}
-	rm, ok := fsys.(filesystem.Remover)
-	if !ok {
-		return fmt.Errorf("removing %s: the filesystem cannot remove files", dir)
-	}
-	for _, f := range files {
-		if err := rm.Remove(ctx, f); err != nil {
-			return fmt.Errorf("removing %s: %w", f, err)
-		}
-	}
-	if !store.IsRemote(dir) {
-		if err := os.Remove(dir); err != nil && !os.IsNotExist(err) {
-			return err
-		}
-	}
-	return nil
+	return store.RemoveAll(ctx, f.Dir)
 }

@@ -2,12 +2,15 @@ package transforms
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/extract"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/rouge"
 )
 
@@ -50,6 +53,32 @@ type baselinesFn struct {
 	scorer, content *rouge.Scorer
 }
 
+// A baseline picks the sentences of a prepared pair's book within f's
+// budget.
+type baseline func(f *baselinesFn, pt PairText, book *classify.Book) ([]int, error)
+
+// baselines are the summarizers that need no alignment, by method name.
+var baselines = map[string]baseline{
+	evaluate.MethodNames: func(f *baselinesFn, _ PairText, book *classify.Book) ([]int, error) {
+		return extract.Names(book, f.Options.Words), nil
+	},
+	evaluate.MethodRandom: func(f *baselinesFn, _ PairText, book *classify.Book) ([]int, error) {
+		return extract.Random(book, f.Options.Seed, f.Options.Words), nil
+	},
+	evaluate.MethodLexRank: func(f *baselinesFn, _ PairText, book *classify.Book) ([]int, error) {
+		return extract.LexRank(book, f.Options.Words)
+	},
+	evaluate.MethodTextRank: func(f *baselinesFn, _ PairText, book *classify.Book) ([]int, error) {
+		return extract.TextRank(book, f.Options.Words)
+	},
+	evaluate.MethodOracle: func(f *baselinesFn, pt PairText, book *classify.Book) ([]int, error) {
+		return extract.Oracle(pt.Book, book, pt.Summary.Text, f.scorer, f.Options.Words)
+	},
+	evaluate.MethodOracleContent: func(f *baselinesFn, pt PairText, book *classify.Book) ([]int, error) {
+		return extract.Oracle(pt.Book, book, pt.Summary.Text, f.content, f.Options.Words)
+	},
+}
+
 func (f *baselinesFn) Setup(ctx context.Context) error {
 	sc, err := newScorers(ctx, f.Options.Rouge)
 	f.scorer, f.content = sc.stem, sc.content
@@ -58,44 +87,25 @@ func (f *baselinesFn) Setup(ctx context.Context) error {
 
 func (f *baselinesFn) ProcessElement(ctx context.Context, pt PairText, emit func(Candidate), reject func(Reject)) error {
 	fail := func(method string, err error) {
-		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: "baselines", Reason: fmt.Sprintf("%s: %v", method, err)})
+		reject(Reject{ID: pt.Pair.ID, Row: pt.Pair.Row, Stage: outcome.StageBaselines, Reason: fmt.Sprintf("%s: %v", method, err)})
 	}
-	book, err := prepared(pt, "baselines")
+	book, err := prepared(pt, StageBaselines)
 	if err != nil {
 		return err
 	}
 	out := make([]Candidate, 0, len(f.Options.Methods))
 	for _, m := range f.Options.Methods {
-		var picked []int
-		switch m {
-		case evaluate.MethodNames:
-			picked = extract.Names(book, f.Options.Words)
-		case evaluate.MethodRandom:
-			picked = extract.Random(book, f.Options.Seed, f.Options.Words)
-		case evaluate.MethodLexRank, evaluate.MethodTextRank:
-			rank := extract.LexRank
-			if m == evaluate.MethodTextRank {
-				rank = extract.TextRank
-			}
-			if picked, err = rank(book, f.Options.Words); err != nil {
-				fail(m, err)
-				return nil
-			}
-		case evaluate.MethodOracle:
-			if picked, err = extract.Oracle(pt.Book, book, pt.Summary.Text, f.scorer, f.Options.Words); err != nil {
-				fail(m, err)
-				return nil
-			}
-		case evaluate.MethodOracleContent:
-			if f.content == nil {
-				return fmt.Errorf("%s: %w: no ROUGE data", m, rouge.ErrNoStopwords)
-			}
-			if picked, err = extract.Oracle(pt.Book, book, pt.Summary.Text, f.content, f.Options.Words); err != nil {
-				fail(m, err)
-				return nil
-			}
-		default:
-			fail(m, fmt.Errorf("unknown baseline"))
+		pick, ok := baselines[m]
+		if !ok {
+			fail(m, errors.New("unknown baseline"))
+			return nil
+		}
+		if evaluate.NeedsStopwords(m) && f.content == nil {
+			return fmt.Errorf("%s: %w: no ROUGE data", m, rouge.ErrNoStopwords)
+		}
+		picked, err := pick(f, pt, book)
+		if err != nil {
+			fail(m, err)
 			return nil
 		}
 		out = append(out, newCandidate(pt, m, picked))

@@ -151,11 +151,6 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 	if err != nil {
 		return err
 	}
-	// The slot is taken before the books are read, so that a set waiting
-	// for a core holds its books encoded, not featurized, and let go once
-	// the models are trained: summarizing is one core's work.
-	workers, release := process.TrainingSlot()
-	defer release()
 	var books int
 	if !counted(&books) {
 		return fmt.Errorf("%s has books but no statistics", setName(set))
@@ -164,44 +159,13 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 	for id := ""; next(&id); {
 		ids = append(ids, id)
 	}
-	// The set's collection is built while its books are read.
-	var col *features.Collection
-	var labelled [][]features.Features
-	buildErr, readErr := process.Alongside(
-		func() (err error) { col, err = f.collection(ctx, set); return err },
-		func() (err error) { labelled, err = f.readLabelled(ctx, methods, set, ids); return err })
-	if buildErr != nil {
-		return fmt.Errorf("%s: %w", setName(set), buildErr)
-	}
-	if readErr != nil {
-		return readErr
-	}
-	sets := make([][]*features.Features, len(methods))
-	for m := range methods {
-		sets[m] = make([]*features.Features, len(labelled[m]))
-		for i := range labelled[m] {
-			sets[m][i] = &labelled[m][i]
-		}
-	}
-	labelled = nil
-	tr := f.Trainer
-	tr.Workers = workers
-	// Nothing may read sets or labelled after this call: Train drops the
-	// books' coverage cells once its coverage model is fitted, and they are
-	// garbage only while no caller holds them (docs/benchmarks.md, "Issue
-	// 41: ten times the corpus, memory").
-	models, err := tr.Train(col, sets...)
+	models, err := f.train(ctx, methods, set, ids)
 	if err != nil {
-		return fmt.Errorf("%s, %s: %w", strings.Join(methods, ", "), setName(set), err)
+		return err
 	}
-	release()
 	for i, m := range models {
 		if set == cv.AllBooks {
-			data, err := savedModelJSON(m)
-			if err != nil {
-				return err
-			}
-			if err := store.WriteFile(ctx, modelFile(f.Dir, set, methods[i]), data); err != nil {
+			if err := saveModel(ctx, f.Dir, methods[i], m); err != nil {
 				return err
 			}
 		}
@@ -215,6 +179,56 @@ func (f *trainFn) ProcessElement(ctx context.Context, key string, counted func(*
 		}
 	}
 	return f.summarize(ctx, set, methods, models, tests, emitSelection)
+}
+
+// train trains the models of methods on the books ids of set, in the
+// process's training slot (process.TrainingSlot), on every core. The slot
+// is taken before the books are read, so that a set waiting for a core
+// holds its books encoded, not featurized, and let go once the models are
+// trained: summarizing is one core's work.
+func (f *trainFn) train(ctx context.Context, methods []string, set int, ids []string) ([]*logistic.Model, error) {
+	workers, release := process.TrainingSlot()
+	defer release()
+	// The set's collection is built while its books are read.
+	var col *features.Collection
+	var labelled [][]features.Features
+	buildErr, readErr := process.Alongside(
+		func() (err error) { col, err = f.collection(ctx, set); return err },
+		func() (err error) { labelled, err = f.readLabelled(ctx, methods, set, ids); return err })
+	if buildErr != nil {
+		return nil, fmt.Errorf("%s: %w", setName(set), buildErr)
+	}
+	if readErr != nil {
+		return nil, readErr
+	}
+	sets := make([][]*features.Features, len(methods))
+	for m := range methods {
+		sets[m] = make([]*features.Features, len(labelled[m]))
+		for i := range labelled[m] {
+			sets[m][i] = &labelled[m][i]
+		}
+	}
+	labelled = nil
+	tr := f.Trainer
+	tr.Workers = workers
+	// Nothing may read sets or labelled after this call: Train drops the
+	// books' coverage cells once its coverage model is fitted, and they are
+	// garbage only while no caller holds them.
+	models, err := tr.Train(col, sets...)
+	if err != nil {
+		return nil, fmt.Errorf("%s, %s: %w", strings.Join(methods, ", "), setName(set), err)
+	}
+	return models, nil
+}
+
+// saveModel writes the model of method trained on all books to the work
+// directory dir, for savedModelFn.
+func saveModel(ctx context.Context, dir, method string, m *logistic.Model) error {
+	data, err := savedModelJSON(m)
+	if err != nil {
+		return err
+	}
+	return store.WriteFile(ctx, modelFile(dir, cv.AllBooks, method), data)
 }
 
 // collection returns the collection of set, from its statistics in the

@@ -69,11 +69,11 @@ func (f *extractFn) ProcessElement(ctx context.Context, p wiki.Page, emit func(w
 		emit(sum)
 	case errors.As(err, &rj):
 		wikiNoPlot.Inc(ctx, 1)
-		reject(Reject{Input: outcome.PageInput, WikipediaID: rj.WikipediaID, Title: rj.Title, Stage: "extract", Reason: rj.Reason, Detail: rj.Detail, Headings: rj.Headings})
+		reject(Reject{Input: outcome.PageInput, WikipediaID: rj.WikipediaID, Title: rj.Title, Stage: outcome.StageExtract, Reason: rj.Reason, Detail: rj.Detail, Headings: rj.Headings})
 	default:
 		// Extract documents no other error; keep the page accountable anyway.
 		wikiNoPlot.Inc(ctx, 1)
-		reject(Reject{Input: outcome.PageInput, WikipediaID: p.ID, Title: p.Title, Stage: "extract", Reason: err.Error()})
+		reject(Reject{Input: outcome.PageInput, WikipediaID: p.ID, Title: p.Title, Stage: outcome.StageExtract, Reason: err.Error()})
 	}
 	return nil
 }

@@ -88,7 +88,7 @@ func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(Wik
 		if err == nil {
 			err = errors.New("the index names no stream")
 		}
-		reject(Reject{Input: outcome.PageInput, Stage: "plan", Reason: "multistream index unusable, dump read sequentially", Detail: f.Index + ": " + err.Error()})
+		reject(Reject{Input: outcome.PageInput, Stage: outcome.StagePlan, Reason: "multistream index unusable, dump read sequentially", Detail: f.Index + ": " + err.Error()})
 		emit(whole)
 		return nil
 	}
@@ -115,7 +115,7 @@ func (f *planDumpFn) ProcessElement(ctx context.Context, _ []byte, emit func(Wik
 func missingStream(st wiki.IndexStream, size int64) Reject {
 	return Reject{
 		Input:  outcome.PageInput,
-		Stage:  "plan",
+		Stage:  outcome.StagePlan,
 		Reason: "stream past the end of the dump",
 		Detail: fmt.Sprintf("the index puts %d pages (the first %d %q) in a stream at byte %d, but the dump has %d bytes: it is cut short",
 			st.Pages, st.FirstID, st.FirstTitle, st.Offset, size),
@@ -277,7 +277,7 @@ func readStream(ctx context.Context, stream io.Reader, dump string, start int64,
 		return err // an I/O error: let the runner retry
 	}
 	wikiStreamsBad.Inc(ctx, 1)
-	rj := Reject{Input: outcome.PageInput, Stage: "read", Reason: "unreadable stream: " + wiki.StreamFault(err), Detail: err.Error(), Stream: start}
+	rj := Reject{Input: outcome.PageInput, Stage: outcome.StageRead, Reason: "unreadable stream: " + wiki.StreamFault(err), Detail: err.Error(), Stream: start}
 	var pe *wiki.ParseError
 	if errors.As(err, &pe) {
 		rj.WikipediaID = pe.Page

@@ -57,7 +57,13 @@ func TestWorkFilesReadBeyondInputCap(t *testing.T) {
 		},
 		{
 			name: "training set statistics", path: func(dir string) string { return setSumsFile(dir, 3) },
-			data: func() ([]byte, error) { return encodedSums(t, book.Book.Stats()), nil },
+			data: func() ([]byte, error) {
+				var c features.Counts
+				if err := c.Add(book.Book.Stats()); err != nil {
+					return nil, err
+				}
+				return c.MarshalBinary()
+			},
 			read: func(dir string) ([]byte, error) { return readSetSums(ctx, dir, 3) },
 		},
 		{
