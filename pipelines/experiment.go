@@ -54,12 +54,22 @@ var Methods = evaluate.NamesOf()
 // a summarizer of the same name.
 var Aligners = evaluate.NamesOf(evaluate.Trained)
 
-// Validate checks a configuration before a pipeline is built from it.
-func (c Config) Validate() error {
+// Check checks a configuration before a pipeline is built from it, each
+// package's settings by its own Check, in this order: the paths, the
+// settings (config.Settings.Check, with align's), the summarizer's
+// combinations, the aligners' thesaurus, the scoring (evaluate.Scoring.
+// Check) and the methods that can run with it. Preflight runs it first.
+func (c Config) Check() error {
 	if c.Corpus == "" || c.Out == "" {
 		return fmt.Errorf("a corpus and an output directory are required")
 	}
-	if err := c.Check(c.TestCorpus == "" && len(c.trained()) > 0); err != nil {
+	set := c.Settings
+	if c.TestCorpus != "" || len(c.trained()) == 0 {
+		// Without cross-validation folds is not used, so not refused:
+		// it is checked at its default.
+		set.Folds = config.Default().Folds
+	}
+	if err := set.Check(); err != nil {
 		return err
 	}
 	if err := c.Summarizer.CheckCombinations(); err != nil {

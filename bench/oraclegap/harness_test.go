@@ -61,7 +61,7 @@ func TestGreedyIsThePipelinesOracle(t *testing.T) {
 	cfg := pipelines.Config{Settings: config.Default()}
 	cfg.Corpus, cfg.Out, cfg.Methods = dir, out, []string{evaluate.MethodOracleContent}
 	cfg.Rouge = evaluate.Scoring{DataDir: rougeDir}
-	if err := cfg.Validate(); err != nil {
+	if err := cfg.Check(); err != nil {
 		t.Fatal(err)
 	}
 	p, s := beam.NewPipelineWithRoot()

@@ -59,7 +59,7 @@ type reprocessSteps struct {
 func (s *reprocessSteps) Check(ctx context.Context) error {
 	check := s.experiment
 	check.Corpus, check.Out = "corpus", "out"
-	if err := check.Validate(); err != nil {
+	if err := check.Check(); err != nil {
 		return err
 	}
 	check.Corpus = ""
