@@ -55,7 +55,7 @@ func TestContentColumns(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			out := t.TempDir()
 			cfg := smallConfig(corpusDir, out)
-			cfg.Methods, cfg.Rouge = tc.methods, evaluate.Scoring{DataDir: tc.dataDir}
+			cfg.Methods, cfg.Rouge = tc.methods, rouge.Options{DataDir: tc.dataDir}
 			runExperiment(t, prism.Execute, cfg)
 			res := readResults(t, out)
 			var names []string

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/rouge"
 )
 
 // quickRun are the flags of a fast run on a testcorpus corpus.
@@ -273,7 +273,7 @@ func TestOutCheckOutside(t *testing.T) {
 		{"--out through a link, not made yet", pipelines.Config{Out: "link/new/out", Corpus: "real/new/out/corpus"}, "--corpus real/new/out/corpus"},
 		{"relative and absolute", pipelines.Config{Out: "real", Corpus: "x", TestCorpus: filepath.Join(real, "corpus")}, "--test-corpus"},
 		{"thesaurus is --out", pipelines.Config{Out: "real/", Corpus: "x", Thesaurus: link}, "--thesaurus " + link},
-		{"--out inside the ROUGE data", pipelines.Config{Out: "real/corpus/out", Corpus: "x", Rouge: evaluate.Scoring{DataDir: "link"}}, "lies inside --rouge-data link"},
+		{"--out inside the ROUGE data", pipelines.Config{Out: "real/corpus/out", Corpus: "x", Rouge: rouge.Options{DataDir: "link"}}, "lies inside --rouge-data link"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/transforms"
 )
 
@@ -109,11 +109,11 @@ func TestRunBuiltinRougeData(t *testing.T) {
 // results.json records is the same.
 func TestBuiltinRougeFingerprint(t *testing.T) {
 	ctx := context.Background()
-	builtin, err := transforms.ReadRougeData(ctx, evaluate.Scoring{DataDir: "builtin"})
+	builtin, err := transforms.ReadRougeData(ctx, rouge.Options{DataDir: "builtin"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := transforms.ReadRougeData(ctx, evaluate.Scoring{DataDir: sharedtest.Path(t, "rouge")})
+	files, err := transforms.ReadRougeData(ctx, rouge.Options{DataDir: sharedtest.Path(t, "rouge")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestRougeDataValues(t *testing.T) {
 		{"a directory named builtin", "./builtin", filepath.Join(dir, "out"), `missing (--rouge-data "./builtin")`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := pipelines.Config{Out: tc.out, Rouge: evaluate.Scoring{DataDir: tc.data}}
+			cfg := pipelines.Config{Out: tc.out, Rouge: rouge.Options{DataDir: tc.data}}
 			err := checkOutside(cfg)
 			if err == nil {
 				err = pipelines.CheckInputs(context.Background(), cfg)
