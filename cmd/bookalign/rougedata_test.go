@@ -11,6 +11,7 @@ import (
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/rouge"
+	"github.com/bookalign/bookalign/rundir"
 	"github.com/bookalign/bookalign/transforms"
 )
 
@@ -123,7 +124,7 @@ func TestBuiltinRougeFingerprint(t *testing.T) {
 }
 
 // TestRougeDataValues checks what run makes of each --rouge-data before
-// any pipeline work (pipelines.CheckInputs, checkOutside): builtin is the copy in
+// any pipeline work (pipelines.CheckInputs, rundir.CheckDirs): builtin is the copy in
 // the binary, never a path (so never inside --out), and a value that is
 // not a whole data directory is refused, with a hint for one that looks
 // like builtin.
@@ -158,7 +159,7 @@ func TestRougeDataValues(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := pipelines.Config{Out: tc.out, Rouge: rouge.Options{DataDir: tc.data}}
-			err := checkOutside(cfg)
+			err := rundir.CheckDirs(cfg.Out, runDirs(cfg))
 			if err == nil {
 				err = pipelines.CheckInputs(context.Background(), cfg)
 			}
