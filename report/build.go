@@ -14,6 +14,7 @@ import (
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/layout"
+	"github.com/bookalign/bookalign/rundir"
 )
 
 // Options say which run to report on.
@@ -49,7 +50,7 @@ type Failure struct {
 // Build writes Out/report/index.html and one page per evaluated book,
 // Out/report/books/<id>.html, from a finished run's outputs, local or
 // gs:// (internal/store); it builds them in Out/report.tmp, which then
-// replaces Out/report whole. Every book id and method name read back from
+// replaces Out/report whole (rundir.StartReport, FinishReport). Every book id and method name read back from
 // results.json is checked with corpus.ValidID before it names a file, so
 // that nothing is read from outside the corpus nor written outside
 // Out/report. A book whose page cannot be built is listed in Built.Failed
@@ -79,8 +80,7 @@ func Build(ctx context.Context, o Options) (*Built, error) {
 		}
 		methods[i] = m.Name
 	}
-	final := layout.Out{Dir: o.Out}.Report()
-	rep, err := startReport(ctx, o.Out)
+	rep, err := rundir.StartReport(ctx, o.Out)
 	if err != nil {
 		return nil, err
 	}
@@ -151,32 +151,10 @@ func Build(ctx context.Context, o Options) (*Built, error) {
 	if err := store.WriteFile(ctx, rep.Index(), page); err != nil {
 		return nil, err
 	}
-	if err := finishReport(ctx, rep, final); err != nil {
+	if err := rundir.FinishReport(ctx, o.Out); err != nil {
 		return nil, err
 	}
 	return built, nil
-}
-
-// startReport returns the directory to build the report in,
-// Out/report.tmp, emptied of what an interrupted build left there.
-func startReport(ctx context.Context, out string) (layout.Report, error) {
-	rep := layout.Out{Dir: out}.ReportBuild()
-	if err := store.RemoveAll(ctx, rep.Dir); err != nil {
-		return rep, fmt.Errorf("clearing %s: %w", rep.Dir, err)
-	}
-	return rep, nil
-}
-
-// finishReport puts the report built in rep in place of final: the
-// earlier report is removed, and rep moved (store.MoveTree).
-func finishReport(ctx context.Context, rep, final layout.Report) error {
-	if err := store.RemoveAll(ctx, final.Dir); err != nil {
-		return fmt.Errorf("removing the earlier report %s: %w", final.Dir, err)
-	}
-	if err := store.MoveTree(ctx, rep.Dir, final.Dir, ""); err != nil {
-		return fmt.Errorf("moving %s to %s: %w", rep.Dir, final.Dir, err)
-	}
-	return nil
 }
 
 func (o Options) workers() int {
