@@ -32,7 +32,7 @@
 // Two counted tokens are the same word when their forms are equal (Forms).
 // By default (DefaultForms) a form is the lower-cased token without a
 // possessive "'s" (text.WithoutPossessive), reduced to its Porter stem
-// (rouge.Stem): "Darcy's" is "Darcy", and "returns" and "returned" are one
+// (text.Stem): "Darcy's" is "Darcy", and "returns" and "returned" are one
 // word. Thesaurus synonyms are looked up in the same forms. Forms change
 // only which tokens match, never which tokens count. Token positions
 // (Interval, PassageFit's histograms) index the counted tokens; byte offsets

@@ -21,7 +21,7 @@ type Forms struct {
 	// base form from WordNet's exception lists (rouge.Data.Exception, as
 	// ROUGE-1.5.5 reads them): told is tell, went is go.
 	Lemmas *rouge.Data
-	// Stem replaces every word by its Porter stem (rouge.Stem, the stemmer
+	// Stem replaces every word by its Porter stem (text.Stem, the stemmer
 	// of ROUGE's -m): returns and returned are return, marries and married
 	// marri.
 	Stem bool
@@ -41,7 +41,7 @@ func (f Forms) Form(lower string) string {
 		}
 	}
 	if f.Stem {
-		lower = rouge.Stem(lower)
+		lower = text.Stem(lower)
 	}
 	return lower
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/bookalign/bookalign/classify"
 	"github.com/bookalign/bookalign/classify/internal/classifytest"
-	"github.com/bookalign/bookalign/rouge"
+	"github.com/bookalign/bookalign/text"
 )
 
 // TestTerms checks a book's terms against ROUGE's own tokens, row by row,
@@ -24,7 +24,7 @@ func TestTerms(t *testing.T) {
 		for _, id := range terms.Row(i) {
 			got = append(got, terms.Vocab[id])
 		}
-		want := rouge.Tokenize(doc.Str(doc.Sentences[b.Sentence[i]].Span))
+		want := text.ASCIITokens(doc.Str(doc.Sentences[b.Sentence[i]].Span))
 		if !slices.Equal(got, want) {
 			t.Errorf("row %d: terms %q, ROUGE's tokens %q", i, got, want)
 		}

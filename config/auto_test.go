@@ -97,7 +97,7 @@ func TestAutoRead(t *testing.T) {
 	} {
 		s, err := Default().Set(tc.key, tc.value)
 		if err == nil {
-			err = s.Check(true)
+			err = s.Check()
 		}
 		wantError(t, err, tc.want, tc.key+"="+tc.value)
 	}

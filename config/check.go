@@ -29,19 +29,17 @@ const (
 
 // Check checks s before any work: every number against its range
 // ("words -1 is out of range: want 1 to 33554432"), named as the settings
-// file and --set name it, and settings that cancel each other. Folds are
-// checked only when cross-validated (crossValidated); a run checks them
-// against its corpus too.
-func (s Settings) Check(crossValidated bool) error {
+// file and --set name it, and settings that cancel each other. A run that
+// does not cross-validate has no folds to refuse (pipelines.Config.Check);
+// one that does checks them against its corpus too.
+func (s Settings) Check() error {
 	checks := []bounds.Check{
 		bounds.Int("words", s.Words, 1, classify.MaxBookWords, ""),
 		bounds.Int("min_book_words", s.MinBookWords, 0, classify.MaxBookWords, ""),
 		bounds.Int("min_summary_words", s.MinSummaryWords, 0, classify.MaxBookWords, ""),
 		bounds.Float("lambda", s.Lambda, 0, MaxLambda, "0: chosen on an inner split of each training set"),
 		bounds.Below("lambda_tolerance", s.LambdaTolerance, 0, 1, "0: the final fit's, 1e-5; at 1 or more the fits that choose lambda stop before their first step"),
-	}
-	if crossValidated {
-		checks = append(checks, bounds.Int("folds", s.Folds, 2, MaxFolds, "cross-validation holds out each fold in turn and trains on the others"))
+		bounds.Int("folds", s.Folds, 2, MaxFolds, "cross-validation holds out each fold in turn and trains on the others"),
 	}
 	if err := bounds.First("", checks...); err != nil {
 		return err

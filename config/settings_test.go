@@ -104,58 +104,56 @@ func TestSet(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	if err := Default().Check(true); err != nil {
+	if err := Default().Check(); err != nil {
 		t.Fatal(err)
 	}
-	if err := Paper().Check(true); err != nil {
+	if err := Paper().Check(); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		key, value     string
-		crossValidated bool
-		want           string // "" for no error
+		key, value string
+		want       string // "" for no error
 	}{
-		{"folds", "1", false, ""},
-		{"folds", "1", true, "folds 1 is out of range: want 2 to 1000"},
-		{"folds", "1000", true, ""},
-		{"folds", "1001", true, "folds 1001 is out of range: want 2 to 1000"},
-		{"folds", "1000000000", true, "folds 1000000000 is out of range"},
-		{"words", "0", true, "words 0 is out of range: want 1 to 33554432"},
-		{"words", "33554433", true, "words 33554433 is out of range"},
-		{"min_book_words", "-1", true, "min_book_words -1 is out of range: want 0 to 33554432"},
-		{"min_summary_words", "1000000000", true, "min_summary_words 1000000000 is out of range"},
-		{"lambda", "-1", true, "lambda -1 is out of range: want 0 to 1000"},
-		{"lambda", "1e300", true, "lambda 1e+300 is out of range: want 0 to 1000"},
-		{"lambda", "1000", true, ""},
-		{"lambda_tolerance", "1", true, "lambda_tolerance 1 is out of range: want 0 or more, below 1"},
-		{"lambda_tolerance", "0.5", true, ""},
-		{"align.iterations", "-1", true, "align.iterations -1 is out of range: want 0 to 10000"},
-		{"align.iterations", "1000000000", true, "align.iterations 1000000000 is out of range"},
-		{"align.passage_prior", "-1", true, "align.passage_prior -1 is out of range: want 0, or 1e-06 to 1e+12"},
-		{"align.passage_prior", "1e307", true, "align.passage_prior 1e+307 is out of range"},
-		{"align.passage_prior", "1e-300", true, "align.passage_prior 1e-300 is out of range"},
-		{"align.passage_prior", "1e12", true, ""},
-		{"summarizer.names", "-3", true, "summarizer.names -3 is out of range: want 0 to 1048576 (0: 100)"},
-		{"summarizer.names", "1048577", true, "summarizer.names 1048577 is out of range"},
-		{"summarizer.names", "1048576", true, ""},
-		{"summarizer.names", "1000000000", true, "summarizer.names 1000000000 is out of range"},
-		{"summarizer.vocabulary", "-1", true, "summarizer.vocabulary -1 is out of range: want 0 to 1048576 (0: 10000)"},
-		{"summarizer.vocabulary", "1048577", true, "summarizer.vocabulary 1048577 is out of range"},
-		{"summarizer.coverage_bigram", "1e307", true, "summarizer.coverage_bigram 1e+307 is out of range: want 0 to 1e+06"},
-		{"summarizer.coverage_prior", "-0.5", true, "summarizer.coverage_prior -0.5 is out of range"},
-		{"summarizer.coverage_function", "2", true, "summarizer.coverage_function 2 is out of range: want 0 to 1"},
-		{"summarizer.coverage_min_words", "-1", true, "summarizer.coverage_min_words -1 is out of range: want 0 to 33554432"},
-		{"summarizer.coverage_plot", "names,first", true, `summarizer.coverage_plot names,first is out of range: want a comma-separated list of names, spread, density, link; or none`},
-		{"summarizer.coverage_plot", "names,spread,density,link", true, ""},
-		{"summarizer.coverage_plot", "link=0.25", true, `summarizer.coverage_plot link=0.25 is out of range: want a comma-separated list of names, spread, density, link; or none`},
-		{"summarizer.coverage_plot", "names,spread,density", true, ""},
-		{"summarizer.coverage_plot", "none", true, ""},
+		{"folds", "1", "folds 1 is out of range: want 2 to 1000"},
+		{"folds", "1000", ""},
+		{"folds", "1001", "folds 1001 is out of range: want 2 to 1000"},
+		{"folds", "1000000000", "folds 1000000000 is out of range"},
+		{"words", "0", "words 0 is out of range: want 1 to 33554432"},
+		{"words", "33554433", "words 33554433 is out of range"},
+		{"min_book_words", "-1", "min_book_words -1 is out of range: want 0 to 33554432"},
+		{"min_summary_words", "1000000000", "min_summary_words 1000000000 is out of range"},
+		{"lambda", "-1", "lambda -1 is out of range: want 0 to 1000"},
+		{"lambda", "1e300", "lambda 1e+300 is out of range: want 0 to 1000"},
+		{"lambda", "1000", ""},
+		{"lambda_tolerance", "1", "lambda_tolerance 1 is out of range: want 0 or more, below 1"},
+		{"lambda_tolerance", "0.5", ""},
+		{"align.iterations", "-1", "align.iterations -1 is out of range: want 0 to 10000"},
+		{"align.iterations", "1000000000", "align.iterations 1000000000 is out of range"},
+		{"align.passage_prior", "-1", "align.passage_prior -1 is out of range: want 0, or 1e-06 to 1e+12"},
+		{"align.passage_prior", "1e307", "align.passage_prior 1e+307 is out of range"},
+		{"align.passage_prior", "1e-300", "align.passage_prior 1e-300 is out of range"},
+		{"align.passage_prior", "1e12", ""},
+		{"summarizer.names", "-3", "summarizer.names -3 is out of range: want 0 to 1048576 (0: 100)"},
+		{"summarizer.names", "1048577", "summarizer.names 1048577 is out of range"},
+		{"summarizer.names", "1048576", ""},
+		{"summarizer.names", "1000000000", "summarizer.names 1000000000 is out of range"},
+		{"summarizer.vocabulary", "-1", "summarizer.vocabulary -1 is out of range: want 0 to 1048576 (0: 10000)"},
+		{"summarizer.vocabulary", "1048577", "summarizer.vocabulary 1048577 is out of range"},
+		{"summarizer.coverage_bigram", "1e307", "summarizer.coverage_bigram 1e+307 is out of range: want 0 to 1e+06"},
+		{"summarizer.coverage_prior", "-0.5", "summarizer.coverage_prior -0.5 is out of range"},
+		{"summarizer.coverage_function", "2", "summarizer.coverage_function 2 is out of range: want 0 to 1"},
+		{"summarizer.coverage_min_words", "-1", "summarizer.coverage_min_words -1 is out of range: want 0 to 33554432"},
+		{"summarizer.coverage_plot", "names,first", `summarizer.coverage_plot names,first is out of range: want a comma-separated list of names, spread, density, link; or none`},
+		{"summarizer.coverage_plot", "names,spread,density,link", ""},
+		{"summarizer.coverage_plot", "link=0.25", `summarizer.coverage_plot link=0.25 is out of range: want a comma-separated list of names, spread, density, link; or none`},
+		{"summarizer.coverage_plot", "names,spread,density", ""},
+		{"summarizer.coverage_plot", "none", ""},
 	} {
 		s, err := Default().Set(tc.key, tc.value)
 		if err != nil {
 			t.Fatalf("Set(%q, %q): %v", tc.key, tc.value, err)
 		}
-		err = s.Check(tc.crossValidated)
+		err = s.Check()
 		wantError(t, err, tc.want, fmt.Sprintf("%s=%s", tc.key, tc.value))
 	}
 }
@@ -181,7 +179,7 @@ func TestCheckCancelling(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		err = s.Check(true)
+		err = s.Check()
 		wantError(t, err, tc.want, tc.name)
 	}
 }
@@ -204,7 +202,7 @@ func TestCoverageTurnedOn(t *testing.T) {
 		if !reflect.DeepEqual(s.Summarizer, want) {
 			t.Errorf("%s: %+v, want %+v", name, s.Summarizer, want)
 		}
-		if err := s.Check(true); err != nil {
+		if err := s.Check(); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
@@ -325,7 +323,7 @@ func TestCheckNames(t *testing.T) {
 	} {
 		s := Default()
 		tc.edit(&s)
-		err := s.Check(true)
+		err := s.Check()
 		wantError(t, err, tc.want, tc.name)
 	}
 }

@@ -53,8 +53,9 @@ type Settings struct {
 	Permutations int
 }
 
-// RougeSettings records the ROUGE-1.5.5 options of the main columns and
-// the data they read.
+// RougeSettings is what results.json records of the ROUGE-1.5.5 options
+// (rouge.Options) of the main columns and of the data they read: a
+// record of the scoring, not a setting of it (RecordRouge makes one).
 type RougeSettings struct {
 	Stem       bool `json:"stem"`
 	Stopwords  bool `json:"stopwords"`
@@ -63,6 +64,12 @@ type RougeSettings struct {
 	// with (BookScore.RougeData); nil in the results of an older
 	// bookalign, and when no score recorded it.
 	Data *rouge.Fingerprint `json:"data,omitempty"`
+}
+
+// RecordRouge describes o in results.json: the main columns are stemmed,
+// with the exception table when there is ROUGE data.
+func RecordRouge(o rouge.Options) RougeSettings {
+	return RougeSettings{Stem: true, Stopwords: o.RemoveStopwords, Exceptions: o.DataDir != ""}
 }
 
 // Results is the content of results.json.

@@ -116,3 +116,22 @@ func TestMethodDependencies(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordRouge: results.json records the main columns stemmed, with
+// the options' stopword removal, and the exception table exactly when
+// there is ROUGE data.
+func TestRecordRouge(t *testing.T) {
+	for _, tc := range []struct {
+		o    rouge.Options
+		want RougeSettings
+	}{
+		{rouge.Options{}, RougeSettings{Stem: true}},
+		{rouge.Options{DataDir: "rouge"}, RougeSettings{Stem: true, Exceptions: true}},
+		{rouge.Options{DataDir: "builtin", RemoveStopwords: true}, RougeSettings{Stem: true, Stopwords: true, Exceptions: true}},
+		{rouge.Options{RemoveStopwords: true}, RougeSettings{Stem: true, Stopwords: true}},
+	} {
+		if got := RecordRouge(tc.o); got != tc.want {
+			t.Errorf("RecordRouge(%+v) = %+v, want %+v", tc.o, got, tc.want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bookalign/bookalign/fetch"
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 // TestRunOfflineLeavesNothing: a fetch whose sources cannot be reached
@@ -29,13 +30,13 @@ func TestRunOfflineLeavesNothing(t *testing.T) {
 		{"new directory", func(string) error { return nil }, false, nil},
 		{"empty directory", func(dir string) error { return os.Mkdir(dir, 0o755) }, true, nil},
 		{"header-only manifest of an older fetch", func(dir string) error {
-			return fetch.WriteFileAtomic(filepath.Join(dir, fetch.ManifestFile), fetch.NewManifest().Marshal())
+			return store.WriteFile(context.Background(), filepath.Join(dir, fetch.ManifestFile), fetch.NewManifest().Marshal())
 		}, true, nil},
 		{"an earlier fetch's files", func(dir string) error {
-			if err := fetch.WriteFileAtomic(filepath.Join(dir, "sources", "pg_catalog.csv"), []byte("x")); err != nil {
+			if err := store.WriteFile(context.Background(), filepath.Join(dir, "sources", "pg_catalog.csv"), []byte("x")); err != nil {
 				return err
 			}
-			return fetch.WriteFileAtomic(filepath.Join(dir, fetch.ManifestFile), earlier.Marshal())
+			return store.WriteFile(context.Background(), filepath.Join(dir, fetch.ManifestFile), earlier.Marshal())
 		}, true, earlier.Marshal()},
 	}
 	for _, tc := range tests {

@@ -99,13 +99,13 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	st, err := OpenStore(cfg.Dir, cfg.Client)
+	st, err := OpenStore(ctx, cfg.Dir, cfg.Client)
 	if err != nil {
 		return nil, err
 	}
 	st.Limits, st.Log = cfg.Limits, cfg.Log
 	defer func() {
-		if cerr := st.Close(); err == nil {
+		if cerr := st.Close(ctx); err == nil {
 			err = cerr
 		}
 		if res != nil {
@@ -116,7 +116,7 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 	if err := fetchSources(ctx, cfg, st, res); err != nil {
 		return nil, err
 	}
-	if err := writeRouge(st); err != nil {
+	if err := writeRouge(ctx, st); err != nil {
 		return nil, err
 	}
 	res.Rouge = st.Path(RougeDir)
@@ -285,7 +285,7 @@ func (b *bookRun) fetch(ctx context.Context, n int, bar *Progress) error {
 			b.res.Downloaded++
 		}
 		if b.missing.Remove(n) {
-			if err := b.missing.Save(b.missingFile); err != nil {
+			if err := b.missing.Save(ctx, b.missingFile); err != nil {
 				return err
 			}
 		}
@@ -300,7 +300,7 @@ func (b *bookRun) fetch(ctx context.Context, n int, bar *Progress) error {
 		if errors.Is(err, ErrNotFound) {
 			b.res.Unavailable[n] = missingReason(urls, b.today)
 			b.missing.Add(n, b.today, urls)
-			if err := b.missing.Save(b.missingFile); err != nil {
+			if err := b.missing.Save(ctx, b.missingFile); err != nil {
 				return err
 			}
 		}

@@ -3,6 +3,7 @@ package fetch
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/text"
 	"github.com/bookalign/bookalign/wiki"
 )
@@ -114,7 +116,7 @@ func clean(s string) string { return strings.NewReplacer("\t", " ", "\n", " ", "
 
 // WriteBookMeta writes DIR/book_meta.tsv for the corpus that `bookalign
 // match` wrote in dir from the summaries TSV at summaries.
-func WriteBookMeta(dir, summaries string, m *Manifest) error {
+func WriteBookMeta(ctx context.Context, dir, summaries string, m *Manifest) error {
 	mf, err := os.Open(filepath.Join(dir, "matches.jsonl"))
 	if err != nil {
 		return err
@@ -139,5 +141,5 @@ func WriteBookMeta(dir, summaries string, m *Manifest) error {
 	if err != nil {
 		return err
 	}
-	return WriteFileAtomic(filepath.Join(dir, "book_meta.tsv"), meta)
+	return store.WriteFile(ctx, filepath.Join(dir, "book_meta.tsv"), meta)
 }

@@ -3,6 +3,7 @@ package fetch
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 // MissingFile lists, in a fetch directory, the URLs at which a book was
@@ -139,14 +142,14 @@ func (l *MissingList) Marshal() []byte {
 }
 
 // Save writes the list to name, or removes name if the list is empty.
-func (l *MissingList) Save(name string) error {
+func (l *MissingList) Save(ctx context.Context, name string) error {
 	if len(l.rows) == 0 {
 		if err := os.Remove(name); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
 		}
 		return nil
 	}
-	return WriteFileAtomic(name, l.Marshal())
+	return store.WriteFile(ctx, name, l.Marshal())
 }
 
 // escapeURL keeps a URL on one row of a tab-separated file.

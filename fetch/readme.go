@@ -2,11 +2,13 @@ package fetch
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 // Readme renders the README.txt of a fetched corpus of pairs pairs and
@@ -85,8 +87,8 @@ Wikipedia text (via the CMU Book Summary Dataset, Bamman and Smith), CC BY-SA.
 
 // Describe writes book_meta.tsv and README.txt into the corpus that
 // `bookalign match` wrote in dir from the fetch res of src.
-func Describe(dir string, src Sources, res *Result) error {
-	if err := WriteBookMeta(dir, res.Summaries, res.Manifest); err != nil {
+func Describe(ctx context.Context, dir string, src Sources, res *Result) error {
+	if err := WriteBookMeta(ctx, dir, res.Summaries, res.Manifest); err != nil {
 		return err
 	}
 	pairs, err := countLines(filepath.Join(dir, "matches.jsonl"))
@@ -97,7 +99,7 @@ func Describe(dir string, src Sources, res *Result) error {
 	if err != nil {
 		return err
 	}
-	return WriteFileAtomic(filepath.Join(dir, "README.txt"), Readme(src, res, pairs, rejected))
+	return store.WriteFile(ctx, filepath.Join(dir, "README.txt"), Readme(src, res, pairs, rejected))
 }
 
 func countLines(name string) (int, error) {

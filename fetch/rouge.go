@@ -1,6 +1,11 @@
 package fetch
 
-import "github.com/bookalign/bookalign/rouge"
+import (
+	"context"
+
+	"github.com/bookalign/bookalign/internal/store"
+	"github.com/bookalign/bookalign/rouge"
+)
 
 // RougeDir is the directory of a fetch directory that holds ROUGE-1.5.5's
 // data files, for `bookalign run --rouge-data`.
@@ -18,14 +23,14 @@ const fromBinary = "bookalign:"
 // writeRouge writes into st's RougeDir the copy of ROUGE-1.5.5's data
 // files that the binary holds (rouge.BuiltinFile), with the README that
 // states their origins and licences, and lists them in its manifest.
-func writeRouge(st *Store) error {
+func writeRouge(ctx context.Context, st *Store) error {
 	for _, name := range append(rouge.DataFiles(), rouge.BuiltinReadme) {
 		b, err := rouge.BuiltinFile(name)
 		if err != nil {
 			return err
 		}
 		rel := RougeDir + "/" + name
-		if err := WriteFileAtomic(st.Path(rel), b); err != nil {
+		if err := store.WriteFile(ctx, st.Path(rel), b); err != nil {
 			return err
 		}
 		if _, err := st.Record(rel, RougeSource(name)); err != nil {

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 // A Store is a fetch directory: the files downloaded into it and their
@@ -41,7 +43,7 @@ type Store struct {
 
 // OpenStore opens (creating it if need be) the fetch directory dir, reading
 // its manifest if it has one, and downloads with c.
-func OpenStore(dir string, c *Client) (*Store, error) {
+func OpenStore(ctx context.Context, dir string, c *Client) (*Store, error) {
 	_, statErr := os.Stat(dir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -60,7 +62,7 @@ func OpenStore(dir string, c *Client) (*Store, error) {
 	}
 	// The journal is rewritten whole, so that it starts with the header
 	// and holds one row per file.
-	if err := s.writeManifest(); err != nil {
+	if err := s.writeManifest(ctx); err != nil {
 		return nil, err
 	}
 	j, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0o644)
@@ -177,11 +179,11 @@ func (s *Store) Record(rel, from string) (Entry, error) {
 // Close writes the manifest sorted by path and closes it; a manifest that
 // lists no file is removed instead, with what else the store left empty
 // (removeEmpty).
-func (s *Store) Close() error {
+func (s *Store) Close(ctx context.Context) error {
 	err := s.journal.Close()
 	werr := s.removeEmpty()
 	if len(s.m.entries) > 0 {
-		werr = s.writeManifest()
+		werr = s.writeManifest(ctx)
 	}
 	if err == nil {
 		err = werr
@@ -212,20 +214,10 @@ func (s *Store) removeEmpty() error {
 	return nil
 }
 
-// writeManifest replaces the manifest file with the manifest, atomically.
-func (s *Store) writeManifest() error {
-	return WriteFileAtomic(filepath.Join(s.Dir, ManifestFile), s.m.Marshal())
-}
-
-// WriteFileAtomic writes b to name.part and renames it to name.
-func WriteFileAtomic(name string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	if err := os.WriteFile(name+".part", b, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(name+".part", name)
+// writeManifest replaces the manifest file with the manifest, atomically
+// (store.WriteFile).
+func (s *Store) writeManifest(ctx context.Context) error {
+	return store.WriteFile(ctx, filepath.Join(s.Dir, ManifestFile), s.m.Marshal())
 }
 
 // whole reports whether the file name has e's size and digest.

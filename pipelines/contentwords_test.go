@@ -55,7 +55,7 @@ func TestContentColumns(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			out := t.TempDir()
 			cfg := smallConfig(corpusDir, out)
-			cfg.Methods, cfg.Rouge = tc.methods, evaluate.Scoring{DataDir: tc.dataDir}
+			cfg.Methods, cfg.Rouge = tc.methods, rouge.Options{DataDir: tc.dataDir}
 			runExperiment(t, prism.Execute, cfg)
 			res := readResults(t, out)
 			var names []string
@@ -124,7 +124,7 @@ func TestContentOracleNeedsStopwords(t *testing.T) {
 	if !slices.Contains(cfg.Methods, evaluate.MethodOracleContent) {
 		t.Fatalf("the default methods %q lack the content oracle", cfg.Methods)
 	}
-	if err := cfg.Validate(); err != nil {
+	if err := cfg.Check(); err != nil {
 		t.Errorf("the default methods without ROUGE data: %v", err)
 	}
 	run := cfg.RunnableMethods()
@@ -132,11 +132,11 @@ func TestContentOracleNeedsStopwords(t *testing.T) {
 		t.Errorf("without ROUGE data the default methods run %q", run)
 	}
 	cfg.Methods = []string{"first1000", evaluate.MethodOracleContent}
-	if err := cfg.Validate(); !errors.Is(err, evaluate.ErrNeedsStopwords) {
-		t.Errorf("content oracle asked for without ROUGE data: Validate() = %v", err)
+	if err := cfg.Check(); !errors.Is(err, evaluate.ErrNeedsStopwords) {
+		t.Errorf("content oracle asked for without ROUGE data: Check() = %v", err)
 	}
 	cfg.Rouge.DataDir = "rouge"
-	if err := cfg.Validate(); err != nil {
+	if err := cfg.Check(); err != nil {
 		t.Errorf("content oracle with ROUGE data: %v", err)
 	}
 	cfg.Methods = Methods

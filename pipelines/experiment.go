@@ -11,6 +11,7 @@ import (
 	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/layout"
+	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/transforms"
 )
 
@@ -34,7 +35,7 @@ type Config struct {
 	// the Token HMM's synonyms; empty means identity emissions only.
 	Thesaurus string
 	// Rouge says how summaries are scored.
-	Rouge evaluate.Scoring
+	Rouge rouge.Options
 	// CoverageStopwords are the function words of coverage extraction
 	// (classify's Counts.Collection), sorted: data read at run time
 	// (ResolveContent), not a setting; none counts every n-gram alike.
@@ -54,12 +55,22 @@ var Methods = evaluate.NamesOf()
 // a summarizer of the same name.
 var Aligners = evaluate.NamesOf(evaluate.Trained)
 
-// Validate checks a configuration before a pipeline is built from it.
-func (c Config) Validate() error {
+// Check checks a configuration before a pipeline is built from it, each
+// package's settings by its own Check, in this order: the paths, the
+// settings (config.Settings.Check, with align's), the summarizer's
+// combinations, the aligners' thesaurus, the scoring (rouge.Options.
+// Check) and the methods that can run with it. Preflight runs it first.
+func (c Config) Check() error {
 	if c.Corpus == "" || c.Out == "" {
 		return fmt.Errorf("a corpus and an output directory are required")
 	}
-	if err := c.Check(c.TestCorpus == "" && len(c.trained()) > 0); err != nil {
+	set := c.Settings
+	if c.TestCorpus != "" || len(c.trained()) == 0 {
+		// Without cross-validation folds is not used, so not refused:
+		// it is checked at its default.
+		set.Folds = config.Default().Folds
+	}
+	if err := set.Check(); err != nil {
 		return err
 	}
 	if err := c.Summarizer.CheckCombinations(); err != nil {
@@ -348,6 +359,6 @@ func (c Config) settings() evaluate.Settings {
 		TestCorpus: c.TestCorpus,
 		Words:      c.Words,
 		Seed:       c.Seed,
-		Rouge:      c.Rouge.Settings(),
+		Rouge:      evaluate.RecordRouge(c.Rouge),
 	}
 }

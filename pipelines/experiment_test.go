@@ -42,7 +42,7 @@ type executor func(context.Context, *beam.Pipeline) (beam.PipelineResult, error)
 
 func runExperiment(t *testing.T, exec executor, cfg Config) beam.PipelineResult {
 	t.Helper()
-	if err := cfg.Validate(); err != nil {
+	if err := cfg.Check(); err != nil {
 		t.Fatal(err)
 	}
 	p, s := beam.NewPipelineWithRoot()

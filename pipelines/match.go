@@ -29,8 +29,8 @@ type MatchConfig struct {
 	Unavailable map[int]string
 }
 
-// Validate checks a configuration before a pipeline is built from it.
-func (c MatchConfig) Validate() error {
+// Check checks a configuration before a pipeline is built from it.
+func (c MatchConfig) Check() error {
 	if c.Summaries == "" || c.Catalog == "" || c.Books == "" || c.Out == "" {
 		return fmt.Errorf("summaries, a catalog, a book mirror and an output directory are required")
 	}

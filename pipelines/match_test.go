@@ -75,7 +75,7 @@ func matchInputs(t *testing.T) (summaries, catalog, mirror string) {
 
 func runMatch(t *testing.T, exec executor, cfg MatchConfig) {
 	t.Helper()
-	if err := cfg.Validate(); err != nil {
+	if err := cfg.Check(); err != nil {
 		t.Fatal(err)
 	}
 	p, s := beam.NewPipelineWithRoot()

@@ -29,14 +29,14 @@ type Checked struct {
 }
 
 // Preflight checks a run of cfg once, before any pipeline is built, and
-// resolves what the run reads at its start: the settings (Validate), the
+// resolves what the run reads at its start: the settings (Config.Check), the
 // input directories (CheckInputs), the corpora (checkCorpora), the methods
 // that run (Runnable) and the function words of coverage extraction
 // (ResolveContent, which sets them in cfg). `bookalign run` and each dump
 // of `bookalign reprocess` go through it alike.
 func Preflight(ctx context.Context, cfg *Config) (Checked, error) {
 	var c Checked
-	if err := cfg.Validate(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return c, err
 	}
 	if err := CheckInputs(ctx, *cfg); err != nil {
@@ -63,7 +63,7 @@ func (c Config) Runnable() (methods []string, note string, err error) {
 }
 
 // RunnableMethods are the methods of c that run (Runnable), or c.Methods
-// as they are when one cannot: Validate refuses such a configuration.
+// as they are when one cannot: Check refuses such a configuration.
 func (c Config) RunnableMethods() []string {
 	methods, _, err := c.Runnable()
 	if err != nil {

@@ -40,10 +40,10 @@ func TestMethodKinds(t *testing.T) {
 	}
 }
 
-// TestValidateCoverage checks that a configuration with coverage weights
+// TestCheckCoverage checks that a configuration with coverage weights
 // without coverage, or a negative weight, is refused before a pipeline is
 // built.
-func TestValidateCoverage(t *testing.T) {
+func TestCheckCoverage(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		edit func(c *Config)
@@ -63,16 +63,16 @@ func TestValidateCoverage(t *testing.T) {
 		cfg := Config{Settings: config.Default()}
 		cfg.Corpus, cfg.Out = "corpus", "out"
 		tc.edit(&cfg)
-		if err := cfg.Validate(); (err == nil) != tc.ok {
-			t.Errorf("%s: Validate() = %v, want ok %v", tc.name, err, tc.ok)
+		if err := cfg.Check(); (err == nil) != tc.ok {
+			t.Errorf("%s: Check() = %v, want ok %v", tc.name, err, tc.ok)
 		}
 	}
 }
 
-// TestValidateQuotesShort: an error about a string setting quotes at most
+// TestCheckQuotesShort: an error about a string setting quotes at most
 // a short prefix of a long value, and names the setting as the user
 // writes it.
-func TestValidateQuotesShort(t *testing.T) {
+func TestCheckQuotesShort(t *testing.T) {
 	long := strings.Repeat("x", 60<<20)
 	for _, tc := range []struct {
 		name string
@@ -86,9 +86,34 @@ func TestValidateQuotesShort(t *testing.T) {
 		cfg := Config{Settings: config.Default()}
 		cfg.Corpus, cfg.Out = "corpus", "out"
 		tc.edit(&cfg)
-		err := cfg.Validate()
+		err := cfg.Check()
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "(62914560 bytes)") || len(err.Error()) > 400 {
 			t.Errorf("%s: %.400v", tc.name, err)
+		}
+	}
+}
+
+// TestCheckFolds: folds are refused out of range only when the run
+// cross-validates: not with a test corpus, nor without a trained method.
+func TestCheckFolds(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		edit  func(c *Config)
+		folds int
+		want  string // "" for no error
+	}{
+		{"cross-validated", func(*Config) {}, 1, "folds 1 is out of range: want 2 to 1000"},
+		{"cross-validated, too many", func(*Config) {}, 1001, "folds 1001 is out of range: want 2 to 1000"},
+		{"cross-validated, in range", func(*Config) {}, 2, ""},
+		{"test corpus", func(c *Config) { c.TestCorpus = "test" }, 1, ""},
+		{"baselines only", func(c *Config) { c.Methods = []string{"first1000", "random"} }, 0, ""},
+	} {
+		cfg := Config{Settings: config.Default()}
+		cfg.Corpus, cfg.Out, cfg.Folds = "corpus", "out", tc.folds
+		tc.edit(&cfg)
+		err := cfg.Check()
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s: Check() = %v, want %q", tc.name, err, tc.want)
 		}
 	}
 }

@@ -8,8 +8,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/bookalign/bookalign/config"
-	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/sharedtest"
+	"github.com/bookalign/bookalign/rouge"
 )
 
 // sharedSubset are real pairs of ../shared/corpus: raw Gutenberg files with
@@ -49,7 +49,7 @@ func TestSharedCorpusSubset(t *testing.T) {
 	}
 	cfg := Config{Settings: config.Default()}
 	cfg.Corpus, cfg.Out = dir, out
-	cfg.Rouge = evaluate.Scoring{DataDir: rougeData}
+	cfg.Rouge = rouge.Options{DataDir: rougeData}
 	runExperiment(t, prism.Execute, cfg)
 
 	res := readResults(t, out)

@@ -35,7 +35,7 @@ func TestSynonymsReadTheThesaurus(t *testing.T) {
 		cfg := smallConfig(dir, t.TempDir())
 		cfg.Align = tc.opts
 		cfg.Align.Extra, cfg.Align.Iterations, cfg.Thesaurus = []string{"token"}, 5, missing
-		if err := cfg.Validate(); err != nil {
+		if err := cfg.Check(); err != nil {
 			t.Fatal(err)
 		}
 		p, s := beam.NewPipelineWithRoot()
@@ -51,8 +51,8 @@ func TestSynonymsReadTheThesaurus(t *testing.T) {
 		cfg := smallConfig(dir, t.TempDir())
 		cfg.Align = opts
 		cfg.Align.Extra = []string{"token"}
-		if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "--thesaurus") {
-			t.Errorf("%+v without a thesaurus: Validate() = %v, want an error naming --thesaurus", opts, err)
+		if err := cfg.Check(); err == nil || !strings.Contains(err.Error(), "--thesaurus") {
+			t.Errorf("%+v without a thesaurus: Check() = %v, want an error naming --thesaurus", opts, err)
 		}
 	}
 }

@@ -26,8 +26,8 @@ type WikiConfig struct {
 	Extractor wiki.Extractor
 }
 
-// Validate checks a configuration before a pipeline is built from it.
-func (c WikiConfig) Validate() error {
+// Check checks a configuration before a pipeline is built from it.
+func (c WikiConfig) Check() error {
 	if c.Dump == "" || c.Out == "" {
 		return fmt.Errorf("a dump and an output directory are required")
 	}

@@ -27,7 +27,7 @@ const wikiFixture = "enwiki-latest-pages-articles1.xml-p000000010p000030302-shor
 
 func runWiki(t *testing.T, exec executor, cfg WikiConfig) beam.PipelineResult {
 	t.Helper()
-	if err := cfg.Validate(); err != nil {
+	if err := cfg.Check(); err != nil {
 		t.Fatal(err)
 	}
 	p, s := beam.NewPipelineWithRoot()

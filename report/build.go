@@ -13,28 +13,10 @@ import (
 	"github.com/bookalign/bookalign/classify/logistic"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/layout"
+	"github.com/bookalign/bookalign/rundir"
 )
-
-// Files reads and writes whole files by path, a local path or a URL such as
-// gs://bucket/key; bookalign passes Beam's filesystems.
-type Files struct {
-	Read func(ctx context.Context, path string) ([]byte, error)
-	// ReadWritten reads a file the run wrote whose size grows with the
-	// corpus (results.json) whatever its size; nil means Read.
-	ReadWritten func(ctx context.Context, path string) ([]byte, error)
-	Exists      func(ctx context.Context, path string) (bool, error)
-	Write       func(ctx context.Context, path string, data []byte) error
-	// RemoveAll removes a directory and everything under it (nothing when
-	// there is none), and Rename gives a directory another name. With
-	// both, Build replaces the earlier report whole (see Build); without
-	// them it writes the pages in place.
-	RemoveAll func(ctx context.Context, dir string) error
-	Rename    func(ctx context.Context, from, to string) error
-}
-
-// whole reports whether the report can be replaced whole.
-func (f Files) whole() bool { return f.RemoveAll != nil && f.Rename != nil }
 
 // Options say which run to report on.
 type Options struct {
@@ -67,16 +49,16 @@ type Failure struct {
 }
 
 // Build writes Out/report/index.html and one page per evaluated book,
-// Out/report/books/<id>.html, from a finished run's outputs; given
-// Files.RemoveAll and Rename, it builds them in Out/report.tmp, which then
-// replaces Out/report whole. Every book id and method name read back from
+// Out/report/books/<id>.html, from a finished run's outputs, local or
+// gs:// (internal/store); it builds them in Out/report.tmp, which then
+// replaces Out/report whole (rundir.StartReport, FinishReport). Every book id and method name read back from
 // results.json is checked with corpus.ValidID before it names a file, so
 // that nothing is read from outside the corpus nor written outside
 // Out/report. A book whose page cannot be built is listed in Built.Failed
 // and on the index, and does not stop the others; an unreadable
 // results.json does.
-func Build(ctx context.Context, f Files, o Options) (*Built, error) {
-	res, err := readResults(ctx, f, o.Out)
+func Build(ctx context.Context, o Options) (*Built, error) {
+	res, err := readResults(ctx, o.Out)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +69,7 @@ func Build(ctx context.Context, f Files, o Options) (*Built, error) {
 			dir = res.TestCorpus
 		}
 	}
-	pairs, err := readPairs(ctx, f, dir)
+	pairs, err := readPairs(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -99,8 +81,7 @@ func Build(ctx context.Context, f Files, o Options) (*Built, error) {
 		}
 		methods[i] = m.Name
 	}
-	final := layout.Out{Dir: o.Out}.Report()
-	rep, err := startReport(ctx, f, o.Out)
+	rep, err := rundir.StartReport(ctx, o.Out)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +103,7 @@ func Build(ctx context.Context, f Files, o Options) (*Built, error) {
 				if err != nil {
 					err = fmt.Errorf("results.json holds an unsafe book id: %w", err)
 				} else {
-					err = buildBook(ctx, f, o.Out, rep, dir, ids[i], pairs[ids[i]], res, methods)
+					err = buildBook(ctx, o.Out, rep, dir, ids[i], pairs[ids[i]], res, methods)
 				}
 				if err != nil {
 					failures[i] = &Failure{ID: ids[i], Reason: err.Error()}
@@ -158,52 +139,23 @@ func Build(ctx context.Context, f Files, o Options) (*Built, error) {
 	for id, p := range pairs {
 		ix.Titles[id] = p.Title
 	}
-	if ix.Features, err = readFeatures(ctx, f, o.Out, methods); err != nil {
+	if ix.Features, err = readFeatures(ctx, o.Out, methods); err != nil {
 		return nil, err
 	}
-	if ix.Figures, err = readFigures(ctx, f, o.Out); err != nil {
+	if ix.Figures, err = readFigures(ctx, o.Out); err != nil {
 		return nil, err
 	}
 	page, err := RenderIndex(ix)
 	if err != nil {
 		return nil, err
 	}
-	if err := f.Write(ctx, rep.Index(), page); err != nil {
+	if err := store.WriteFile(ctx, rep.Index(), page); err != nil {
 		return nil, err
 	}
-	if err := finishReport(ctx, f, rep, final); err != nil {
+	if err := rundir.FinishReport(ctx, o.Out); err != nil {
 		return nil, err
 	}
 	return built, nil
-}
-
-// startReport returns the directory to build the report in: Out/report
-// itself, or, when the report is replaced whole, Out/report.tmp, emptied of
-// what an interrupted build left there.
-func startReport(ctx context.Context, f Files, out string) (layout.Report, error) {
-	if !f.whole() {
-		return layout.Out{Dir: out}.Report(), nil
-	}
-	rep := layout.Out{Dir: out}.ReportBuild()
-	if err := f.RemoveAll(ctx, rep.Dir); err != nil {
-		return rep, fmt.Errorf("clearing %s: %w", rep.Dir, err)
-	}
-	return rep, nil
-}
-
-// finishReport puts the report built in rep in place of final, when they
-// differ: the earlier report is removed, and rep renamed.
-func finishReport(ctx context.Context, f Files, rep, final layout.Report) error {
-	if rep.Dir == final.Dir {
-		return nil
-	}
-	if err := f.RemoveAll(ctx, final.Dir); err != nil {
-		return fmt.Errorf("removing the earlier report %s: %w", final.Dir, err)
-	}
-	if err := f.Rename(ctx, rep.Dir, final.Dir); err != nil {
-		return fmt.Errorf("moving %s to %s: %w", rep.Dir, final.Dir, err)
-	}
-	return nil
 }
 
 func (o Options) workers() int {
@@ -213,13 +165,11 @@ func (o Options) workers() int {
 	return runtime.GOMAXPROCS(0)
 }
 
-func readResults(ctx context.Context, f Files, out string) (*evaluate.Results, error) {
+// readResults reads results.json, whatever its size (store.ReadWritten):
+// it grows with the corpus.
+func readResults(ctx context.Context, out string) (*evaluate.Results, error) {
 	path := layout.Out{Dir: out}.Results()
-	read := f.Read
-	if f.ReadWritten != nil {
-		read = f.ReadWritten
-	}
-	b, err := read(ctx, path)
+	b, err := store.ReadWritten(ctx, path)
 	if err != nil {
 		return nil, fmt.Errorf("%w (is %q the output of a finished run?)", atPath(path, err), out)
 	}
@@ -231,9 +181,9 @@ func readResults(ctx context.Context, f Files, out string) (*evaluate.Results, e
 }
 
 // readPairs returns the corpus's rows by id, for titles and authors.
-func readPairs(ctx context.Context, f Files, dir string) (map[string]corpus.Pair, error) {
+func readPairs(ctx context.Context, dir string) (map[string]corpus.Pair, error) {
 	path := corpus.Layout{Dir: dir}.Pairs()
-	b, err := f.Read(ctx, path)
+	b, err := store.ReadFile(ctx, path)
 	if err != nil {
 		return nil, fmt.Errorf("the corpus index %w (give the corpus with --corpus)", atPath(path, err))
 	}
@@ -249,13 +199,13 @@ func readPairs(ctx context.Context, f Files, dir string) (map[string]corpus.Pair
 }
 
 // buildBook gathers one book's files and writes its page into rep.
-func buildBook(ctx context.Context, f Files, out string, rep layout.Report, dir, id string, pair corpus.Pair, res *evaluate.Results, methods []string) error {
+func buildBook(ctx context.Context, out string, rep layout.Report, dir, id string, pair corpus.Pair, res *evaluate.Results, methods []string) error {
 	books := corpus.Layout{Dir: dir}
-	raw, err := f.Read(ctx, books.Book(id))
+	raw, err := store.ReadFile(ctx, books.Book(id))
 	if err != nil {
 		return err
 	}
-	summary, err := f.Read(ctx, books.Summary(id))
+	summary, err := store.ReadFile(ctx, books.Summary(id))
 	if err != nil {
 		return err
 	}
@@ -268,17 +218,9 @@ func buildBook(ctx context.Context, f Files, out string, rep layout.Report, dir,
 			b.Scores[m.Name] = s
 		}
 	}
-	optional := func(path string) ([]byte, bool, error) {
-		ok, err := f.Exists(ctx, path)
-		if err != nil || !ok {
-			return nil, false, err
-		}
-		data, err := f.Read(ctx, path)
-		return data, err == nil, err
-	}
 	files := layout.Out{Dir: out}
 	for _, m := range Aligners {
-		data, ok, err := optional(files.Alignment(m, id))
+		data, ok, err := store.ReadOptional(ctx, files.Alignment(m, id))
 		if err != nil {
 			return err
 		}
@@ -290,7 +232,7 @@ func buildBook(ctx context.Context, f Files, out string, rep layout.Report, dir,
 		}
 	}
 	for _, m := range methods {
-		data, ok, err := optional(files.Selection(m, id))
+		data, ok, err := store.ReadOptional(ctx, files.Selection(m, id))
 		if err != nil {
 			return err
 		}
@@ -307,7 +249,7 @@ func buildBook(ctx context.Context, f Files, out string, rep layout.Report, dir,
 	if err != nil {
 		return err
 	}
-	return f.Write(ctx, rep.Book(id), page)
+	return store.WriteFile(ctx, rep.Book(id), page)
 }
 
 // missing returns the elements of want not in have.
@@ -325,19 +267,16 @@ func missing(want, have []string) []string {
 	return out
 }
 
-func readFeatures(ctx context.Context, f Files, out string, methods []string) (map[string][]logistic.RankedFeature, error) {
+func readFeatures(ctx context.Context, out string, methods []string) (map[string][]logistic.RankedFeature, error) {
 	feats := map[string][]logistic.RankedFeature{}
 	for _, m := range methods {
 		path := layout.Out{Dir: out}.Features(m)
-		if ok, err := f.Exists(ctx, path); err != nil || !ok {
-			if err != nil {
-				return nil, err
-			}
-			continue
-		}
-		b, err := f.Read(ctx, path)
+		b, ok, err := store.ReadOptional(ctx, path)
 		if err != nil {
 			return nil, err
+		}
+		if !ok {
+			continue
 		}
 		var rows []logistic.RankedFeature
 		if err := json.Unmarshal(b, &rows); err != nil {
@@ -356,20 +295,16 @@ var runFigures = []struct{ file, title, caption string }{
 		"The paper's Figure 3: where the samples of the Block HMM (passage) put the two ends of one summary sentence's passage."},
 }
 
-func readFigures(ctx context.Context, f Files, out string) ([]Figure, error) {
+func readFigures(ctx context.Context, out string) ([]Figure, error) {
 	var figs []Figure
 	for _, rf := range runFigures {
 		path := corpus.Join(out, rf.file)
-		ok, err := f.Exists(ctx, path)
+		svg, ok, err := store.ReadOptional(ctx, path)
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
 			continue
-		}
-		svg, err := f.Read(ctx, path)
-		if err != nil {
-			return nil, err
 		}
 		figs = append(figs, Figure{Title: rf.title, Caption: rf.caption, SVG: svg})
 	}

@@ -17,9 +17,10 @@
 // so a 160,000-word book costs no per-word DOM nodes.
 //
 // Build reads a finished run's outputs (results.json, alignments/,
-// summaries/, features/, figures/) and the corpus through the Files it is
-// given, so the same code serves `bookalign run` and `bookalign report`, on
-// local paths or gs://.
+// summaries/, features/, figures/) and the corpus through internal/store,
+// bookalign's one file layer, so the same code serves `bookalign run` and
+// `bookalign report`, on local paths or gs://.
 //
-// Package report never imports Beam.
+// Package report builds no pipeline: it imports Beam's filesystem registry
+// only, through internal/store.
 package report

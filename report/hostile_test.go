@@ -3,38 +3,42 @@ package report
 import (
 	"context"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/bookalign/bookalign/evaluate"
 )
 
-// localFiles are Files on the local disk that record every path written.
-type localFiles struct {
-	mu      sync.Mutex
-	written []string
+// filesUnder returns the files under root, relative to it.
+func filesUnder(t *testing.T, root string) map[string]bool {
+	t.Helper()
+	files := map[string]bool{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(root, p)
+			files[rel] = true
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
 
-func (l *localFiles) files() Files {
-	return Files{
-		Read: func(_ context.Context, p string) ([]byte, error) { return os.ReadFile(p) },
-		Exists: func(_ context.Context, p string) (bool, error) {
-			_, err := os.Stat(p)
-			return err == nil, nil
-		},
-		Write: func(_ context.Context, p string, b []byte) error {
-			l.mu.Lock()
-			l.written = append(l.written, p)
-			l.mu.Unlock()
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				return err
-			}
-			return os.WriteFile(p, b, 0o644)
-		},
+// written returns the files under root that were not in before.
+func written(t *testing.T, root string, before map[string]bool) []string {
+	t.Helper()
+	var added []string
+	for f := range filesUnder(t, root) {
+		if !before[f] {
+			added = append(added, filepath.Join(root, f))
+		}
 	}
+	return added
 }
 
 // hostileRun writes a run whose results.json names the given books and
@@ -80,12 +84,13 @@ func hostileRun(t *testing.T, ids, methods []string) (out, secret string) {
 func TestBuildRefusesUnsafeIDs(t *testing.T) {
 	rel := strings.Repeat("../", 6)
 	out, secret := hostileRun(t, []string{"good", "missing", "../../secret", rel + strings.TrimPrefix(filepath.Dir(os.TempDir()), "/") + "x"}, []string{"first1000"})
-	lf := &localFiles{}
-	built, err := Build(context.Background(), lf.files(), Options{Out: out, Workers: 2})
+	root := filepath.Dir(filepath.Dir(filepath.Dir(out)))
+	before := filesUnder(t, root)
+	built, err := Build(context.Background(), Options{Out: out, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range lf.written {
+	for _, p := range written(t, root, before) {
 		if !strings.HasPrefix(filepath.Clean(p), filepath.Join(out, "report")+string(filepath.Separator)) {
 			t.Errorf("wrote %s, outside %s/report", p, out)
 		}
@@ -111,11 +116,12 @@ func TestBuildRefusesUnsafeIDs(t *testing.T) {
 	}
 
 	out, _ = hostileRun(t, []string{"good"}, []string{"../../../m"})
-	lf = &localFiles{}
-	if _, err := Build(context.Background(), lf.files(), Options{Out: out}); err == nil || !strings.Contains(err.Error(), "method") {
+	root = filepath.Dir(filepath.Dir(filepath.Dir(out)))
+	before = filesUnder(t, root)
+	if _, err := Build(context.Background(), Options{Out: out}); err == nil || !strings.Contains(err.Error(), "method") {
 		t.Errorf("unsafe method name: error %v", err)
 	}
-	if len(lf.written) > 0 {
-		t.Errorf("wrote %v for a results.json with an unsafe method", lf.written)
+	if w := written(t, root, before); len(w) > 0 {
+		t.Errorf("wrote %v for a results.json with an unsafe method", w)
 	}
 }

@@ -3,16 +3,17 @@ package report
 import (
 	"context"
 	"encoding/json"
-	"io/fs"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/bookalign/bookalign/align"
 	"github.com/bookalign/bookalign/classify/logistic"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/internal/gcstest"
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 const hostileBook = `<script>alert("book")</script> It was a <b>dark</b> night & the "wind" howled.
@@ -194,136 +195,129 @@ func FuzzRenderBook(f *testing.F) {
 	})
 }
 
-// memFiles is an in-memory Files.
-type memFiles struct {
-	mu    sync.Mutex
-	files map[string][]byte
-}
-
-func (m *memFiles) Files() Files {
-	return Files{
-		Read: func(_ context.Context, p string) ([]byte, error) {
-			m.mu.Lock()
-			defer m.mu.Unlock()
-			b, ok := m.files[p]
-			if !ok {
-				return nil, &fs.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}
-			}
-			return b, nil
-		},
-		Exists: func(_ context.Context, p string) (bool, error) {
-			m.mu.Lock()
-			defer m.mu.Unlock()
-			_, ok := m.files[p]
-			return ok, nil
-		},
-		Write: func(_ context.Context, p string, b []byte) error {
-			m.mu.Lock()
-			defer m.mu.Unlock()
-			m.files[p] = b
-			return nil
-		},
-	}
-}
-
-// runFiles returns the files of a run with results r: results.json, the
-// corpus of the hostile book and its Passage HMM alignment.
-func runFiles(t *testing.T, r *evaluate.Results) *memFiles {
+// runFiles writes under root (a temporary directory or a gs:// bucket)
+// the files of a run with results r: results.json, the corpus of the
+// hostile book and its Passage HMM alignment, with extra, relative to
+// root, besides. It returns the run's output directory, root/out, whose
+// results.json names root/corpus.
+func runFiles(t *testing.T, root string, r *evaluate.Results, extra map[string]string) string {
 	t.Helper()
+	r.Corpus = root + "/corpus"
 	res, err := r.JSON()
 	if err != nil {
 		t.Fatal(err)
 	}
 	h := hostile()
 	recs, _ := json.Marshal(h.Alignments["passage"][0])
-	return &memFiles{files: map[string][]byte{
-		"out/results.json":                     res,
-		"corpus/pairs.tsv":                     []byte("id\ttitle\tauthor\nhostile\tHostile\tA & B\n"),
-		"corpus/books/hostile.txt":             []byte(h.Raw),
-		"corpus/summaries/hostile.txt":         []byte(h.Summary),
-		"out/alignments/passage/hostile.jsonl": append(recs, '\n'),
-	}}
+	files := map[string]string{
+		"out/results.json":                     string(res),
+		"corpus/pairs.tsv":                     "id\ttitle\tauthor\nhostile\tHostile\tA & B\n",
+		"corpus/books/hostile.txt":             h.Raw,
+		"corpus/summaries/hostile.txt":         h.Summary,
+		"out/alignments/passage/hostile.jsonl": string(recs) + "\n",
+	}
+	maps.Copy(files, extra)
+	for rel, data := range files {
+		if err := store.WriteFile(context.Background(), root+"/"+rel, []byte(data)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root + "/out"
+}
+
+// readReport returns the files under out/report and out/report.tmp by
+// their paths relative to out.
+func readReport(t *testing.T, out string) map[string]string {
+	t.Helper()
+	ctx := context.Background()
+	files := map[string]string{}
+	for _, dir := range []string{"report", "report.tmp"} {
+		var walk func(rel string)
+		walk = func(rel string) {
+			entries, err := store.Entries(ctx, out+"/"+rel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range entries {
+				if sub, ok := strings.CutSuffix(e, "/"); ok {
+					walk(rel + "/" + sub)
+					continue
+				}
+				b, err := store.ReadWritten(ctx, out+"/"+rel+"/"+e)
+				if err != nil {
+					t.Fatal(err)
+				}
+				files[rel+"/"+e] = string(b)
+			}
+		}
+		walk(dir)
+	}
+	return files
+}
+
+// onBothStores runs f on a temporary directory and on a bucket of a fake
+// GCS server.
+func onBothStores(t *testing.T, f func(t *testing.T, root string)) {
+	t.Run("local", func(t *testing.T) { f(t, t.TempDir()) })
+	t.Run("gcs", func(t *testing.T) {
+		srv := gcstest.Start(t)
+		srv.CreateBucket("b")
+		f(t, "gs://b/run")
+	})
 }
 
 // TestBuild builds a report from a run's files: a page for the book that
 // has its files, and the other, whose id is not a safe file name, listed on
 // the index with the reason.
 func TestBuild(t *testing.T) {
-	m := runFiles(t, testResults())
-	m.files["out/selections/names/hostile.json"] = []byte(`{"id":"hostile","method":"names","sentences":[2],"spans":[[114,138]]}`)
-	m.files["out/features/passage.json"] = []byte(`[{"name":"DECILE_0","mean_rank":1,"mean_weight":0.9,"models":10}]`)
-	m.files["out/figures/length_ratios.svg"] = []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)
-	var progress []int
-	built, err := Build(context.Background(), m.Files(), Options{Out: "out", Workers: 2, Progress: func(done, total int) { progress = append(progress, done) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if built.Pages != 1 || len(built.Failed) != 1 || built.Failed[0].ID != "<second>" || !strings.Contains(built.Failed[0].Reason, "unsafe book id") {
-		t.Errorf("built %+v", built)
-	}
-	if len(progress) != 2 || progress[1] != 2 {
-		t.Errorf("progress %v", progress)
-	}
-	index, book := string(m.files["out/report/index.html"]), string(m.files["out/report/books/hostile.html"])
-	if !strings.Contains(index, "DECILE_0") || !strings.Contains(index, "Figure 1") || !strings.Contains(index, "(no page)") {
-		t.Errorf("index lacks the features, Figure 1 or the failed book")
-	}
-	if !strings.Contains(book, "<h1>Hostile <span class=\"author\">by A &amp; B</span></h1>") || !strings.Contains(book, `class="pick-toggle" value="names"`) {
-		t.Errorf("book page lacks its title or the names summary")
-	}
-
-	// Without results.json there is nothing to report.
-	if _, err := Build(context.Background(), (&memFiles{files: map[string][]byte{}}).Files(), Options{Out: "out"}); err == nil || !strings.Contains(err.Error(), "finished run") {
-		t.Errorf("no results.json: %v", err)
-	}
-}
-
-// whole gives m's Files the RemoveAll and Rename that let Build replace
-// the report whole.
-func (m *memFiles) whole() Files {
-	f := m.Files()
-	f.RemoveAll = func(_ context.Context, dir string) error {
-		m.mu.Lock()
-		defer m.mu.Unlock()
-		for p := range m.files {
-			if strings.HasPrefix(p, dir+"/") {
-				delete(m.files, p)
-			}
+	onBothStores(t, func(t *testing.T, root string) {
+		out := runFiles(t, root, testResults(), map[string]string{
+			"out/selections/names/hostile.json": `{"id":"hostile","method":"names","sentences":[2],"spans":[[114,138]]}`,
+			"out/features/passage.json":         `[{"name":"DECILE_0","mean_rank":1,"mean_weight":0.9,"models":10}]`,
+			"out/figures/length_ratios.svg":     `<svg xmlns="http://www.w3.org/2000/svg"/>`,
+		})
+		var progress []int
+		built, err := Build(context.Background(), Options{Out: out, Workers: 2, Progress: func(done, total int) { progress = append(progress, done) }})
+		if err != nil {
+			t.Fatal(err)
 		}
-		return nil
-	}
-	f.Rename = func(_ context.Context, from, to string) error {
-		m.mu.Lock()
-		defer m.mu.Unlock()
-		for p, b := range m.files {
-			if rest, ok := strings.CutPrefix(p, from+"/"); ok {
-				delete(m.files, p)
-				m.files[to+"/"+rest] = b
-			}
+		if built.Pages != 1 || len(built.Failed) != 1 || built.Failed[0].ID != "<second>" || !strings.Contains(built.Failed[0].Reason, "unsafe book id") {
+			t.Errorf("built %+v", built)
 		}
-		return nil
-	}
-	return f
+		if len(progress) != 2 || progress[1] != 2 {
+			t.Errorf("progress %v", progress)
+		}
+		rep := readReport(t, out)
+		index, book := rep["report/index.html"], rep["report/books/hostile.html"]
+		if !strings.Contains(index, "DECILE_0") || !strings.Contains(index, "Figure 1") || !strings.Contains(index, "(no page)") {
+			t.Errorf("index lacks the features, Figure 1 or the failed book")
+		}
+		if !strings.Contains(book, "<h1>Hostile <span class=\"author\">by A &amp; B</span></h1>") || !strings.Contains(book, `class="pick-toggle" value="names"`) {
+			t.Errorf("book page lacks its title or the names summary")
+		}
+
+		// Without results.json there is nothing to report.
+		if _, err := Build(context.Background(), Options{Out: root + "/none"}); err == nil || !strings.Contains(err.Error(), "finished run") {
+			t.Errorf("no results.json: %v", err)
+		}
+	})
 }
 
 // TestBuildReplacesReport checks that a rebuild leaves no page of an
 // earlier build, nor of a build that was interrupted, in the report.
 func TestBuildReplacesReport(t *testing.T) {
-	m := runFiles(t, testResults())
-	m.files["out/report/books/gone.html"] = []byte("old")
-	m.files["out/report.tmp/books/half.html"] = []byte("interrupted")
-	built, err := Build(context.Background(), m.whole(), Options{Out: "out"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var report []string
-	for p := range m.files {
-		if strings.HasPrefix(p, "out/report") {
-			report = append(report, p)
+	onBothStores(t, func(t *testing.T, root string) {
+		out := runFiles(t, root, testResults(), map[string]string{
+			"out/report/books/gone.html":     "old",
+			"out/report.tmp/books/half.html": "interrupted",
+		})
+		built, err := Build(context.Background(), Options{Out: out})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	slices.Sort(report)
-	if want := []string{"out/report/books/hostile.html", "out/report/index.html"}; built.Pages != 1 || !slices.Equal(report, want) {
-		t.Errorf("%d pages, report files %v; want %v", built.Pages, report, want)
-	}
+		report := slices.Sorted(maps.Keys(readReport(t, out)))
+		if want := []string{"report/books/hostile.html", "report/index.html"}; built.Pages != 1 || !slices.Equal(report, want) {
+			t.Errorf("%d pages, report files %v; want %v", built.Pages, report, want)
+		}
+	})
 }

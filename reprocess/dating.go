@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/wiki"
 )
 
@@ -52,11 +53,11 @@ const maxDatingText = 64 << 20
 // date too late would keep every later dump from being processed).
 func (j *Job) dateDump(ctx context.Context, d *Dump) error {
 	path := corpus.Join(j.Dumps, d.Name)
-	size, err := j.Store.Size(ctx, path)
+	size, err := store.Size(ctx, path)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	ra := &storeReaderAt{ctx: ctx, store: j.Store, path: path}
+	ra := store.ReaderAt(ctx, path)
 	var text []byte
 	var where string
 	switch {

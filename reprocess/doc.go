@@ -11,9 +11,9 @@
 // OUT/YYYYMMDD.partial, recording each in progress.json, move the work to
 // OUT/YYYYMMDD and record the run in state.json last. The tree's paths
 // are layout.Dump's. Results name the corpus's final place, so that no
-// output is edited after it is written. The command supplies the Store
-// (reprocess/beamstore: Beam's filesystems, local or gs://) and the Steps
-// (the Beam pipelines of wiki-extract, match and run).
+// output is edited after it is written. Every file is read and written
+// through internal/store (Beam's filesystems: local or gs://); the command
+// supplies the Steps (the Beam pipelines of wiki-extract, match and run).
 //
 // # Dumps
 //
@@ -49,5 +49,6 @@
 // added and removed) and their results (per method, ROUGE-1 and ROUGE-2
 // recall before and after), and Changes.Markdown renders changes.md.
 //
-// Package reprocess never imports Beam: only reprocess/beamstore does.
+// Package reprocess builds no pipeline: it imports Beam's filesystem
+// registry only, through internal/store.
 package reprocess

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/wiki"
 )
@@ -65,7 +66,6 @@ type Job struct {
 	// goes into the fingerprint of the work.
 	Settings any
 
-	Store Store
 	Steps Steps
 	// Log receives progress lines and Stdout the results table at the
 	// end; nil for silence.
@@ -90,7 +90,7 @@ func (j *Job) Run(ctx context.Context) error {
 	if err := j.Steps.Check(ctx); err != nil {
 		return err
 	}
-	names, err := j.Store.Names(ctx, j.Dumps)
+	names, err := store.Names(ctx, j.Dumps)
 	if err != nil {
 		return fmt.Errorf("listing --dumps %s: %w", j.Dumps, err)
 	}
@@ -140,7 +140,7 @@ func (j *Job) Run(ctx context.Context) error {
 	run := Run{Date: dump.Date, Dump: dump.Name, DatedBy: dump.DatedBy, Out: j.final, Content: key, Verified: verified, Finished: time.Now().UTC().Format(time.RFC3339),
 		Summaries: j.summaries, Pairs: j.pairs, Books: j.evaluated, Warnings: j.warnings()}
 	state.Record(run)
-	if err := j.Store.WriteFile(ctx, statePath, state.Marshal()); err != nil {
+	if err := store.WriteFile(ctx, statePath, state.Marshal()); err != nil {
 		return fmt.Errorf("recording the run: %w", err)
 	}
 	j.logf("%s done: %d summaries, %d pairs, %d books with results; changes in %s\n",
@@ -149,7 +149,7 @@ func (j *Job) Run(ctx context.Context) error {
 		j.logf("warning: %s\n", w)
 	}
 	if j.Stdout != nil {
-		if table, err := j.Store.ReadFile(ctx, layout.Dump{Dir: j.final}.Results().Table()); err == nil {
+		if table, err := store.ReadFile(ctx, layout.Dump{Dir: j.final}.Results().Table()); err == nil {
 			j.Stdout.Write(table)
 		}
 	}
@@ -215,7 +215,7 @@ func (j *Job) changes(ctx context.Context, state *State) error {
 	}
 	changes := Diff(prev, cur)
 	changes.Note = note
-	return j.Store.WriteFile(ctx, layout.Dump{Dir: j.work}.Changes(), changes.Markdown())
+	return store.WriteFile(ctx, layout.Dump{Dir: j.work}.Changes(), changes.Markdown())
 }
 
 // snapshot reads what a run wrote under dir.
@@ -230,7 +230,7 @@ func (j *Job) snapshot(ctx context.Context, dir, date, dump string) (Snapshot, e
 		return s, err
 	}
 	path := run.Results().Results()
-	b, ok, err := j.Store.ReadOptional(ctx, path)
+	b, ok, err := store.ReadOptional(ctx, path)
 	if err != nil {
 		return s, err
 	}
@@ -257,7 +257,7 @@ func (j *Job) count(ctx context.Context, dir string) error {
 }
 
 func (j *Job) pairIDs(ctx context.Context, dir string) ([]string, error) {
-	b, err := j.Store.ReadFile(ctx, layout.Dump{Dir: dir}.Corpus().Pairs())
+	b, err := store.ReadFile(ctx, layout.Dump{Dir: dir}.Corpus().Pairs())
 	if err != nil {
 		return nil, err
 	}
@@ -274,7 +274,7 @@ func (j *Job) pairIDs(ctx context.Context, dir string) ([]string, error) {
 
 // readState reads the state file; a missing one is the empty state.
 func (j *Job) readState(ctx context.Context, path string) (*State, error) {
-	b, _, err := j.Store.ReadOptional(ctx, path)
+	b, _, err := store.ReadOptional(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +286,7 @@ func (j *Job) readState(ctx context.Context, path string) (*State, error) {
 }
 
 func (j *Job) readSummaries(ctx context.Context, path string) ([]wiki.Summary, error) {
-	b, err := j.Store.ReadFile(ctx, path)
+	b, err := store.ReadFile(ctx, path)
 	if err != nil {
 		return nil, err
 	}

@@ -12,9 +12,9 @@ import (
 
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/internal/testcorpus"
 	"github.com/bookalign/bookalign/reprocess"
-	"github.com/bookalign/bookalign/reprocess/beamstore"
 	"github.com/bookalign/bookalign/wiki"
 )
 
@@ -34,7 +34,7 @@ type stageSteps struct {
 
 // digestOf is a short digest of the file at path, "" when it cannot be read.
 func digestOf(ctx context.Context, path string) string {
-	b, err := beamstore.Store{}.ReadFile(ctx, path)
+	b, err := store.ReadFile(ctx, path)
 	if err != nil {
 		return ""
 	}
@@ -62,7 +62,7 @@ func (s *stageSteps) Extract(ctx context.Context, dump, index, out string) error
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	return beamstore.Store{}.WriteFile(ctx, out+"/summaries.tsv", b.Bytes())
+	return store.WriteFile(ctx, out+"/summaries.tsv", b.Bytes())
 }
 
 func (s *stageSteps) Match(ctx context.Context, summaries, out, source string) error {
@@ -71,7 +71,7 @@ func (s *stageSteps) Match(ctx context.Context, summaries, out, source string) e
 	if err := corpus.WritePairs(&b, []corpus.PairRow{{ID: "animal-farm", Title: "Animal Farm " + digestOf(ctx, summaries), SummarySource: source}}); err != nil {
 		return err
 	}
-	return beamstore.Store{}.WriteFile(ctx, out+"/pairs.tsv", b.Bytes())
+	return store.WriteFile(ctx, out+"/pairs.tsv", b.Bytes())
 }
 
 // Experiment names the corpus corpusName in the results, as the command
@@ -86,10 +86,10 @@ func (s *stageSteps) Experiment(ctx context.Context, corpusDir, out, corpusName 
 	if err != nil {
 		return err
 	}
-	if err := (beamstore.Store{}).WriteFile(ctx, out+"/results.json", res); err != nil {
+	if err := store.WriteFile(ctx, out+"/results.json", res); err != nil {
 		return err
 	}
-	return beamstore.Store{}.WriteFile(ctx, out+"/table.md", []byte(stageTable(corpusDir, corpusName)))
+	return store.WriteFile(ctx, out+"/table.md", []byte(stageTable(corpusDir, corpusName)))
 }
 
 // stageTable is the table.md of stageSteps.
@@ -99,7 +99,7 @@ func stageTable(corpusDir, corpusName string) string {
 
 func (s *stageSteps) Report(ctx context.Context, out, corpusDir string) error {
 	s.calls["report"]++
-	return beamstore.Store{}.WriteFile(ctx, out+"/index.html", []byte(corpusDir))
+	return store.WriteFile(ctx, out+"/index.html", []byte(corpusDir))
 }
 
 // crashed is the panic of a crash hook.
@@ -122,7 +122,7 @@ func runJobErr(t *testing.T, dir string, steps *stageSteps, settings any, crashA
 	var b bytes.Buffer
 	job := &reprocess.Job{
 		Dumps: dir + "/dumps", StateDir: dir + "/state", Out: dir + "/out", Catalog: dir + "/catalog.csv", Books: dir + "/mirror",
-		Settings: settings, Store: beamstore.Store{}, Steps: steps, Log: &b,
+		Settings: settings, Steps: steps, Log: &b,
 		Crash: func(at string) {
 			if at == crashAt {
 				panic(crashed(at))

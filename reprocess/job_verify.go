@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/wiki"
 )
 
@@ -21,20 +22,20 @@ const keyBytes = 1 << 20
 
 // contentKey returns the ContentKey of the file at path.
 func (j *Job) contentKey(ctx context.Context, path string) (string, error) {
-	size, err := j.Store.Size(ctx, path)
+	size, err := store.Size(ctx, path)
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
-	modified, err := j.Store.LastModified(ctx, path)
+	modified, err := store.LastModified(ctx, path)
 	if err != nil {
 		return "", err
 	}
-	head, err := j.Store.ReadRange(ctx, path, 0, min(size, keyBytes))
+	head, err := store.ReadRange(ctx, path, 0, min(size, keyBytes))
 	if err != nil {
 		return "", err
 	}
 	tailStart := max(0, size-keyBytes)
-	tail, err := j.Store.ReadRange(ctx, path, tailStart, size-tailStart)
+	tail, err := store.ReadRange(ctx, path, tailStart, size-tailStart)
 	if err != nil {
 		return "", err
 	}
@@ -58,11 +59,11 @@ func (j *Job) contentKey(ctx context.Context, path string) (string, error) {
 //     "latest" has no checksum file of its own.
 func (j *Job) verifyDump(ctx context.Context, names []string) (string, error) {
 	path := corpus.Join(j.Dumps, j.dump.Name)
-	size, err := j.Store.Size(ctx, path)
+	size, err := store.Size(ctx, path)
 	if err != nil {
 		return "", err
 	}
-	ra := &storeReaderAt{ctx: ctx, store: j.Store, path: path}
+	ra := store.ReaderAt(ctx, path)
 	if err := CheckEnd(j.dump.Name, ra, size); err != nil {
 		return "", err
 	}
@@ -87,7 +88,7 @@ func (j *Job) verifyDump(ctx context.Context, names []string) (string, error) {
 		if j.dump.Latest || !slices.Contains(names, sums) {
 			continue
 		}
-		b, err := j.Store.ReadFile(ctx, corpus.Join(j.Dumps, sums))
+		b, err := store.ReadFile(ctx, corpus.Join(j.Dumps, sums))
 		if err != nil {
 			return "", err
 		}
@@ -128,7 +129,7 @@ func endChecks(name string) string {
 
 // readIndex returns the streams of a multistream index (plain or bzip2).
 func (j *Job) readIndex(ctx context.Context, path string) ([]wiki.IndexStream, error) {
-	r, err := j.Store.Open(ctx, path)
+	r, err := store.Open(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +148,7 @@ func (j *Job) digestFile(ctx context.Context, path string, hexLen int) (string, 
 	default:
 		return "", errors.New("unknown digest")
 	}
-	r, err := j.Store.Open(ctx, path)
+	r, err := store.Open(ctx, path)
 	if err != nil {
 		return "", err
 	}

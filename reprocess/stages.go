@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/layout"
 )
 
@@ -124,12 +125,12 @@ func upstream(p Progress, stage string) string {
 func (j *Job) process(ctx context.Context, state *State) error {
 	// A crash after the work was moved into place, before the state was
 	// written, leaves a complete OUT/YYYYMMDD: keep it.
-	workProgress, workHas, err := j.Store.ReadOptional(ctx, corpus.Join(j.work, ProgressFile))
+	workProgress, workHas, err := store.ReadOptional(ctx, corpus.Join(j.work, ProgressFile))
 	if err != nil {
 		return err
 	}
 	stages := j.stages(state)
-	if finalProgress, ok, err := j.Store.ReadOptional(ctx, corpus.Join(j.final, ProgressFile)); err != nil {
+	if finalProgress, ok, err := store.ReadOptional(ctx, corpus.Join(j.final, ProgressFile)); err != nil {
 		return err
 	} else if p, _ := ParseProgress(finalProgress); ok && !workHas && p.Has(StageMove) {
 		complete := true
@@ -173,7 +174,7 @@ func (j *Job) process(ctx context.Context, state *State) error {
 			return err
 		}
 		for _, root := range st.roots {
-			if err := j.Store.RemoveTree(ctx, corpus.Join(j.work, strings.TrimSuffix(root, "/"))); err != nil {
+			if err := store.RemoveAll(ctx, corpus.Join(j.work, strings.TrimSuffix(root, "/"))); err != nil {
 				return err
 			}
 		}
@@ -195,7 +196,7 @@ func (j *Job) process(ctx context.Context, state *State) error {
 		j.crash(st.name)
 	}
 	// Whatever is at OUT/YYYYMMDD was never recorded as done.
-	if err := j.Store.RemoveTree(ctx, j.final); err != nil {
+	if err := store.RemoveAll(ctx, j.final); err != nil {
 		return err
 	}
 	j.progress.Record(StageRecord{Stage: StageMove, Inputs: map[string]string{"to": Fingerprint(j.final)}})
@@ -203,7 +204,7 @@ func (j *Job) process(ctx context.Context, state *State) error {
 		return err
 	}
 	j.crash(StageMove)
-	if err := j.Store.MoveTree(ctx, j.work, j.final, ProgressFile); err != nil {
+	if err := store.MoveTree(ctx, j.work, j.final, ProgressFile); err != nil {
 		return fmt.Errorf("moving %s to %s: %w", j.work, j.final, err)
 	}
 	j.crash(Moved)
@@ -243,7 +244,7 @@ func (j *Job) check(ctx context.Context, dir string, p Progress, st stage) (why 
 }
 
 func (j *Job) writeProgress(ctx context.Context) error {
-	return j.Store.WriteFile(ctx, corpus.Join(j.work, ProgressFile), j.progress.Marshal())
+	return store.WriteFile(ctx, corpus.Join(j.work, ProgressFile), j.progress.Marshal())
 }
 
 // fileSums returns the FileSum of every file under the roots of dir, by
@@ -253,7 +254,7 @@ func (j *Job) fileSums(ctx context.Context, dir string, roots []string) (map[str
 	for _, root := range roots {
 		files := []string{root}
 		if sub, isDir := strings.CutSuffix(root, "/"); isDir {
-			under, err := j.Store.Files(ctx, corpus.Join(dir, sub))
+			under, err := store.Files(ctx, corpus.Join(dir, sub))
 			if err != nil {
 				return nil, err
 			}
@@ -279,11 +280,11 @@ func (j *Job) fileSums(ctx context.Context, dir string, roots []string) (map[str
 // when there is none, or its size cannot be read (which makes the stage
 // that wrote it be done again: always safe).
 func (j *Job) fileSum(ctx context.Context, path string) (sum FileSum, ok bool, err error) {
-	size, err := j.Store.Size(ctx, path)
+	size, err := store.Size(ctx, path)
 	if err != nil {
 		return FileSum{}, false, nil
 	}
-	r, err := j.Store.Open(ctx, path)
+	r, err := store.Open(ctx, path)
 	if err != nil {
 		return FileSum{}, false, err
 	}

@@ -1,8 +1,10 @@
 package rouge
 
-// Analyze returns the tokens of text that the Scorer compares, after
+import "github.com/bookalign/bookalign/text"
+
+// Analyze returns the tokens of txt that the Scorer compares, after
 // stopword removal and stemming, one slice per line that has any.
-func (s *Scorer) Analyze(text string) ([][]string, error) {
+func (s *Scorer) Analyze(txt string) ([][]string, error) {
 	a, err := s.analyzer()
 	if err != nil {
 		return nil, err
@@ -11,16 +13,16 @@ func (s *Scorer) Analyze(text string) ([][]string, error) {
 		sents [][]string
 		term  []byte
 		last  = -1
-		t     = tokenizer{text: text}
+		t     = text.NewASCIIScanner(txt)
 	)
-	for t.next() {
+	for t.Scan() {
 		var ok bool
-		if term, ok = a.term(term[:0], t.tok); !ok {
+		if term, ok = a.term(term[:0], t.Bytes()); !ok {
 			continue
 		}
-		if t.line != last {
+		if t.Line() != last {
 			sents = append(sents, nil)
-			last = t.line
+			last = t.Line()
 		}
 		sents[len(sents)-1] = append(sents[len(sents)-1], string(term))
 	}
@@ -65,5 +67,5 @@ func (a *analyzer) term(dst, tok []byte) ([]byte, bool) {
 	if base, ok := a.exc[string(tok)]; ok {
 		return append(dst, base...), true
 	}
-	return stemTo(dst, tok), true
+	return text.AppendStem(dst, tok), true
 }

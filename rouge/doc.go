@@ -15,14 +15,15 @@
 // lowered to a-z, every byte that is not a-z or 0-9 separates tokens, and a
 // token is a maximal run of [a-z0-9]. So "Don't" gives "don" "t", "7:30" gives
 // "7" "30" and "café" gives "caf", because each byte of a non-ASCII
-// character is a separator. Tokenize returns these tokens.
+// character is a separator. text.ASCIITokens returns these tokens, and
+// text.ASCIIScanner walks them for the Scorer.
 //
 // With Scorer.RemoveStopwords (ROUGE's -s), a token in ROUGE's stopword list
 // (smart_common_words.txt) is dropped before anything else happens to it.
 // With Scorer.Stem (ROUGE's -m), a token longer than three bytes is replaced
 // by its base form in the WordNet 2.0 exception table when it has one, and is
 // otherwise stemmed with ROUGE's variant of the Porter (1980) stemmer (see
-// Stem); shorter tokens are kept as they are. A base form from the table is
+// text.Stem); shorter tokens are kept as they are. A base form from the table is
 // not stemmed again, so "mice" becomes "mouse" while "mouse" becomes "mous",
 // and a token dropped by -s is never looked up ("went" goes before it could
 // become "go").

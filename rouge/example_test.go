@@ -38,19 +38,3 @@ func ExampleScorer_Prepare() {
 	// the mat  0.33333
 	// a dog    0.00000
 }
-
-func ExampleTokenize() {
-	fmt.Printf("%q\n", rouge.Tokenize("Don't stop, Café 7:30!"))
-	// Output: ["don" "t" "stop" "caf" "7" "30"]
-}
-
-func ExampleStem() {
-	for _, w := range []string{"generalizations", "agreement", "argument", "ponies"} {
-		fmt.Println(w, rouge.Stem(w))
-	}
-	// Output:
-	// generalizations gener
-	// agreement agreem
-	// argument argum
-	// ponies poni
-}

@@ -3,6 +3,8 @@ package rouge
 import (
 	"maps"
 	"sync"
+
+	"github.com/bookalign/bookalign/text"
 )
 
 // Term codes of a token, besides the id (0, 1, ...) of a reference term.
@@ -41,25 +43,26 @@ func (s *Scorer) Prepare(reference string) (*Reference, error) {
 	r := &Reference{an: a, vocab: make(map[string]int32), known: make(map[string]int32)}
 	var term []byte
 	last := -1
-	t := tokenizer{text: reference}
-	for t.next() {
-		id, seen := r.known[string(t.tok)]
+	t := text.NewASCIIScanner(reference)
+	for t.Scan() {
+		tok := t.Bytes()
+		id, seen := r.known[string(tok)]
 		if !seen {
 			var ok bool
-			if term, ok = a.term(term[:0], t.tok); !ok {
+			if term, ok = a.term(term[:0], tok); !ok {
 				id = dropped
 			} else if id, ok = r.vocab[string(term)]; !ok {
 				id = int32(len(r.vocab))
 				r.vocab[string(term)] = id
 			}
-			r.known[string(t.tok)] = id
+			r.known[string(tok)] = id
 		}
 		if id == dropped {
 			continue
 		}
-		if t.line != last {
+		if t.Line() != last {
 			r.sents = append(r.sents, int32(len(r.ids)))
-			last = t.line
+			last = t.Line()
 		}
 		r.ids = append(r.ids, id)
 	}
@@ -125,24 +128,24 @@ func (r *Reference) score(sc *scratch, candidate string) Result {
 	}
 }
 
-// terms returns the term ids of text, unknown for a term not in the
+// terms returns the term ids of txt, unknown for a term not in the
 // reference, and its sentence boundaries, both in sc.
-func (r *Reference) terms(sc *scratch, text string) (ids, sents []int32) {
+func (r *Reference) terms(sc *scratch, txt string) (ids, sents []int32) {
 	ids, sents = sc.ids[:0], sc.sents[:0]
 	last := -1
 	t := &sc.tok
-	*t = tokenizer{text: text, tok: t.tok}
-	for t.next() {
-		id, ok := sc.known[string(t.tok)]
+	t.Reset(txt)
+	for t.Scan() {
+		id, ok := sc.known[string(t.Bytes())]
 		if !ok {
-			id = r.lookup(sc, t.tok)
+			id = r.lookup(sc, t.Bytes())
 		}
 		if id == dropped {
 			continue
 		}
-		if t.line != last {
+		if t.Line() != last {
 			sents = append(sents, int32(len(ids)))
-			last = t.line
+			last = t.Line()
 		}
 		ids = append(ids, id)
 	}
@@ -172,7 +175,7 @@ func (r *Reference) lookup(sc *scratch, tok []byte) int32 {
 type scratch struct {
 	known map[string]int32 // lowered token to code
 	grow  bool             // whether known is sc's own, to add the tokens it sees
-	tok   tokenizer
+	tok   text.ASCIIScanner
 	term  []byte
 	ids   []int32 // candidate term codes
 	sents []int32 // candidate sentence boundaries

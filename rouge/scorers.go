@@ -23,30 +23,16 @@ func NewScorers(data *Data, removeStopwords bool) Scorers {
 	}
 }
 
-// LoadScorers reads ROUGE's data from the directory dir, unless dir is
-// empty, and returns the scorers of NewScorers over it. read returns the
-// contents of one file of dir by name (StopwordFile, ExceptionFiles), so
-// that a caller can read from any file system; nil reads dir on the local
-// one.
-func LoadScorers(dir string, removeStopwords bool, read func(name string) ([]byte, error)) (Scorers, error) {
-	var data *Data
-	if dir != "" {
-		var err error
-		if data, err = ReadData(dir, read); err != nil {
-			return Scorers{}, err
-		}
-	}
-	return NewScorers(data, removeStopwords), nil
-}
-
 // DataFiles returns the names of the files of ROUGE's data directory, in
 // the order NewData takes them: StopwordFile, then ExceptionFiles.
 func DataFiles() []string {
 	return append([]string{StopwordFile}, ExceptionFiles[:]...)
 }
 
-// ReadData reads ROUGE's data files from dir with read (see LoadScorers;
-// nil reads the local file system).
+// ReadData reads ROUGE's data files from dir with read, which returns
+// the contents of one file of dir by name (StopwordFile, ExceptionFiles),
+// so that a caller can read from any file system; nil reads dir on the
+// local one.
 func ReadData(dir string, read func(name string) ([]byte, error)) (*Data, error) {
 	if read == nil {
 		read = func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) }

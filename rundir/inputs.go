@@ -2,12 +2,31 @@ package rundir
 
 import (
 	"context"
+	"fmt"
 	"path"
 	"path/filepath"
+	"strings"
 
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/internal/store"
 )
+
+// CheckOut refuses an --out value that cannot name a run's output
+// directory, saying why: the root directory (however named: "/", "//",
+// "/..", a link to it), which holds every input and files bookalign did
+// not write, so the rules of --out could never let a run use it, and a
+// URL without a bucket ("gs://"), which would otherwise become a local
+// directory named "gs:".
+func CheckOut(value string) error {
+	scheme, rest, isURL := strings.Cut(value, "://")
+	switch {
+	case value != "" && !isURL && store.Resolve(value) == string(filepath.Separator):
+		return fmt.Errorf("--out %s is the root directory, which cannot hold a run's outputs: --out must be a new, empty or earlier run's directory and must not hold the corpus; choose one such as --out ./out", value)
+	case isURL && strings.Trim(rest, "/") == "":
+		return fmt.Errorf("--out %s names no bucket: give one such as --out %s://BUCKET/out", value, scheme)
+	}
+	return nil
+}
 
 // CheckDirs refuses the input directories that lie inside the output
 // directory out, are it, or hold it (CheckOutside), each compared once

@@ -2,6 +2,8 @@ package rundir
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -323,5 +325,34 @@ func TestDecideDiffer(t *testing.T) {
 	_, err := Decide(finished, json.RawMessage(`{"a":1}`), "x", false, two)
 	if want := `the directory holds a finished run of other settings (methods was a,b, now a; --corpus was "x", now "y"): rerun with --overwrite to replace it, or choose another --out`; err == nil || err.Error() != want {
 		t.Errorf("error %v\nwant %s", err, want)
+	}
+}
+
+// TestCheckOut checks that an --out naming the root directory, however
+// written, or a URL without a bucket, is refused saying why, and that
+// other values pass.
+func TestCheckOut(t *testing.T) {
+	link := filepath.Join(t.TempDir(), "root")
+	if err := os.Symlink("/", link); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		value, err string
+	}{
+		{"/", "--out / is the root directory, which cannot hold a run's outputs"},
+		{"//", "--out // is the root directory"},
+		{"/tmp/..", "--out /tmp/.. is the root directory"},
+		{link + "/", "is the root directory"},
+		{"gs://", "--out gs:// names no bucket: give one such as --out gs://BUCKET/out"},
+		{"gs:///", "names no bucket"},
+		{"gs://bucket/run/", ""},
+		{"out/", ""},
+		{"/tmp/out//", ""},
+		{"", ""},
+	} {
+		err := CheckOut(tc.value)
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("CheckOut(%q) = %v, want an error saying %q", tc.value, err, tc.err)
+		}
 	}
 }

@@ -35,3 +35,19 @@ func ExampleParseBook() {
 	fmt.Println(err)
 	// Output: text: invalid UTF-8 (byte 11)
 }
+
+func ExampleASCIITokens() {
+	fmt.Printf("%q\n", text.ASCIITokens("Don't stop, Café 7:30!"))
+	// Output: ["don" "t" "stop" "caf" "7" "30"]
+}
+
+func ExampleStem() {
+	for _, w := range []string{"generalizations", "agreement", "argument", "ponies"} {
+		fmt.Println(w, text.Stem(w))
+	}
+	// Output:
+	// generalizations gener
+	// agreement agreem
+	// argument argum
+	// ponies poni
+}

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/rouge"
 )
 
@@ -27,11 +26,11 @@ func TestScoreContent(t *testing.T) {
 	c := Candidate{ID: "b", Method: "oracle-content", Text: "The fox of the woods ran.\nThe hens slept.", Reference: "The fox and the hens ran off."}
 	for _, tc := range []struct {
 		name    string
-		opts    evaluate.Scoring
+		opts    rouge.Options
 		content bool
 	}{
-		{"rouge data", evaluate.Scoring{DataDir: data}, true},
-		{"no rouge data", evaluate.Scoring{}, false},
+		{"rouge data", rouge.Options{DataDir: data}, true},
+		{"no rouge data", rouge.Options{}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sc, err := newScorers(context.Background(), tc.opts)

@@ -27,7 +27,7 @@ func init() {
 // that cannot be scored goes to rejects.
 //
 // In: PCollection<Candidate>. Out: PCollection<evaluate.BookScore>, PCollection<Reject>.
-func Evaluate(s beam.Scope, opts evaluate.Scoring, candidates beam.PCollection) (scores, rejects beam.PCollection) {
+func Evaluate(s beam.Scope, opts rouge.Options, candidates beam.PCollection) (scores, rejects beam.PCollection) {
 	s = s.Scope("transforms.Evaluate")
 	return beam.ParDo2(s, &scoreFn{Options: opts}, candidates)
 }
@@ -35,7 +35,7 @@ func Evaluate(s beam.Scope, opts evaluate.Scoring, candidates beam.PCollection) 
 // scoreFn scores one candidate.
 type scoreFn struct {
 	// Options say how to score.
-	Options evaluate.Scoring `json:"options"`
+	Options rouge.Options `json:"options"`
 
 	sc scorers
 }
@@ -48,7 +48,7 @@ func (f *scoreFn) Setup(ctx context.Context) (err error) {
 // scorers are the scorers of an evaluation over one ROUGE data directory.
 type scorers struct {
 	// stem (-m, the one the oracle baseline maximises) and noStem score
-	// the main columns, removing stopwords when the Scoring says so.
+	// the main columns, removing stopwords when the Options say so.
 	stem, noStem *rouge.Scorer
 	// content (-m -s, the one the content oracle maximises) and
 	// contentNoStem (-s) remove ROUGE's stopwords; nil when the data has
@@ -59,21 +59,21 @@ type scorers struct {
 	data rouge.Fingerprint
 }
 
-// ReadRougeData reads the ROUGE data of sc (evaluate.Scoring.ReadData),
+// ReadRougeData reads the ROUGE data of sc (rouge.Options.ReadData),
 // local or gs://.
-func ReadRougeData(ctx context.Context, sc evaluate.Scoring) (*rouge.Data, error) {
+func ReadRougeData(ctx context.Context, sc rouge.Options) (*rouge.Data, error) {
 	return sc.ReadData(func(path string) ([]byte, error) { return store.ReadFile(ctx, path) })
 }
 
 // newScorers loads the ROUGE data of o, when it names any, and returns the
 // scorers of the evaluation (rouge.NewScorers): the main ones, and the
 // content-word ones when the data has a stopword list.
-func newScorers(ctx context.Context, o evaluate.Scoring) (scorers, error) {
+func newScorers(ctx context.Context, o rouge.Options) (scorers, error) {
 	data, err := ReadRougeData(ctx, o)
 	if err != nil {
 		return scorers{}, err
 	}
-	main := rouge.NewScorers(data, o.Stopwords)
+	main := rouge.NewScorers(data, o.RemoveStopwords)
 	sc := scorers{stem: main.Stem, noStem: main.NoStem, data: data.Fingerprint()}
 	if data.HasStopwords() {
 		content := rouge.NewScorers(data, true)

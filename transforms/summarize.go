@@ -29,7 +29,7 @@ type BaselineOptions struct {
 	// Seed seeds "random" (with the book id).
 	Seed uint64 `json:"seed"`
 	// Rouge configures the scorer the oracle maximises.
-	Rouge evaluate.Scoring `json:"rouge"`
+	Rouge rouge.Options `json:"rouge"`
 }
 
 // Baselines runs the summarizers that need no alignment on every pair:

@@ -61,8 +61,8 @@ func TestGreedyIsThePipelinesOracle(t *testing.T) {
 	out := t.TempDir()
 	cfg := pipelines.Config{Settings: config.Default()}
 	cfg.Corpus, cfg.Out, cfg.Methods = dir, out, []string{evaluate.MethodOracleContent}
-	cfg.Rouge = evaluate.Scoring{DataDir: rougeDir}
-	if err := cfg.Validate(); err != nil {
+	cfg.Rouge = rouge.Options{DataDir: rougeDir}
+	if err := cfg.Check(); err != nil {
 		t.Fatal(err)
 	}
 	p, s := beam.NewPipelineWithRoot()

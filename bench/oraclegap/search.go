@@ -52,7 +52,7 @@ func newSearch(doc *text.Document, b *classify.Book, reference string, s *rouge.
 	}
 	cache := map[string]string{}
 	terms := func(dst []string, txt string) ([]string, error) {
-		for _, tok := range rouge.Tokenize(txt) {
+		for _, tok := range text.ASCIITokens(txt) {
 			term, ok := cache[tok]
 			if !ok {
 				lines, err := s.Analyze(tok)

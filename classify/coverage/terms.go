@@ -3,10 +3,10 @@ package coverage
 import (
 	"slices"
 
-	"github.com/bookalign/bookalign/rouge"
+	"github.com/bookalign/bookalign/text"
 )
 
-// Terms are a book's rows as ROUGE reads them: the tokens rouge.Tokenize
+// Terms are a book's rows as ROUGE reads them: the tokens text.ASCIITokens
 // finds (maximal runs of ASCII letters and digits, lowered), in order. They
 // are what coverage extraction counts, since the unigrams and bigrams of
 // these tokens are what ROUGE-1 and ROUGE-2 match; a classify.Book's Words
@@ -37,7 +37,7 @@ func NewTerms(rows int, row func(i int) string) Terms {
 	t := Terms{Start: make([]int32, 1, rows+1)}
 	for i := range rows {
 		first := true
-		rouge.EachToken(row(i), func(tok []byte, upper bool) {
+		text.EachASCIIToken(row(i), func(tok []byte, upper bool) {
 			id, ok := local[string(tok)]
 			if !ok {
 				id = int32(len(vocab))
@@ -106,7 +106,7 @@ func (t *Terms) ID(w string) (int32, bool) {
 // ROUGE reads it: what coverage extraction learns from a training book.
 func (t *Terms) SetReference(summary string) {
 	ref := make([]int32, 0, len(summary)/5)
-	rouge.EachToken(summary, func(tok []byte, _ bool) {
+	text.EachASCIIToken(summary, func(tok []byte, _ bool) {
 		id, ok := t.ID(string(tok))
 		if !ok {
 			id = -1

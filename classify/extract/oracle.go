@@ -197,7 +197,7 @@ func (ng refNGrams) candsFromText(doc *text.Document, b *classify.Book, tc *term
 }
 
 // candsFromTerms is candsFromText from the rows' tokens that b holds
-// already (classify.Book.Terms, the tokens rouge.Tokenize finds): each distinct
+// already (classify.Book.Terms, the tokens text.ASCIITokens finds): each distinct
 // token is turned into a term, and looked up among the reference's, once.
 func (ng refNGrams) candsFromTerms(b *classify.Book, tc *termCache, budget int) ([]oracleCand, error) {
 	const dropped, unmatched = -2, -1
@@ -263,9 +263,9 @@ type termCache struct {
 	terms map[string]string // token to term, "" for a dropped token
 }
 
-// appendTerms appends the terms of text to dst.
-func (tc *termCache) appendTerms(dst []string, text string) ([]string, error) {
-	for _, tok := range rouge.Tokenize(text) {
+// appendTerms appends the terms of sentence to dst.
+func (tc *termCache) appendTerms(dst []string, sentence string) ([]string, error) {
+	for _, tok := range text.ASCIITokens(sentence) {
 		term, err := tc.term(tok)
 		if err != nil {
 			return nil, err

@@ -33,7 +33,7 @@ func runConfig(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := set.Check(true); err != nil {
+	if err := set.Check(); err != nil {
 		return err
 	}
 	return set.Write(stdout)

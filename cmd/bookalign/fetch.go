@@ -143,7 +143,7 @@ func (j fetchJob) run(ctx context.Context) error {
 	if err := j.linkBooks(dir); err != nil {
 		return err
 	}
-	if err := fetch.Describe(dir, j.cfg.Sources, res); err != nil {
+	if err := fetch.Describe(ctx, dir, j.cfg.Sources, res); err != nil {
 		return err
 	}
 	th := ""

@@ -11,9 +11,9 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/bookalign/bookalign/config"
-	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/bounds"
 	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/rouge"
 )
 
 // terminalFlags are the flags of every pipeline command that say how much it
@@ -103,7 +103,7 @@ func addExperimentFlags(fs *flag.FlagSet) func() (pipelines.Config, error) {
 			}
 		})
 		cfg := pipelines.Config{Settings: set, Thesaurus: dirFlag(*thesaurus)}
-		cfg.Rouge = evaluate.Scoring{DataDir: dirFlag(*rougeData)}
+		cfg.Rouge = rouge.Options{DataDir: dirFlag(*rougeData)}
 		return cfg, nil
 	}
 }

@@ -197,7 +197,7 @@ func TestNumericSettingRanges(t *testing.T) {
 				t.Fatalf("%s=%s: %v", tc.key, v, err)
 			}
 			cfg.Corpus, cfg.Out = "c", "o"
-			err = cfg.Validate()
+			err = cfg.Check()
 			good := slices.Contains(tc.good, v)
 			switch {
 			case good && err != nil:

@@ -39,7 +39,7 @@ func runMatch(args []string) error {
 
 // buildCorpus checks the inputs of a match, runs it and reports.
 func buildCorpus(ctx context.Context, cfg pipelines.MatchConfig, quiet bool) (beam.PipelineResult, error) {
-	if err := cfg.Validate(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	for _, in := range []struct{ flag, path string }{{"--summaries", cfg.Summaries}, {"--catalog", cfg.Catalog}, {"--decisions", cfg.Decisions}} {

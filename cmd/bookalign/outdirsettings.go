@@ -25,7 +25,7 @@ var runFlags = []struct {
 	{"--test-corpus", func(c pipelines.Config) any { return c.TestCorpus }},
 	{"--thesaurus", func(c pipelines.Config) any { return c.Thesaurus }},
 	{"--rouge-data", func(c pipelines.Config) any { return c.Rouge.DataDir }},
-	{"rouge.stopwords", func(c pipelines.Config) any { return c.Rouge.Stopwords }},
+	{"rouge.stopwords", func(c pipelines.Config) any { return c.Rouge.RemoveStopwords }},
 }
 
 // runDiffer is the rundir.Differ of bookalign run, whose settings are a

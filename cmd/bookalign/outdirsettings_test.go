@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/bookalign/bookalign/config"
-	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/rundir"
 )
 
@@ -22,7 +22,7 @@ func TestRunDiffer(t *testing.T) {
 	// coverage extraction, as openOutDir has it.
 	run := func(edit func(*pipelines.Config)) pipelines.Config {
 		c := pipelines.Config{Settings: config.Default(), Corpus: "sample", Thesaurus: "../shared/thesaurus",
-			Rouge: evaluate.Scoring{DataDir: "builtin"}, CoverageStopwords: []string{"a", "the"}}
+			Rouge: rouge.Options{DataDir: "builtin"}, CoverageStopwords: []string{"a", "the"}}
 		if edit != nil {
 			edit(&c)
 		}
@@ -139,8 +139,8 @@ func TestRunDifferCoversConfig(t *testing.T) {
 			t.Errorf("pipelines.Config.%s: compare it in runDiffer (runFlags) or say there why it is left out", f.Name)
 		}
 	}
-	if got := reflect.TypeFor[evaluate.Scoring]().NumField(); got != 2 {
-		t.Errorf("evaluate.Scoring has %d fields, runFlags compares 2 (--rouge-data, rouge.stopwords)", got)
+	if got := reflect.TypeFor[rouge.Options]().NumField(); got != 2 {
+		t.Errorf("rouge.Options has %d fields, runFlags compares 2 (--rouge-data, rouge.stopwords)", got)
 	}
 }
 

@@ -146,8 +146,7 @@ func buildReport(ctx context.Context, out, corpusDir string, w io.Writer) error 
 			}
 		}
 	}
-	files := report.Files{Read: store.ReadFile, ReadWritten: store.ReadWritten, Exists: store.Exists, Write: store.WriteFile, RemoveAll: store.RemoveAll, Rename: moveDir}
-	built, err := report.Build(ctx, files, opts)
+	built, err := report.Build(ctx, opts)
 	if err != nil {
 		return err
 	}
@@ -158,9 +157,4 @@ func buildReport(ctx context.Context, out, corpusDir string, w io.Writer) error 
 		}
 	}
 	return nil
-}
-
-// moveDir gives the directory from the name to (store.MoveTree).
-func moveDir(ctx context.Context, from, to string) error {
-	return store.MoveTree(ctx, from, to, "")
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/reprocess"
-	"github.com/bookalign/bookalign/reprocess/beamstore"
 )
 
 // runReprocess is `bookalign reprocess`: it parses its flags into
@@ -38,7 +37,7 @@ func runReprocess(args []string) error {
 	job := &reprocess.Job{
 		Dumps: dirFlag(*dumps), StateDir: dirFlag(*stateDir), Out: dirFlag(*out),
 		Catalog: steps.catalog, Books: steps.books, Decisions: steps.decisions, Settings: settings,
-		Store: beamstore.Store{}, Steps: steps, Crash: reprocess.CrashHook(),
+		Steps: steps, Crash: reprocess.CrashHook(),
 	}
 	if !steps.quiet {
 		job.Log, job.Stdout = os.Stderr, os.Stdout
@@ -59,7 +58,7 @@ type reprocessSteps struct {
 func (s *reprocessSteps) Check(ctx context.Context) error {
 	check := s.experiment
 	check.Corpus, check.Out = "corpus", "out"
-	if err := check.Validate(); err != nil {
+	if err := check.Check(); err != nil {
 		return err
 	}
 	check.Corpus = ""

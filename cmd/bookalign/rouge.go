@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/rouge"
 	"github.com/bookalign/bookalign/transforms"
 )
@@ -77,7 +76,7 @@ func runRouge(args []string, stdout io.Writer) error {
 		return usageError("give --candidate and --reference, or --pairs")
 	}
 
-	opts := evaluate.Scoring{DataDir: rougeData(fs, *dataDir)}
+	opts := rouge.Options{DataDir: rougeData(fs, *dataDir)}
 	if !*stem && !*stopwords {
 		opts.DataDir = "" // the data is not used
 	}

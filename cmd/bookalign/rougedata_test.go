@@ -8,9 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/sharedtest"
 	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/rouge"
+	"github.com/bookalign/bookalign/rundir"
 	"github.com/bookalign/bookalign/transforms"
 )
 
@@ -109,11 +110,11 @@ func TestRunBuiltinRougeData(t *testing.T) {
 // results.json records is the same.
 func TestBuiltinRougeFingerprint(t *testing.T) {
 	ctx := context.Background()
-	builtin, err := transforms.ReadRougeData(ctx, evaluate.Scoring{DataDir: "builtin"})
+	builtin, err := transforms.ReadRougeData(ctx, rouge.Options{DataDir: "builtin"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := transforms.ReadRougeData(ctx, evaluate.Scoring{DataDir: sharedtest.Path(t, "rouge")})
+	files, err := transforms.ReadRougeData(ctx, rouge.Options{DataDir: sharedtest.Path(t, "rouge")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +124,7 @@ func TestBuiltinRougeFingerprint(t *testing.T) {
 }
 
 // TestRougeDataValues checks what run makes of each --rouge-data before
-// any pipeline work (pipelines.CheckInputs, checkOutside): builtin is the copy in
+// any pipeline work (pipelines.CheckInputs, rundir.CheckDirs): builtin is the copy in
 // the binary, never a path (so never inside --out), and a value that is
 // not a whole data directory is refused, with a hint for one that looks
 // like builtin.
@@ -157,8 +158,8 @@ func TestRougeDataValues(t *testing.T) {
 		{"a directory named builtin", "./builtin", filepath.Join(dir, "out"), `missing (--rouge-data "./builtin")`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := pipelines.Config{Out: tc.out, Rouge: evaluate.Scoring{DataDir: tc.data}}
-			err := checkOutside(cfg)
+			cfg := pipelines.Config{Out: tc.out, Rouge: rouge.Options{DataDir: tc.data}}
+			err := rundir.CheckDirs(cfg.Out, runDirs(cfg))
 			if err == nil {
 				err = pipelines.CheckInputs(context.Background(), cfg)
 			}

@@ -40,7 +40,7 @@ func runWikiExtract(args []string) error {
 
 // extractDump checks the inputs of a wiki-extract, runs it and reports.
 func extractDump(ctx context.Context, cfg pipelines.WikiConfig, quiet bool) (beam.PipelineResult, error) {
-	if err := cfg.Validate(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	for flagName, path := range map[string]string{"--dump": cfg.Dump, "--index": cfg.Index} {

@@ -150,6 +150,28 @@ func ReadRange(ctx context.Context, path string, start, length int64) ([]byte, e
 	return io.ReadAll(r)
 }
 
+// ReaderAt reads the file at path with ranged reads (ReadRange), as an
+// io.ReaderAt: for a format read from its end (a bzip2 stream's last
+// block, an index) without reading the whole file.
+func ReaderAt(ctx context.Context, path string) io.ReaderAt {
+	return &readerAt{ctx: ctx, path: path}
+}
+
+// readerAt is ReaderAt's reader.
+type readerAt struct {
+	ctx  context.Context
+	path string
+}
+
+func (r *readerAt) ReadAt(p []byte, off int64) (int, error) {
+	b, err := ReadRange(r.ctx, r.path, off, int64(len(p)))
+	n := copy(p, b)
+	if err == nil && n < len(p) {
+		err = io.EOF
+	}
+	return n, err
+}
+
 // openGCSRange reads a byte range of a GCS object with one ranged request.
 func openGCSRange(ctx context.Context, path string, start, length int64) (io.ReadCloser, error) {
 	bucket, object, err := gcsx.ParseObject(path)

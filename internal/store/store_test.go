@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -62,6 +63,21 @@ func TestTree(t *testing.T) {
 		}
 		if b, err := ReadRange(ctx, to+"/progress.json", 1, 5); string(b) != "}\n" || err != nil {
 			t.Errorf("ReadRange = %q, %v", b, err)
+		}
+		buf := make([]byte, 4)
+		if n, err := ReaderAt(ctx, to+"/progress.json").ReadAt(buf, 1); n != 2 || string(buf[:n]) != "}\n" || err != io.EOF {
+			t.Errorf("ReadAt past the end = %d %q, %v; want 2 bytes and io.EOF", n, buf[:n], err)
+		}
+		if n, err := ReaderAt(ctx, to+"/progress.json").ReadAt(buf[:1], 0); n != 1 || buf[0] != '{' || err != nil {
+			t.Errorf("ReadAt = %d %q, %v", n, buf[:n], err)
+		}
+		all, err := Files(ctx, to)
+		slices.Sort(all)
+		if want := "a.txt,progress.json,sub/b.txt,sub/deep/c.txt"; err != nil || strings.Join(all, ",") != want {
+			t.Errorf("Files = %q, %v; want %s", all, err, want)
+		}
+		if none, err := Files(ctx, root+"/none"); len(none) != 0 || err != nil {
+			t.Errorf("Files of nothing = %q, %v", none, err)
 		}
 		if err := RemoveAll(ctx, to); err != nil {
 			t.Fatal(err)

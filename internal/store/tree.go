@@ -127,6 +127,32 @@ func Entries(ctx context.Context, dir string) ([]string, error) {
 	return names, nil
 }
 
+// Files returns the paths, relative to dir, of all the files under dir,
+// in its subdirectories too; none when dir does not exist. Locally it
+// reads a directory at a time (Entries).
+func Files(ctx context.Context, dir string) ([]string, error) {
+	entries, err := Entries(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, e := range entries {
+		sub, isDir := strings.CutSuffix(e, "/")
+		if !isDir {
+			files = append(files, e)
+			continue
+		}
+		under, err := Files(ctx, dir+"/"+sub)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range under {
+			files = append(files, sub+"/"+f)
+		}
+	}
+	return files, nil
+}
+
 // Remove removes one file.
 func Remove(ctx context.Context, path string) error {
 	if !IsRemote(path) {

@@ -1,10 +1,10 @@
-package rouge_test
+package text_test
 
 import (
 	"slices"
 	"testing"
 
-	"github.com/bookalign/bookalign/rouge"
+	"github.com/bookalign/bookalign/text"
 )
 
 var tokenizeTests = []struct {
@@ -26,61 +26,61 @@ var tokenizeTests = []struct {
 	{"invalid UTF-8", "a\xffb\xc0", []string{"a", "b"}},
 }
 
-func TestTokenize(t *testing.T) {
+func TestASCIITokens(t *testing.T) {
 	for _, tt := range tokenizeTests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := rouge.Tokenize(tt.text); !slices.Equal(got, tt.want) {
-				t.Errorf("Tokenize(%q) = %q, want %q", tt.text, got, tt.want)
+			if got := text.ASCIITokens(tt.text); !slices.Equal(got, tt.want) {
+				t.Errorf("ASCIITokens(%q) = %q, want %q", tt.text, got, tt.want)
 			}
 		})
 	}
 }
 
-func TestEachToken(t *testing.T) {
+func TestEachASCIIToken(t *testing.T) {
 	var toks []string
 	var upper []bool
-	rouge.EachToken("Mr. Darcy's X-ray, 7:30 éLan o'NEIL", func(tok []byte, up bool) {
+	text.EachASCIIToken("Mr. Darcy's X-ray, 7:30 éLan o'NEIL", func(tok []byte, up bool) {
 		toks, upper = append(toks, string(tok)), append(upper, up)
 	})
 	wantToks := []string{"mr", "darcy", "s", "x", "ray", "7", "30", "lan", "o", "neil"}
 	wantUpper := []bool{true, true, false, true, false, false, false, true, false, true}
 	if !slices.Equal(toks, wantToks) || !slices.Equal(upper, wantUpper) {
-		t.Errorf("EachToken: %q %v, want %q %v", toks, upper, wantToks, wantUpper)
+		t.Errorf("EachASCIIToken: %q %v, want %q %v", toks, upper, wantToks, wantUpper)
 	}
 }
 
-func FuzzTokenize(f *testing.F) {
+func FuzzASCIITokens(f *testing.F) {
 	for _, tt := range tokenizeTests {
 		f.Add(tt.text)
 	}
-	f.Fuzz(func(t *testing.T, text string) {
+	f.Fuzz(func(t *testing.T, in string) {
 		n := 0
-		for _, tok := range rouge.Tokenize(text) {
+		for _, tok := range text.ASCIITokens(in) {
 			if tok == "" {
-				t.Fatalf("Tokenize(%q) has an empty token", text)
+				t.Fatalf("ASCIITokens(%q) has an empty token", in)
 			}
 			for i := 0; i < len(tok); i++ {
 				if c := tok[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
-					t.Fatalf("Tokenize(%q): token %q has byte %q", text, tok, c)
+					t.Fatalf("ASCIITokens(%q): token %q has byte %q", in, tok, c)
 				}
 			}
 			n += len(tok)
 		}
 		// Every letter and digit of the text is in exactly one token.
 		m := 0
-		for i := 0; i < len(text); i++ {
-			if c := text[i]; 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+		for i := 0; i < len(in); i++ {
+			if c := in[i]; 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
 				m++
 			}
 		}
 		if n != m {
-			t.Errorf("Tokenize(%q): tokens hold %d bytes, the text %d letters and digits", text, n, m)
+			t.Errorf("ASCIITokens(%q): tokens hold %d bytes, the text %d letters and digits", in, n, m)
 		}
-		// EachToken sees the tokens of Tokenize.
+		// EachASCIIToken sees the tokens of ASCIITokens.
 		var each []string
-		rouge.EachToken(text, func(tok []byte, _ bool) { each = append(each, string(tok)) })
-		if want := rouge.Tokenize(text); !slices.Equal(each, want) {
-			t.Errorf("EachToken(%q) = %q, Tokenize %q", text, each, want)
+		text.EachASCIIToken(in, func(tok []byte, _ bool) { each = append(each, string(tok)) })
+		if want := text.ASCIITokens(in); !slices.Equal(each, want) {
+			t.Errorf("EachASCIIToken(%q) = %q, ASCIITokens %q", in, each, want)
 		}
 	})
 }

@@ -1,9 +1,9 @@
-package rouge_test
+package text_test
 
 import (
 	"testing"
 
-	"github.com/bookalign/bookalign/rouge"
+	"github.com/bookalign/bookalign/text"
 )
 
 // porterTests are words with the stems that Martin Porter's reference
@@ -71,7 +71,7 @@ var rougeStep4Tests = []struct{ word, want string }{
 
 func TestStem(t *testing.T) {
 	for _, tt := range porterTests {
-		if got := rouge.Stem(tt.word); got != tt.want {
+		if got := text.Stem(tt.word); got != tt.want {
 			t.Errorf("Stem(%q) = %q, want %q", tt.word, got, tt.want)
 		}
 	}
@@ -79,7 +79,7 @@ func TestStem(t *testing.T) {
 
 func TestStemROUGEStep4(t *testing.T) {
 	for _, tt := range rougeStep4Tests {
-		if got := rouge.Stem(tt.word); got != tt.want {
+		if got := text.Stem(tt.word); got != tt.want {
 			t.Errorf("Stem(%q) = %q, want %q", tt.word, got, tt.want)
 		}
 	}
@@ -93,7 +93,7 @@ func FuzzStem(f *testing.F) {
 		f.Add(tt.word)
 	}
 	f.Fuzz(func(t *testing.T, word string) {
-		got := rouge.Stem(word)
+		got := text.Stem(word)
 		if len(got) > len(word) {
 			t.Errorf("Stem(%q) = %q, longer than the word", word, got)
 		}

@@ -1,4 +1,4 @@
-package rouge
+package text
 
 // Stem returns word stemmed as ROUGE-1.5.5 stems it: Porter's (1980)
 // algorithm as in Martin Porter's reference implementation (with its two
@@ -20,21 +20,21 @@ package rouge
 // Words of fewer than three bytes are returned as they are. The stemmer
 // expects lower-case ASCII; any other byte is treated as a consonant. Stem
 // does not consult the exception table nor the rule that ROUGE stems only
-// tokens longer than three bytes; Scorer applies both.
+// tokens longer than three bytes; rouge.Scorer applies both.
 func Stem(word string) string {
 	if len(word) < 3 {
 		return word
 	}
-	b := stemTo(make([]byte, 0, len(word)), []byte(word))
+	b := AppendStem(make([]byte, 0, len(word)), []byte(word))
 	if string(b) == word {
 		return word
 	}
 	return string(b)
 }
 
-// stemTo appends the stem of word to dst and returns the extended slice. The
-// stem is never longer than word.
-func stemTo(dst, word []byte) []byte {
+// AppendStem appends the stem of word (as Stem stems it) to dst and
+// returns the extended slice. The stem is never longer than word.
+func AppendStem(dst, word []byte) []byte {
 	n0 := len(dst)
 	dst = append(dst, word...)
 	if len(word) < 3 {
