@@ -74,7 +74,6 @@ type tokenModel struct {
 	// parameters, from 1, and each M-step moves it on.
 	coefWithin, coefCoarse []wordCoefs
 	params                 int
-	binAcc                 []float64 // gather's sums per bin
 	e, eN                  []float64
 }
 

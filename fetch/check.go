@@ -96,7 +96,7 @@ func checkCatalog(name string) error {
 		return fmt.Errorf("not Project Gutenberg's catalog: %w", err)
 	}
 	if len(books) == 0 {
-		return errors.New("Project Gutenberg's catalog header, but no ebook in it")
+		return errors.New("a header of Project Gutenberg's catalog, but no ebook in it")
 	}
 	return nil
 }

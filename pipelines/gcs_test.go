@@ -18,8 +18,8 @@ import (
 func TestGCS(t *testing.T) {
 	files, _ := testcorpus.Bad(3)
 	srv := gcstest.Start(t)
-	srv.CreateBucket("corpora")
-	srv.CreateBucket("results")
+	srv.CreateBucketWithOpts(fakestorage.CreateBucketOpts{Name: "corpora"})
+	srv.CreateBucketWithOpts(fakestorage.CreateBucketOpts{Name: "results"})
 	for name, b := range files {
 		srv.CreateObject(fakestorage.Object{
 			ObjectAttrs: fakestorage.ObjectAttrs{BucketName: "corpora", Name: "dev/" + name},
@@ -38,10 +38,11 @@ func TestGCS(t *testing.T) {
 	runExperiment(t, prism.Execute, config("gs://corpora/dev", "gs://results/run1"))
 
 	got := map[string][]byte{}
-	objs, _, err := srv.ListObjects("results", "run1/", "", false)
+	listed, err := srv.ListObjectsWithOptionsPaginated("results", fakestorage.ListOptions{Prefix: "run1/"}) // no MaxResults: one page
 	if err != nil {
 		t.Fatal(err)
 	}
+	objs := listed.Objects
 	for _, o := range objs {
 		obj, err := srv.GetObject("results", o.Name)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/gcstest"
 	"github.com/bookalign/bookalign/internal/store"
+	"github.com/fsouza/fake-gcs-server/fakestorage"
 )
 
 const hostileBook = `<script>alert("book")</script> It was a <b>dark</b> night & the "wind" howled.
@@ -261,7 +262,7 @@ func onBothStores(t *testing.T, f func(t *testing.T, root string)) {
 	t.Run("local", func(t *testing.T) { f(t, t.TempDir()) })
 	t.Run("gcs", func(t *testing.T) {
 		srv := gcstest.Start(t)
-		srv.CreateBucket("b")
+		srv.CreateBucketWithOpts(fakestorage.CreateBucketOpts{Name: "b"})
 		f(t, "gs://b/run")
 	})
 }

@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/bookalign/bookalign/internal/gcstest"
-	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"io/fs"
 	"os"
@@ -14,6 +12,10 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/bookalign/bookalign/internal/gcstest"
+	"github.com/bookalign/bookalign/internal/store"
+	"github.com/fsouza/fake-gcs-server/fakestorage"
 )
 
 // markerOf reads OUT/run.json.
@@ -147,7 +149,7 @@ func TestMarkerWriteFailures(t *testing.T) {
 // write; a second run while the first holds the lock is refused.
 func TestDirOnGCS(t *testing.T) {
 	srv := gcstest.Start(t)
-	srv.CreateBucket("b")
+	srv.CreateBucketWithOpts(fakestorage.CreateBucketOpts{Name: "b"})
 	ctx, out := context.Background(), "gs://b/run"
 	corpusDir, err := filepath.Abs("../sample")
 	if err != nil {

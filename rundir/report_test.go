@@ -7,6 +7,7 @@ import (
 
 	"github.com/bookalign/bookalign/internal/gcstest"
 	"github.com/bookalign/bookalign/internal/store"
+	"github.com/fsouza/fake-gcs-server/fakestorage"
 )
 
 // TestReportReplacedWhole: StartReport empties out/report.tmp of an
@@ -14,7 +15,7 @@ import (
 // leaving no page of the earlier report, locally and on gs://.
 func TestReportReplacedWhole(t *testing.T) {
 	srv := gcstest.Start(t)
-	srv.CreateBucket("b")
+	srv.CreateBucketWithOpts(fakestorage.CreateBucketOpts{Name: "b"})
 	for name, out := range map[string]string{"local": t.TempDir(), "gcs": "gs://b/run"} {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()

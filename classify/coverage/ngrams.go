@@ -21,7 +21,7 @@ func newBigramHasher(vocab []string) *bigramHasher {
 		for j := 0; j < len(w); j++ {
 			s = (s ^ uint64(w[j])) * fnvPrime
 		}
-		h.prefix[i] = (s ^ 0) * fnvPrime
+		h.prefix[i] = s * fnvPrime // the word ends: FNV-1a of a zero byte
 	}
 	return h
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/bookalign/bookalign/classify"
@@ -40,24 +39,6 @@ func zipfStats(n int) ([]*classify.Stats, [][]string) {
 		out[i], seqs[i] = generatedStats(fmt.Sprintf("book-%04d", i), seq, summary), seq
 	}
 	return out, seqs
-}
-
-// generatedText is the text of tokens seq as sentences of twelve words.
-func generatedText(seq []string) string {
-	var b strings.Builder
-	for j, w := range seq {
-		switch {
-		case j%12 == 0:
-			if j > 0 {
-				b.WriteString(". ")
-			}
-			b.WriteString(strings.ToUpper(w[:1]) + w[1:])
-		default:
-			b.WriteString(" " + w)
-		}
-	}
-	b.WriteString(".")
-	return b.String()
 }
 
 // generatedStats returns the Stats of a book of the tokens seq (terms as

@@ -328,7 +328,7 @@ func TestReprocessGCS(t *testing.T) {
 	os.Remove(filepath.Join(f.dumps, "enwiki-20240101-pages-articles.xml.bz2"))
 	f.dump2()
 	srv := gcstest.Start(t)
-	srv.CreateBucket("data")
+	srv.CreateBucketWithOpts(fakestorage.CreateBucketOpts{Name: "data"})
 	root := filepath.Dir(f.out)
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -351,10 +351,11 @@ func TestReprocessGCS(t *testing.T) {
 	if _, stderr, code := bookalign(t, args...); code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
-	objs, _, err := srv.ListObjects("data", "out/", "", false)
+	listed, err := srv.ListObjectsWithOptionsPaginated("data", fakestorage.ListOptions{Prefix: "out/"}) // no MaxResults: one page
 	if err != nil {
 		t.Fatal(err)
 	}
+	objs := listed.Objects
 	names := map[string]bool{}
 	for _, o := range objs {
 		names[o.Name] = true

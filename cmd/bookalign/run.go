@@ -24,6 +24,7 @@ import (
 
 	// Runners selectable with --runner.
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
+	//lint:ignore SA1019 --runner=direct is one of the runners a run may name, and its outputs are tested equal to prism's (pipelines.TestRunnersAgree)
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/flink"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/bookalign/bookalign/internal/gcstest"
+	"github.com/fsouza/fake-gcs-server/fakestorage"
 )
 
 // TestTree runs the same sequence on a local directory and on a bucket
@@ -146,7 +147,7 @@ func TestRemoveAllOneFile(t *testing.T) {
 // server, under the directory name dir: the store's two kinds of path.
 func onBothStores(t *testing.T, dir string, test func(t *testing.T, ctx context.Context, root string)) {
 	srv := gcstest.Start(t)
-	srv.CreateBucket("b")
+	srv.CreateBucketWithOpts(fakestorage.CreateBucketOpts{Name: "b"})
 	for name, root := range map[string]string{"local": filepath.ToSlash(t.TempDir()), "gcs": "gs://b/" + dir} {
 		t.Run(name, func(t *testing.T) { test(t, context.Background(), root) })
 	}
