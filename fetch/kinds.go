@@ -125,7 +125,8 @@ func ParseSize(s string) (int64, error) {
 		}
 	}
 	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || v < 0 || v*float64(scale) > 1<<62 {
+	// NaN fails every comparison: the test passes only a number in range.
+	if err != nil || !(v >= 0 && v*float64(scale) <= 1<<62) {
 		return 0, fmt.Errorf("size %q: want a number of bytes, with kB, MB or GB if you like", s)
 	}
 	return int64(v * float64(scale)), nil
