@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"maps"
 	"os"
@@ -18,6 +17,8 @@ import (
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/beamrun"
+	"github.com/bookalign/bookalign/internal/jsonl"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/pipelines"
@@ -261,16 +262,9 @@ func readRejects(ctx context.Context, path string) ([]outcome.Reject, error) {
 	if err != nil {
 		return nil, err
 	}
-	var rejects []outcome.Reject
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		var r outcome.Reject
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		rejects = append(rejects, r)
+	rejects, err := jsonl.Parse[outcome.Reject](b, 0, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return rejects, nil
 }
