@@ -39,7 +39,7 @@ func FuzzParseResults(f *testing.F) {
 		m := &small.Methods[i]
 		m.ContentRecall = nil
 		for id, rec := range m.PerBook {
-			rec.BookContent = nil
+			rec.BookContentRecall = nil
 			m.PerBook[id] = rec
 		}
 	}

@@ -2,12 +2,14 @@ package fetch_test
 
 import (
 	"bytes"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/bookalign/bookalign/fetch"
 	"github.com/bookalign/bookalign/internal/fetchtest"
+	"github.com/bookalign/bookalign/internal/jsonl"
 )
 
 // FuzzParseManifest: any input parses or fails cleanly, and what parses
@@ -47,14 +49,28 @@ func FuzzExtractMember(f *testing.F) {
 	})
 }
 
-// FuzzReadPairs: any input reads or fails cleanly.
-func FuzzReadPairs(f *testing.F) {
-	f.Add(`{"id":"a","summaries_line":3,"gutenberg_id":84}` + "\n\n")
-	f.Add("{\n")
-	f.Fuzz(func(t *testing.T, in string) {
-		pairs, err := fetch.ReadPairs(strings.NewReader(in))
-		if err != nil && pairs != nil {
-			t.Fatal("pairs returned with an error")
+// FuzzParseMatches: any input reads or fails cleanly, and what reads is
+// written by jsonl.Write as a file that reads back the same.
+func FuzzParseMatches(f *testing.F) {
+	f.Add([]byte(`{"id":"a","summaries_line":3,"gutenberg_id":84}` + "\n\n"))
+	f.Add([]byte(`{"id":"heart-of-darkness","summaries_line":12,"wikipedia_id":1001,"title":"Heart of Darkness","author":"Joseph Conrad","gutenberg_id":219,"ebook_title":"Heart of Darkness","reason":"title and author","book_path":"2/1/219/219-0.txt","book_words":38000,"summary_words":700}` + "\n"))
+	f.Add([]byte("{\n"))
+	f.Add([]byte(`{"id":"a","gutenberg_id":"84"}`))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		recs, err := fetch.ParseMatches(in)
+		if err != nil {
+			if recs != nil {
+				t.Fatal("records returned with an error")
+			}
+			return
+		}
+		var b bytes.Buffer
+		if err := jsonl.Write(&b, recs); err != nil {
+			t.Fatal(err)
+		}
+		back, err := fetch.ParseMatches(b.Bytes())
+		if err != nil || !reflect.DeepEqual(back, recs) {
+			t.Fatalf("round trip of %+v: %+v, %v", recs, back, err)
 		}
 	})
 }

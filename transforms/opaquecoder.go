@@ -26,7 +26,7 @@ func init() {
 	registerOpaque[classify.Plan]()
 	registerOpaque[corpus.Pair]()
 	registerOpaque[evaluate.BookScore]()
-	registerOpaque[match.CorpusPair]()
+	registerOpaque[match.Record]()
 	registerOpaque[outcome.Reject]()
 	registerOpaque[wiki.Page]()
 	registerOpaque[wiki.Summary]()
