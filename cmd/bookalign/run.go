@@ -297,8 +297,9 @@ func counterTotals(res beam.PipelineResult) map[string]int64 {
 // rejects.jsonl, and train_rejects.jsonl with a test corpus), so that the
 // same run prints the same figures on every runner and every time. With
 // verbose it prints the runner's counters too (runner, by name), marked
-// as the runner's: a runner may report them in part (docs/benchmarks.md
-// says which and why), and they vary from one run to the next.
+// as the runner's: a runner may report them in part (prism, as of Beam
+// v2.77, keeps one bundle's counts of several that finish before it has
+// learned a counter's name), and they vary from one run to the next.
 func printEndOfRun(ctx context.Context, w io.Writer, dir string, runner map[string]int64, verbose bool) error {
 	res, err := readResults(ctx, dir)
 	if err != nil {
