@@ -134,8 +134,7 @@
 // Options.WholeSpans), only the n sentences of the above that share the
 // most distinct counted words with the summary sentence are labelled, the
 // earlier first on ties; a sentence sharing none is not labelled, and the
-// span is unchanged. LabelTop = 0 labels them all, the paper's rule
-// (docs/method.md, "Labels from alignments").
+// span is unchanged. LabelTop = 0 labels them all, the paper's rule.
 //
 // Alignment.Labelled is the union over summary sentences: the book
 // sentences "in the summary".

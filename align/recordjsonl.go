@@ -1,9 +1,6 @@
 package align
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -25,27 +22,13 @@ const maxRecordLine = 16 << 20
 // before it starts, or a negative summary index is an error naming the
 // line.
 func ParseRecords(data []byte) ([]Record, error) {
-	var out []Record
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, maxRecordLine)
-	for line := 1; sc.Scan(); line++ {
-		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-			continue
-		}
-		var r Record
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
+	return jsonl.Parse(data, maxRecordLine, func(r *Record) error {
 		if r.SpanBytes != nil && (r.SpanBytes[0] < 0 || r.SpanBytes[1] < r.SpanBytes[0]) {
-			return nil, fmt.Errorf("line %d: bad span %v", line, *r.SpanBytes)
+			return fmt.Errorf("bad span %v", *r.SpanBytes)
 		}
 		if r.SummaryIndex < 0 {
-			return nil, fmt.Errorf("line %d: negative summary index %d", line, r.SummaryIndex)
+			return fmt.Errorf("negative summary index %d", r.SummaryIndex)
 		}
-		out = append(out, r)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	return out, nil
+		return nil
+	})
 }

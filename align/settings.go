@@ -10,8 +10,8 @@ import (
 // Methods are the aligners New knows, in the order a run lists them.
 var Methods = []string{MethodPassage, MethodToken, MethodJing}
 
-// The bounds of Settings' numbers, each from what the setting means;
-// docs/running.md ("Settings limits and refusals") states them.
+// The bounds of Settings' numbers, each from what the setting means, as
+// the comment of each says.
 const (
 	// MaxIterations bounds align.iterations: the Passage HMM keeps every
 	// round's boundaries of its 100 passages (800 bytes a round and pair),

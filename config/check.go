@@ -13,8 +13,7 @@ import (
 
 // The bounds of the settings' numbers beyond classify's (features.MaxNames,
 // MaxVocabulary, MaxBookWords, MaxCoverageWeight), each from what the
-// setting means; docs/running.md ("Settings limits and refusals") states
-// them.
+// setting means, as the comment of each says.
 const (
 	// MaxFolds bounds folds whatever the corpus: each fold trains a model
 	// per trained method, so 1000 folds cost a hundred times the paper's

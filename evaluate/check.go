@@ -80,7 +80,7 @@ func (r *Results) CheckPerBook() error {
 		sort.Strings(ids)
 		for _, id := range ids {
 			b := m.PerBook[id]
-			if content && b.BookContent == nil {
+			if content && b.BookContentRecall == nil {
 				return fmt.Errorf("%w: method %q, book %q: no rouge_1_recall_content and the other content-word columns, which the method's averages have", ErrBadResults, m.Name, id)
 			}
 			for _, col := range Measures(content) {

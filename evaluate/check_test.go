@@ -12,7 +12,7 @@ import (
 // in results.json, which CheckPerBook's errors name.
 func TestMeasureKeys(t *testing.T) {
 	b := BookRecall{Rouge1Recall: 0.1, Rouge2Recall: 0.2, Rouge1RecallNoStem: 0.3, Rouge2RecallNoStem: 0.4,
-		BookContent: &BookContent{Rouge1RecallContent: 0.5, Rouge2RecallContent: 0.6, Rouge1RecallContentNoStem: 0.7, Rouge2RecallContentNoStem: 0.8}}
+		BookContentRecall: &BookContentRecall{Rouge1RecallContent: 0.5, Rouge2RecallContent: 0.6, Rouge1RecallContentNoStem: 0.7, Rouge2RecallContentNoStem: 0.8}}
 	js, err := json.Marshal(b)
 	if err != nil {
 		t.Fatal(err)
@@ -79,7 +79,7 @@ func TestCheckPerBook(t *testing.T) {
 		{"NaN", edit(false, setBook("first1000", "b", func(b *BookRecall) { b.Rouge1RecallNoStem = math.NaN() })), `rouge_1_recall_nostem is NaN`},
 		{"infinite", edit(false, setBook("first1000", "b", func(b *BookRecall) { b.Rouge2Recall = math.Inf(-1) })), `rouge_2_recall is -Inf`},
 		{"content out of range", edit(true, setBook("passage", "c", func(b *BookRecall) { b.Rouge2RecallContentNoStem = -0.1 })), `method "passage", book "c": rouge_2_recall_content_nostem is -0.1`},
-		{"content missing in a book", edit(true, setBook("passage", "c", func(b *BookRecall) { b.BookContent = nil })), `method "passage", book "c": no rouge_1_recall_content`},
+		{"content missing in a book", edit(true, setBook("passage", "c", func(b *BookRecall) { b.BookContentRecall = nil })), `method "passage", book "c": no rouge_1_recall_content`},
 		{"method twice", edit(false, func(r *Results) { r.Methods = append(r.Methods, r.Methods[0]) }), `method "passage" is listed twice`},
 		{"no books", edit(false, func(r *Results) { r.Methods[1].PerBook = nil }), `method "first1000" has no per_book recall`},
 	} {

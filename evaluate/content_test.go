@@ -60,7 +60,7 @@ func TestSummarizeContentGolden(t *testing.T) {
 		p := plain.Methods[i]
 		m.ContentRecall = nil
 		for id, b := range m.PerBook {
-			b.BookContent = nil
+			b.BookContentRecall = nil
 			m.PerBook[id] = b
 		}
 		for _, c := range m.PAgainst() {

@@ -185,14 +185,14 @@ type BookRecall struct {
 	Rouge2Recall       float64 `json:"rouge_2_recall"`
 	Rouge1RecallNoStem float64 `json:"rouge_1_recall_nostem"`
 	Rouge2RecallNoStem float64 `json:"rouge_2_recall_nostem"`
-	// BookContent is the content-word recall on the book; nil when it was
+	// BookContentRecall is the content-word recall on the book; nil when it was
 	// not measured.
-	*BookContent
+	*BookContentRecall
 }
 
-// BookContent is one method's content-word recall (ROUGE -s) on one book,
+// BookContentRecall is one method's content-word recall (ROUGE -s) on one book,
 // stemmed and unstemmed.
-type BookContent struct {
+type BookContentRecall struct {
 	Rouge1RecallContent       float64 `json:"rouge_1_recall_content"`
 	Rouge2RecallContent       float64 `json:"rouge_2_recall_content"`
 	Rouge1RecallContentNoStem float64 `json:"rouge_1_recall_content_nostem"`
@@ -358,7 +358,7 @@ func summarizeMethod(set Settings, name string, ms []BookScore) MethodResult {
 		br := BookRecall{Rouge1Recall: s.Rouge1, Rouge2Recall: s.Rouge2, Rouge1RecallNoStem: s.Rouge1NoStem, Rouge2RecallNoStem: s.Rouge2NoStem}
 		if content {
 			c1[i], c2[i], c1n[i], c2n[i] = s.Rouge1Content, s.Rouge2Content, s.Rouge1ContentNoStem, s.Rouge2ContentNoStem
-			br.BookContent = &BookContent{Rouge1RecallContent: s.Rouge1Content, Rouge2RecallContent: s.Rouge2Content,
+			br.BookContentRecall = &BookContentRecall{Rouge1RecallContent: s.Rouge1Content, Rouge2RecallContent: s.Rouge2Content,
 				Rouge1RecallContentNoStem: s.Rouge1ContentNoStem, Rouge2RecallContentNoStem: s.Rouge2ContentNoStem}
 		}
 		m.PerBook[s.ID] = br

@@ -232,7 +232,7 @@ func (r *Results) PerBookCSV() ([]byte, error) {
 				frac(s.Rouge1RecallNoStem), frac(s.Rouge2RecallNoStem)}
 			switch {
 			case !content:
-			case s.BookContent == nil:
+			case s.BookContentRecall == nil:
 				row = append(row, "", "", "", "")
 			default:
 				row = append(row, frac(s.Rouge1RecallContent), frac(s.Rouge2RecallContent),

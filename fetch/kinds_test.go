@@ -25,6 +25,9 @@ func TestParseSize(t *testing.T) {
 		{"-1", 0, false},
 		{"lots", 0, false},
 		{"64MiB", 0, false},
+		{"NaN", 0, false},
+		{"nanMB", 0, false},
+		{"Inf", 0, false},
 	}
 	for _, tc := range tests {
 		got, err := fetch.ParseSize(tc.in)

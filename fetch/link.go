@@ -21,12 +21,7 @@ var ErrNoLink = errors.New("fetch: cannot make a hard link")
 // many books are links; an error wrapping ErrNoLink means the file system
 // has none, and the copies stay.
 func LinkBooks(dir string) (linked int, err error) {
-	f, err := os.Open(filepath.Join(dir, "matches.jsonl"))
-	if err != nil {
-		return 0, err
-	}
-	pairs, err := ReadPairs(f)
-	f.Close()
+	pairs, err := ReadMatches(dir)
 	if err != nil {
 		return 0, err
 	}

@@ -1,7 +1,6 @@
 package fetch
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -12,7 +11,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bookalign/bookalign/corpus"
+	"github.com/bookalign/bookalign/internal/jsonl"
 	"github.com/bookalign/bookalign/internal/store"
+	"github.com/bookalign/bookalign/match"
 	"github.com/bookalign/bookalign/text"
 	"github.com/bookalign/bookalign/wiki"
 )
@@ -20,30 +22,26 @@ import (
 // BookMetaHeader is the header of book_meta.tsv, as in the shared corpus.
 const BookMetaHeader = "id\tpg_header_present\tgutenberg_id_basis\tcmu_genres"
 
-// A Pair is what book_meta.tsv needs of one line of the matches.jsonl that
-// `bookalign match` writes.
-type Pair struct {
-	ID    string `json:"id"`
-	Line  int    `json:"summaries_line"`
-	Ebook int    `json:"gutenberg_id"`
+// maxMatchLine bounds one line of matches.jsonl.
+const maxMatchLine = 16 << 20
+
+// ParseMatches reads the matches.jsonl that `bookalign match` writes: one
+// match.Record a line, blank lines skipped; an error names the line.
+func ParseMatches(b []byte) ([]match.Record, error) {
+	recs, err := jsonl.Parse[match.Record](b, maxMatchLine, nil)
+	if err != nil {
+		return nil, fmt.Errorf("matches.jsonl: %w", err)
+	}
+	return recs, nil
 }
 
-// ReadPairs reads matches.jsonl: one JSON object per line.
-func ReadPairs(r io.Reader) ([]Pair, error) {
-	var out []Pair
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
-	for line := 1; sc.Scan(); line++ {
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var p Pair
-		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
-			return nil, fmt.Errorf("matches.jsonl line %d: %w", line, err)
-		}
-		out = append(out, p)
+// ReadMatches reads the matches.jsonl of the local corpus dir.
+func ReadMatches(dir string) ([]match.Record, error) {
+	b, err := os.ReadFile(corpus.Layout{Dir: dir}.Matches())
+	if err != nil {
+		return nil, err
 	}
-	return out, sc.Err()
+	return ParseMatches(b)
 }
 
 // GenresByLine reads a summaries TSV and returns the genres of each row
@@ -72,7 +70,7 @@ func GenresByLine(r io.Reader) (map[int][]string, error) {
 // (exactly: the file was downloaded as that ebook, from the manifest's
 // URL), and the summary's genres as a JSON list. book returns a pair's
 // book text.
-func BookMeta(pairs []Pair, genres map[int][]string, m *Manifest, book func(id string) ([]byte, error)) ([]byte, error) {
+func BookMeta(pairs []match.Record, genres map[int][]string, m *Manifest, book func(id string) ([]byte, error)) ([]byte, error) {
 	sort.Slice(pairs, func(i, j int) bool { return pairs[i].ID < pairs[j].ID })
 	var b bytes.Buffer
 	b.WriteString(BookMetaHeader + "\n")
@@ -117,12 +115,7 @@ func clean(s string) string { return strings.NewReplacer("\t", " ", "\n", " ", "
 // WriteBookMeta writes DIR/book_meta.tsv for the corpus that `bookalign
 // match` wrote in dir from the summaries TSV at summaries.
 func WriteBookMeta(ctx context.Context, dir, summaries string, m *Manifest) error {
-	mf, err := os.Open(filepath.Join(dir, "matches.jsonl"))
-	if err != nil {
-		return err
-	}
-	pairs, err := ReadPairs(mf)
-	mf.Close()
+	pairs, err := ReadMatches(dir)
 	if err != nil {
 		return err
 	}

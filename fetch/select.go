@@ -27,8 +27,7 @@ type Selection struct {
 // match it: twelve times the CMU dataset's 16,559. The match pipeline holds
 // every row, and each unmatched one becomes a reject, a few kB of memory
 // each however short the row: this cap, with the summaries' size cap,
-// bounds the memory a fetch needs (docs/running.md, "Redirects and input
-// size caps").
+// bounds the memory a fetch needs.
 const MaxSummaryRows = 200_000
 
 // ErrTooManyRows: the summaries file has more than MaxSummaryRows rows.

@@ -61,8 +61,8 @@ func ExperimentFiles(set evaluate.Settings, scores []evaluate.BookScore, rejects
 // (the columns of the shared corpus, sorted by id; source names where the
 // summaries come from), matches.jsonl (why each pair was made, sorted by
 // id) and rejects.jsonl (sorted by line of the summaries TSV).
-func CorpusFiles(source string, pairs []match.CorpusPair, rejects []Reject) ([]File, error) {
-	slices.SortStableFunc(pairs, func(a, b match.CorpusPair) int { return strings.Compare(a.ID, b.ID) })
+func CorpusFiles(source string, pairs []match.Record, rejects []Reject) ([]File, error) {
+	slices.SortStableFunc(pairs, func(a, b match.Record) int { return strings.Compare(a.ID, b.ID) })
 	rows := make([]corpus.PairRow, len(pairs))
 	for i, p := range pairs {
 		rows[i] = corpus.PairRow{ID: p.ID, Title: p.Title, Author: p.Author, Ebook: p.Ebook, WikipediaID: p.WikipediaID,

@@ -43,7 +43,7 @@ func TestExtractFiles(t *testing.T) {
 }
 
 func TestCorpusFiles(t *testing.T) {
-	pairs := []match.CorpusPair{
+	pairs := []match.Record{
 		{ID: "b", Line: 3, WikipediaID: 20, Title: "B", Author: "Y", Ebook: 2, EbookTitle: "B", Reason: "title", BookPath: "2.txt", BookWords: 50, SummaryWords: 5},
 		{ID: "a", Line: 2, WikipediaID: 10, Title: "A", Author: "X", Ebook: 1, EbookTitle: "A", Reason: "title and author", Decided: true, BookPath: "1/1-0.txt", BookWords: 40, SummaryWords: 4},
 	}

@@ -65,8 +65,8 @@ func TestContentColumns(t *testing.T) {
 					t.Errorf("%s: content recall %+v, want it %v", m.Name, m.ContentRecall, tc.content)
 				}
 				for id, b := range m.PerBook {
-					if (b.BookContent != nil) != tc.content {
-						t.Errorf("%s on %s: content recall %+v, want it %v", m.Name, id, b.BookContent, tc.content)
+					if (b.BookContentRecall != nil) != tc.content {
+						t.Errorf("%s on %s: content recall %+v, want it %v", m.Name, id, b.BookContentRecall, tc.content)
 					}
 				}
 				if p := m.PVsFirst1000; p != nil && (p.ContentPValues != nil) != tc.content {

@@ -151,7 +151,7 @@ func TestMatchPipeline(t *testing.T) {
 		t.Errorf("book file not copied as found: %.60q, %v", book, err)
 	}
 
-	matches := readJSONL[match.CorpusPair](t, filepath.Join(outPrism, "matches.jsonl"))
+	matches := readJSONL[match.Record](t, filepath.Join(outPrism, "matches.jsonl"))
 	if len(matches) != 1 || !strings.Contains(matches[0].Reason, "Shelley") || matches[0].BookWords < 1500 || matches[0].SummaryWords < 5 {
 		t.Errorf("matches.jsonl: %+v", matches)
 	}
@@ -195,7 +195,7 @@ func TestMatchDecisions(t *testing.T) {
 	}
 	out := t.TempDir()
 	runMatch(t, prism.Execute, MatchConfig{Summaries: summaries, Catalog: catalog, Books: mirror, Out: out, Decisions: decisions})
-	matches := readJSONL[match.CorpusPair](t, filepath.Join(out, "matches.jsonl"))
+	matches := readJSONL[match.Record](t, filepath.Join(out, "matches.jsonl"))
 	var got []string
 	for _, m := range matches {
 		got = append(got, m.ID+":"+m.Reason)

@@ -33,7 +33,7 @@ var (
 func init() {
 	beam.RegisterType(reflect.TypeOf((*SummaryRow)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*MatchedSummary)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*match.CorpusPair)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*match.Record)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*readSummariesFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*matchFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*namePairsFn)(nil)).Elem())
@@ -41,7 +41,7 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*writeCorpusFn)(nil)).Elem())
 	register.Emitter1[SummaryRow]()
 	register.Emitter1[MatchedSummary]()
-	register.Emitter1[match.CorpusPair]()
+	register.Emitter1[match.Record]()
 	register.Emitter1[Reject]()
 	register.Iter1[MatchedSummary]()
 }
@@ -261,7 +261,7 @@ func (f *namePairsFn) ProcessElement(ctx context.Context, _ int, iter func(*Matc
 // ebook missing from the mirror could not be downloaded into it, which the
 // reject then gives.
 //
-// In: PCollection<MatchedSummary>. Out: PCollection<match.CorpusPair>, PCollection<Reject>.
+// In: PCollection<MatchedSummary>. Out: PCollection<match.Record>, PCollection<Reject>.
 func FetchBooks(s beam.Scope, mirror, out string, unavailable map[int]string, named beam.PCollection) (pairs, rejects beam.PCollection) {
 	s = s.Scope("transforms.FetchBooks")
 	return beam.ParDo2(s, &fetchBookFn{Mirror: mirror, Out: out, Unavailable: unavailable}, named)
@@ -277,7 +277,7 @@ type fetchBookFn struct {
 	Unavailable map[int]string `json:"unavailable,omitempty"`
 }
 
-func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit func(match.CorpusPair), reject func(Reject)) error {
+func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit func(match.Record), reject func(Reject)) error {
 	fail := func(reason, detail string) {
 		booksMissing.Inc(ctx, 1)
 		reject(Reject{Input: outcome.SummaryInput, Line: m.Line, WikipediaID: m.Summary.WikipediaID, Title: m.Summary.Title, Author: m.Summary.Author,
@@ -320,7 +320,7 @@ func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit
 	}
 	booksFetched.Inc(ctx, 1)
 	tick("fetch", "books")
-	emit(match.CorpusPair{ID: m.ID, Line: m.Line, WikipediaID: m.Summary.WikipediaID, Title: m.Summary.Title, Author: m.Summary.Author,
+	emit(match.Record{ID: m.ID, Line: m.Line, WikipediaID: m.Summary.WikipediaID, Title: m.Summary.Title, Author: m.Summary.Author,
 		Ebook: m.Ebook, EbookTitle: m.EbookTitle, EbookAuthor: m.EbookAuthor, Reason: m.Reason, Decided: m.Decided,
 		BookPath: rel, BookWords: words, SummaryWords: text.CountWords(m.Summary.Text)})
 	return nil
@@ -333,7 +333,7 @@ func (f *fetchBookFn) ProcessElement(ctx context.Context, m MatchedSummary, emit
 // pairs.tsv's summary_source. It fails the pipeline, after writing, when
 // pairs and rejects do not add up to the rows read.
 //
-// In: PCollection<match.CorpusPair>, PCollection<int> of rows read, any
+// In: PCollection<match.Record>, PCollection<int> of rows read, any
 // number of PCollection<Reject>.
 func WriteCorpus(s beam.Scope, out, source string, pairs, rows beam.PCollection, rejects ...beam.PCollection) {
 	WriteOutcomes(s.Scope("transforms.WriteCorpus"), &writeCorpusFn{Out: out, Source: source}, pairOutcome, pairs, rows, rejects...)

@@ -25,7 +25,7 @@ func init() {
 	registerOpaque[cv.Plan]()
 	registerOpaque[corpus.Pair]()
 	registerOpaque[evaluate.BookScore]()
-	registerOpaque[match.CorpusPair]()
+	registerOpaque[match.Record]()
 	registerOpaque[outcome.Reject]()
 	registerOpaque[wiki.Page]()
 	registerOpaque[wiki.Summary]()

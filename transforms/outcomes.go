@@ -20,7 +20,7 @@ func init() {
 	register.Function1x1[Reject, Outcome](rejectOutcome)
 	register.Function1x1[int, Outcome](readOutcome)
 	register.Function1x1[evaluate.BookScore, Outcome](scoreOutcome)
-	register.Function1x1[match.CorpusPair, Outcome](pairOutcome)
+	register.Function1x1[match.Record, Outcome](pairOutcome)
 	register.Function1x1[wiki.Summary, Outcome](summaryOutcome)
 	register.Iter1[Outcome]()
 }
@@ -32,7 +32,7 @@ func init() {
 type Outcome struct {
 	Kind    OutcomeKind
 	Score   evaluate.BookScore
-	Pair    match.CorpusPair
+	Pair    match.Record
 	Summary wiki.Summary
 	Reject  Reject
 	Read    int
@@ -60,7 +60,7 @@ func startOutcome([]byte) Outcome               { return Outcome{Kind: OutcomeSt
 func rejectOutcome(r Reject) Outcome            { return Outcome{Kind: OutcomeReject, Reject: r} }
 func readOutcome(n int) Outcome                 { return Outcome{Kind: OutcomeRead, Read: n} }
 func scoreOutcome(b evaluate.BookScore) Outcome { return Outcome{Kind: OutcomeScore, Score: b} }
-func pairOutcome(p match.CorpusPair) Outcome    { return Outcome{Kind: OutcomePair, Pair: p} }
+func pairOutcome(p match.Record) Outcome        { return Outcome{Kind: OutcomePair, Pair: p} }
 func summaryOutcome(x wiki.Summary) Outcome     { return Outcome{Kind: OutcomeSummary, Summary: x} }
 
 // WriteOutcomes gathers what became of every input of a pipeline in one
@@ -88,7 +88,7 @@ func WriteOutcomes(s beam.Scope, write, toOutcome any, results, read beam.PColle
 // outcomes are the Outcomes of a pipeline, gathered.
 type outcomes struct {
 	scores    []evaluate.BookScore
-	pairs     []match.CorpusPair
+	pairs     []match.Record
 	summaries []wiki.Summary
 	rejects   []Reject
 	read      int

@@ -7,9 +7,10 @@ import (
 )
 
 // The stages the bench does not time itself are derived from the CPU-s of
-// the default job's profile in docs/benchmarks.md, "Floors now
-// (2026-11-29, second session)" (231.5 CPU-s in 123 s, quiet, 245 books),
-// and, where that table has no row, "Floors at 402fbd0". Each figure is a
+// the default job's profile of 2026-11-29 (231.5 CPU-s in 123 s, quiet,
+// 245 books; docs/benchmarks.md, "Floors: the least CPU each stage of the
+// default job needs"), and, where that table has no row, that of 402fbd0
+// (docs/notebook/benchmarks.md, "Floors at 402fbd0"). Each figure is a
 // stage's whole CPU, shared out over its elements as the comments say.
 const (
 	// Per book, shared by counted tokens.

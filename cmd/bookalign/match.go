@@ -57,7 +57,7 @@ func buildCorpus(ctx context.Context, cfg pipelines.MatchConfig, quiet bool) (be
 	return runPipeline(ctx, "match", fmt.Sprintf("%s with %s and the books of %s → %s", cfg.Summaries, cfg.Catalog, cfg.Books, cfg.Out), quiet,
 		func(s beam.Scope) { pipelines.Match(s, cfg) },
 		func(res beam.PipelineResult, elapsed time.Duration) {
-			c := counters(res)
+			c := counterTotals(res)
 			fmt.Fprintf(os.Stderr, "bookalign match: %d summaries → %d pairs in %.1fs; %d rejected (see %s/rejects.jsonl)\n",
 				c["summaries_read"], c["books_fetched"], elapsed.Seconds(), c["summaries_read"]-c["books_fetched"], cfg.Out)
 		})

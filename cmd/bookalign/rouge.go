@@ -147,8 +147,10 @@ func scoreFiles(s *rouge.Scorer, candidate, reference string, w io.Writer) error
 	return err
 }
 
-// A rougePair is a line of a --pairs file. A nil field was missing.
-type rougePair struct {
+// A rougeLine is a line of a --pairs file of `bookalign rouge`: a
+// candidate summary and its reference, not a pair of the corpus. A nil
+// field was missing.
+type rougeLine struct {
 	ID        *string `json:"id"`
 	Candidate *string `json:"candidate"`
 	Reference *string `json:"reference"`
@@ -176,7 +178,7 @@ func scorePairs(s *rouge.Scorer, path string, w io.Writer) error {
 			line = bytes.TrimPrefix(line, []byte("\ufeff"))
 		}
 		if len(bytes.TrimSpace(line)) > 0 {
-			p, perr := parsePair(line)
+			p, perr := parseRougeLine(line)
 			if perr != nil {
 				return fmt.Errorf("%s: line %d: %w", path, n, perr)
 			}
@@ -195,9 +197,9 @@ func scorePairs(s *rouge.Scorer, path string, w io.Writer) error {
 	}
 }
 
-// parsePair decodes one line of a --pairs file.
-func parsePair(line []byte) (rougePair, error) {
-	var p rougePair
+// parseRougeLine decodes one line of a --pairs file.
+func parseRougeLine(line []byte) (rougeLine, error) {
+	var p rougeLine
 	if err := json.Unmarshal(line, &p); err != nil {
 		return p, fmt.Errorf("not a JSON object {\"id\", \"candidate\", \"reference\"}: %w", err)
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"maps"
 	"os"
@@ -18,6 +17,8 @@ import (
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/beamrun"
+	"github.com/bookalign/bookalign/internal/jsonl"
+	"github.com/bookalign/bookalign/internal/store"
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/pipelines"
@@ -262,16 +263,9 @@ func readRejects(ctx context.Context, path string) ([]outcome.Reject, error) {
 	if err != nil {
 		return nil, err
 	}
-	var rejects []outcome.Reject
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		var r outcome.Reject
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		rejects = append(rejects, r)
+	rejects, err := jsonl.Parse[outcome.Reject](b, 0, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return rejects, nil
 }
@@ -304,8 +298,9 @@ func counterTotals(res beam.PipelineResult) map[string]int64 {
 // rejects.jsonl, and train_rejects.jsonl with a test corpus), so that the
 // same run prints the same figures on every runner and every time. With
 // verbose it prints the runner's counters too (runner, by name), marked
-// as the runner's: a runner may report them in part (docs/benchmarks.md
-// says which and why), and they vary from one run to the next.
+// as the runner's: a runner may report them in part (prism, as of Beam
+// v2.77, keeps one bundle's counts of several that finish before it has
+// learned a counter's name), and they vary from one run to the next.
 func printEndOfRun(ctx context.Context, w io.Writer, dir string, runner map[string]int64, verbose bool) error {
 	res, err := readResults(ctx, dir)
 	if err != nil {

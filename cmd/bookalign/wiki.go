@@ -58,7 +58,7 @@ func extractDump(ctx context.Context, cfg pipelines.WikiConfig, quiet bool) (bea
 	return runPipeline(ctx, "wiki-extract", fmt.Sprintf("%s → %s, read %s", cfg.Dump, cfg.Out, how), quiet,
 		func(s beam.Scope) { pipelines.WikiExtract(s, cfg) },
 		func(res beam.PipelineResult, elapsed time.Duration) {
-			c := counters(res)
+			c := counterTotals(res)
 			secs := elapsed.Seconds()
 			fmt.Fprintf(os.Stderr, "bookalign wiki-extract: %d pages (%.1f MB of input) in %.1fs: %.0f pages/s, %.2f MB/s; %d summaries, %d book pages rejected\n",
 				c["wiki_pages_read"], float64(c["wiki_bytes_read"])/1e6, secs, float64(c["wiki_pages_read"])/secs,
@@ -92,18 +92,4 @@ func runPipeline(ctx context.Context, name, what string, quiet bool, build func(
 		}
 	}
 	return res, nil
-}
-
-// counters sums the bookalign counters of a finished run by name.
-func counters(res beam.PipelineResult) map[string]int64 {
-	totals := map[string]int64{}
-	if res == nil {
-		return totals
-	}
-	for _, c := range res.Metrics().AllMetrics().Counters() {
-		if c.Key.Namespace == "bookalign" {
-			totals[c.Key.Name] += c.Result()
-		}
-	}
-	return totals
 }

@@ -208,8 +208,9 @@ const ErrorPage = `<!DOCTYPE html>
 </html>
 `
 
-// A Book is a made-up summary and, when it has one, its ebook.
-type Book struct {
+// A Summary is a made-up plot summary's record and, when it has one, the
+// ebook of the catalog it matches.
+type Summary struct {
 	WikipediaID   int64
 	Title, Author string
 	// Ebook is the number in the catalog, 0 for none; CatalogAuthor its
@@ -218,9 +219,10 @@ type Book struct {
 	CatalogAuthor string
 }
 
-// Books are the fixture's summaries: four matched and served, one matched
-// but served by nobody (ebook 999), one with no ebook in the catalog.
-var Books = []Book{
+// Summaries are the fixture's summaries: four matched and served, one
+// matched but served by nobody (ebook 999), one with no ebook in the
+// catalog.
+var Summaries = []Summary{
 	{1001, "The Alpha Book", "Ann Smith", 7, "Smith, Ann, 1801-1870"},
 	{1002, "Beta Tales", "Bob Jones", 123, "Jones, Bob, 1820-1890"},
 	{1003, "Gamma", "Cy Brown", 4567, "Brown, Cy, 1830-1899"},
@@ -257,13 +259,13 @@ const (
 func New(t testing.TB) *Fixture {
 	t.Helper()
 	f := &Fixture{Server: NewServer(t), Texts: map[int][]byte{}}
-	gen := testcorpus.Good(len(Books))
+	gen := testcorpus.Good(len(Summaries))
 	var tsv bytes.Buffer
 	sw := wiki.NewSummaryWriter(&tsv)
 	catalog := "Text#,Type,Issued,Title,Language,Authors,Subjects,LoCC,Bookshelves\n" +
 		"10681,Text,2004-01-01,Roget's Thesaurus of English Words and Phrases,en,\"Roget, Peter Mark, 1779-1869\",Thesauri,PE,\n" +
 		"8,Text,2001-01-01,The Alpha Book,fr,\"Smith, Ann, 1801-1870\",Fiction,PQ,\n"
-	for i, b := range Books {
+	for i, b := range Summaries {
 		summary := strings.TrimSpace(string(gen[fmt.Sprintf("summaries/book-%02d.txt", i)]))
 		s := wiki.Summary{WikipediaID: b.WikipediaID, FreebaseID: fmt.Sprintf("/m/0%d", i), Title: b.Title, Author: b.Author,
 			PubDate: "1850", Genres: []string{"Novel", fmt.Sprintf("Genre %d", i)}, Text: summary}

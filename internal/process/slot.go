@@ -11,8 +11,7 @@ var trainingSlots = make(chan struct{}, 1)
 // at a time in a process, each on every core: a runner may hand a process
 // several at once, and training them one after another takes about as
 // long as side by side, in a fraction of the memory, since each holds its
-// set's features and its fits' working copies (docs/benchmarks.md,
-// "Distributed training").
+// set's features and its fits' working copies.
 func TrainingSlot() (workers int, release func()) {
 	trainingSlots <- struct{}{}
 	var once sync.Once

@@ -1,8 +1,9 @@
 package match
 
-// CorpusPair is a pair written to a corpus by the match pipeline: its row
-// of pairs.tsv and its line of matches.jsonl.
-type CorpusPair struct {
+// A Record is one pair the match pipeline wrote to a corpus: its row of
+// pairs.tsv and its line of matches.jsonl, with how the summary and the
+// book were matched.
+type Record struct {
 	ID          string `json:"id"`
 	Line        int    `json:"summaries_line"`
 	WikipediaID int64  `json:"wikipedia_id"`
