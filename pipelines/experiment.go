@@ -3,9 +3,10 @@ package pipelines
 import (
 	"context"
 	"fmt"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"maps"
 	"slices"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/config"

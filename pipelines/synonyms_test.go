@@ -2,10 +2,11 @@ package pipelines
 
 import (
 	"context"
-	"github.com/bookalign/bookalign/align"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bookalign/bookalign/align"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"

@@ -5,13 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/testcorpus"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bookalign/bookalign/internal/testcorpus"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	//lint:ignore SA1019 the outputs must be byte-identical on the direct runner too, which --runner=direct selects

@@ -2,9 +2,10 @@ package rundir
 
 import (
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"path/filepath"
 	"strings"
+
+	"github.com/bookalign/bookalign/internal/store"
 )
 
 // Input is a directory a run reads or writes, named by its flag.

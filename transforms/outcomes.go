@@ -2,8 +2,9 @@ package transforms
 
 import (
 	"context"
-	"github.com/bookalign/bookalign/internal/store"
 	"reflect"
+
+	"github.com/bookalign/bookalign/internal/store"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"reflect"
 	"sort"
+
+	"github.com/bookalign/bookalign/internal/store"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"

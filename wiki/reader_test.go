@@ -3,11 +3,12 @@ package wiki
 import (
 	"bytes"
 	"errors"
-	"github.com/bookalign/bookalign/internal/testcorpus"
 	"io"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bookalign/bookalign/internal/testcorpus"
 )
 
 func bz2(tb testing.TB, data string) []byte { return testcorpus.Bzip2(tb, data) }

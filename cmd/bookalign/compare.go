@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"os"
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/bookalign/bookalign/internal/store"
 
 	"github.com/bookalign/bookalign/config"
 	"github.com/bookalign/bookalign/evaluate"

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"os"
 	"os/signal"
@@ -13,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/bookalign/bookalign/internal/store"
 
 	"github.com/bookalign/bookalign/fetch"
 	"github.com/bookalign/bookalign/pipelines"

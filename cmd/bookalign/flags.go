@@ -5,9 +5,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"os"
 	"strings"
+
+	"github.com/bookalign/bookalign/internal/store"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/bookalign/bookalign/config"

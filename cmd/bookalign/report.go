@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"io"
 	"os"
 	"strings"
 	"time"
+
+	"github.com/bookalign/bookalign/internal/store"
 
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/report"

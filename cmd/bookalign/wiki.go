@@ -4,9 +4,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/bookalign/bookalign/internal/store"
 	"os"
 	"time"
+
+	"github.com/bookalign/bookalign/internal/store"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/internal/beamrun"
