@@ -19,8 +19,7 @@ import "github.com/apache/beam/sdks/v2/go/pkg/beam"
 // the books keyed to its set), so that no worker holds every book. The
 // books travel by claim check through opts.WorkDir, which the caller
 // removes (RemoveWork) once the selections are used and the artifacts
-// written: savedModelFn reads the models from it. See docs/running.md for
-// how each stage scales.
+// written: savedModelFn reads the models from it.
 //
 // In: PCollection<BookData>. Out: PCollection<Selection>, PCollection<Artifact>.
 func CrossValidate(s beam.Scope, opts TrainOptions, books, test beam.PCollection) (selections, artifacts beam.PCollection) {

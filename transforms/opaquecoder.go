@@ -54,10 +54,10 @@ func init() {
 // Why: a runner written in Java decodes every standard coder it sees
 // between its operators, and Flink's (Beam 2.62) row decoder does not read
 // the Go SDK's rows: the first batch job on the sample hung inside the
-// TaskManager's RowCoder.decode, reading past the end of a record
-// (docs/running.md, "Flink"). Reading the Go encoder suggests why (it marks
-// nil slices and maps null in fields its schema declares non-nullable, and
-// counts unexported fields in the row header); which of these it was was
+// TaskManager's RowCoder.decode, reading past the end of a record.
+// Reading the Go encoder suggests why (it marks nil slices and maps null in
+// fields its schema declares non-nullable, and counts unexported fields in
+// the row header); which of these it was was
 // not isolated. Prism, being Go, never decodes them.
 //
 // T must also be registered as a type; registerOpaque does that. Call it in

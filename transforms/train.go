@@ -60,7 +60,7 @@ type TrainOptions struct {
 	// together: for a runner with more workers than training sets. The
 	// models are the same either way, to the bit; together, their fits
 	// share their passes over the set's rows and read its books once, for
-	// less CPU (docs/benchmarks.md, "The default job now").
+	// about a fifth less CPU than one element per model.
 	ByMethod bool `json:"by_method,omitempty"`
 	// WorkDir is where the training stages pass books, features and
 	// models by claim check (WorkDir(out)): reachable from every worker,

@@ -3,7 +3,7 @@
 // book's unigrams and bigrams its plot summary will hold, and the greedy
 // extract that covers the most of them in expectation.
 //
-// docs/method.md ("Coverage extraction") says what it does: ROUGE recall
+// How it works: ROUGE recall
 // counts the reference's unigrams and bigrams that the extract holds, each
 // at most as often as the reference does, so coverage extraction models
 // which ones the plot summary will hold and counts which ones the extract

@@ -41,8 +41,7 @@ const (
 )
 
 // LinkWeight is the weight of PlotLink's score, chosen inside the training
-// folds (docs/notebook/experiment.md, "Which n-grams: a finer count model
-// and the sentence model's link").
+// folds.
 const LinkWeight = 0.25
 
 // plotNames are the names of Plot's bits, in bit order.

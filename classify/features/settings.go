@@ -57,7 +57,7 @@ type Settings struct {
 	// (coverage.ParsePlot: "names", "spread", "density", comma-separated;
 	// empty or "none": none): the rank of the book's character it names,
 	// how many tenths of the book it occurs in, and its count per 100,000
-	// tokens of the book (docs/method.md).
+	// tokens of the book.
 	CoveragePlot string `json:"coverage_plot,omitempty"`
 }
 

@@ -24,8 +24,7 @@ var expNegTable = func() (t [64]float64) {
 // r^7/5040 < 4e-18.
 //
 // It takes a slice, not one value, so that the loop has no call in it: the
-// processor then overlaps the long chains of arithmetic of several values
-// (docs/benchmarks.md, "Issue 41: the objective, second round").
+// processor then overlaps the long chains of arithmetic of several values.
 func expNegs(e, a []float64) {
 	e = e[:len(a)]
 	for i, ai := range a {

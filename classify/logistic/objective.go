@@ -238,8 +238,7 @@ const reduceFeatures = 1024
 // the gradients. Every sum is still made row by row in row order, but each
 // step is a short loop whose rows do not wait on one another, so that the
 // processor overlaps the long chains of a row's exponential and logarithm
-// with the next rows' (docs/benchmarks.md, "Issue 41: the objective, second
-// round"). The logits and the gradients have a loop for each k, whose
+// with the next rows'. The logits and the gradients have a loop for each k, whose
 // models' sums are held in registers: a loop over the models costs a pass
 // far more ("Shared passes").
 func sumChunk(rows [][]int32, lo, k int, w []float64, bias *[maxJoint]float64, ys *[maxJoint][]bool, grad []float64) (loss, gb [maxJoint]float64) {

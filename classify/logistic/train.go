@@ -137,8 +137,8 @@ func (t *Trainer) Train(c *features.Collection, sets ...[]*features.Features) ([
 // from their books' cells (Features.Cover), and replaces each set's books by
 // copies without them. The model reads the cells, which the sets share
 // (sameFeatures), not the labels, so it is fitted once for all the sets'
-// models. The cells are a tenth of a training set's memory
-// (docs/benchmarks.md, "Issue 41: ten times the corpus, memory"), and no
+// models. The cells are a tenth of a training set's memory (measured on
+// the corpus ten times over), and no
 // later fit reads them, so they need not be held while the models are
 // fitted. The books given to Train are not changed; once its caller drops
 // them, their cells are garbage. Without coverage extraction it returns nil.
@@ -166,8 +166,7 @@ func coverageModel(c *features.Collection, sets [][]*features.Features) (*covera
 // chosen before any final fit starts: the final fits, on the rows of every
 // book, then start together and share their passes from the first, where a
 // model that chose first would make its first final passes alone, beside
-// the others' inner fits on the other rows (docs/benchmarks.md, "Issue 41:
-// the objective").
+// the others' inner fits on the other rows.
 func (t *Trainer) trainSorted(o *objective, c *features.Collection, sets [][]*features.Features) ([]*Model, error) {
 	r := t.sharedRows(sets[0])
 	models := make([]*Model, len(sets))
