@@ -16,8 +16,8 @@ import (
 	"github.com/bookalign/bookalign/transforms"
 )
 
-// Checked is what Preflight found out about a run before any pipeline.
-type Checked struct {
+// PreflightResult is what Preflight found out about a run before any pipeline.
+type PreflightResult struct {
 	// Methods are the methods that run (Config.Runnable).
 	Methods []string
 	// Pairs and TestPairs are the usable rows of the corpus's index and
@@ -34,8 +34,8 @@ type Checked struct {
 // that run (Runnable) and the function words of coverage extraction
 // (ResolveContent, which sets them in cfg). `bookalign run` and each dump
 // of `bookalign reprocess` go through it alike.
-func Preflight(ctx context.Context, cfg *Config) (Checked, error) {
-	var c Checked
+func Preflight(ctx context.Context, cfg *Config) (PreflightResult, error) {
+	var c PreflightResult
 	if err := cfg.Check(); err != nil {
 		return c, err
 	}

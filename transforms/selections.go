@@ -33,7 +33,7 @@ type writeSelectionFn struct {
 }
 
 func (f *writeSelectionFn) ProcessElement(ctx context.Context, c Candidate) error {
-	data, err := json.Marshal(extract.SelectionFile{ID: c.ID, Method: c.Method, Picked: c.Selected})
+	data, err := json.Marshal(extract.SelectionFile{ID: c.ID, Method: c.Method, SummarySentences: c.Selected})
 	if err != nil {
 		return err
 	}

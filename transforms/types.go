@@ -52,7 +52,7 @@ type Candidate struct {
 	Reference string
 	// Selected is the part of the book the summary holds
 	// (OUT/selections/<method>/<id>.json).
-	Selected extract.Picked
+	Selected extract.SummarySentences
 }
 
 // Reject is an input that produced no result, and why (outcome.Reject,

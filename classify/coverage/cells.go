@@ -13,7 +13,7 @@ import (
 // of the book's terms and bigrams in s (Stats.Look, Index.Look), or is nil
 // to look them up here. Only the rate fields depend on the set: the rest
 // of each key is made once a book (Grams.keys), for all its sets.
-func BookKeys(s *Stats, t *Terms, g *Grams, l *Looked, self bool) (uni, bi []Key) {
+func BookKeys(s *Stats, t *Terms, g *Grams, l *SetCounts, self bool) (uni, bi []Key) {
 	if l == nil {
 		l = s.Look(t, g)
 	}
@@ -154,7 +154,7 @@ type Cells struct {
 // NewCells returns the cells of a book with a reference, whose terms are t
 // and n-grams g, under the training set's statistics s, whose counts of
 // them l holds or nil (BookKeys).
-func NewCells(s *Stats, t *Terms, g *Grams, l *Looked, self bool) *Cells {
+func NewCells(s *Stats, t *Terms, g *Grams, l *SetCounts, self bool) *Cells {
 	uni, bi := BookKeys(s, t, g, l, self)
 	var cells cellTable
 	refUni := g.keys(t, s.Plot).refUni

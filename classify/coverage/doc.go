@@ -53,7 +53,7 @@
 //     (LinkScores) and the extras they give a book (Stats.Extras).
 //   - cells.go: a book's keys under a training set (BookKeys) and a training
 //     book's n-grams grouped by key (Cells).
-//   - index.go: a book's counts in a training set's statistics (Looked,
+//   - index.go: a book's counts in a training set's statistics (SetCounts,
 //     Stats.Look), and the Index that finds them in several sets with one
 //     look-up of the book's terms and bigrams.
 //   - fit.go: the Poisson regression (Model, Fit), by L-BFGS on the memo

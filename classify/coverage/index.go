@@ -2,11 +2,11 @@ package coverage
 
 import "github.com/bookalign/bookalign/classify/internal/tables"
 
-// Looked are the counts of a book's terms and bigrams in a training set's
+// SetCounts are the counts of a book's terms and bigrams in a training set's
 // statistics: what BookKeys needs of the set. Stats.Look finds them in one
 // set; an Index finds them in several, the book's terms and bigrams looked
 // up once for all the sets.
-type Looked struct {
+type SetCounts struct {
 	// Terms holds the counts of each term of the book (by term id), zero
 	// for a term the set does not hold.
 	Terms []TermCount
@@ -17,9 +17,9 @@ type Looked struct {
 }
 
 // Look returns the counts in s of the terms t and the bigrams g of a book.
-func (s *Stats) Look(t *Terms, g *Grams) *Looked {
+func (s *Stats) Look(t *Terms, g *Grams) *SetCounts {
 	bi, found := s.bigramsOf(g)
-	return &Looked{Terms: s.Terms.countsOf(t.Vocab), Bigrams: bi, Found: found}
+	return &SetCounts{Terms: s.Terms.countsOf(t.Vocab), Bigrams: bi, Found: found}
 }
 
 // An Index places the terms and the bigrams of several training sets'
@@ -72,9 +72,9 @@ func (x *Index) Place(t *Terms, g *Grams) *Places {
 }
 
 // Look returns what stats[i].Look returns for the book placed at p.
-func (x *Index) Look(i int, p *Places) *Looked {
+func (x *Index) Look(i int, p *Places) *SetCounts {
 	s := x.stats[i]
-	l := &Looked{Terms: make([]TermCount, len(p.terms)), Bigrams: make([]TermCount, len(p.bigrams)), Found: make([]bool, len(p.bigrams))}
+	l := &SetCounts{Terms: make([]TermCount, len(p.terms)), Bigrams: make([]TermCount, len(p.bigrams)), Found: make([]bool, len(p.bigrams))}
 	termAt, bigramAt := x.termAt[i], x.bigramAt[i]
 	for k, u := range p.terms {
 		if u >= 0 {

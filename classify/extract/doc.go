@@ -8,7 +8,7 @@
 // Every function returns the document sentence indices of the rows it
 // picks, in book order (Sentences); Text writes them as ROUGE reads a
 // summary, and Pick and PickSpan record where they lie in the book file
-// (Picked, written beside each summary as a SelectionFile).
+// (SummarySentences, written beside each summary as a SelectionFile).
 //
 // The trained summarizer scores rows with logistic.Model and extracts them
 // with Top, or with coverage extraction (package classify/coverage).

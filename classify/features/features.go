@@ -192,7 +192,7 @@ func (c *Collection) FeaturizeGrams(b *classify.Book, g *coverage.Grams) *Featur
 // (statsOf) found already, the rows of its words (nil: found here), and,
 // when looked is not nil, the counts of b's terms and n-grams g in c's
 // coverage statistics (SetsIndex).
-func (c *Collection) featurize(b *classify.Book, g *coverage.Grams, stats []wordStats, wr *wordRows, looked *coverage.Looked) *Features {
+func (c *Collection) featurize(b *classify.Book, g *coverage.Grams, stats []wordStats, wr *wordRows, looked *coverage.SetCounts) *Features {
 	f := c.featurizeRowsOf(b, stats, wr)
 	if c.Coverage != nil && c.Contains(b.ID) && b.Terms.Reference != nil {
 		if g == nil {

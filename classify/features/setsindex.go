@@ -84,7 +84,7 @@ func (x *SetsIndex) FeaturizeGrams(i int, b *classify.Book, p *BookPlaces) *Feat
 		}
 		stats[k].stop = p.stop[k]
 	}
-	var looked *coverage.Looked
+	var looked *coverage.SetCounts
 	if p.cover != nil && c.Coverage != nil && c.Contains(b.ID) && b.Terms.Reference != nil {
 		looked = x.cover.Look(i, p.cover)
 	}

@@ -159,7 +159,7 @@ func inProcessRunner() bool {
 // its report. A run none of whose pairs has results is an error that says
 // why (allRejected), once the rejects are written. It returns the
 // pipeline's bookalign counters, as the runner reported them.
-func runAndReport(ctx context.Context, cfg pipelines.Config, checked pipelines.Checked, writeReport, quiet, verbose bool) (map[string]int64, error) {
+func runAndReport(ctx context.Context, cfg pipelines.Config, checked pipelines.PreflightResult, writeReport, quiet, verbose bool) (map[string]int64, error) {
 	p, s := beam.NewPipelineWithRoot()
 	pipelines.Experiment(s, cfg)
 	stopProgress := func() {}
