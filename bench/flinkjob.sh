@@ -18,7 +18,7 @@
 #             per_book.csv and none was rejected
 # ROUGE data: $BOOKALIGN_ROUGE_DATA, else ../shared/rouge
 # Ports:      as bench/flink.sh (BOOKALIGN_FLINK_REST_PORT, _RPC_PORT, _JOB_PORT)
-# Keep:       BOOKALIGN_KEEP=DIR keeps both outputs in DIR
+# Keep:       BOOKALIGN_KEEP=DIR keeps both outputs in DIR, and the cluster's logs in DIR/flink-logs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,6 +37,8 @@ sampler=""
 cleanup() {
   [ -n "$sampler" ] && kill "$sampler" 2>/dev/null || true
   bench/flink.sh stop >/dev/null 2>&1 || true
+  # With BOOKALIGN_KEEP, the cluster's logs too (flink-logs/).
+  [ -z "${BOOKALIGN_KEEP:-}" ] || cp -r "$BOOKALIGN_FLINK_DIR/log" "$out/flink-logs" 2>/dev/null || true
   rm -rf "$tmp"
 }
 trap cleanup EXIT

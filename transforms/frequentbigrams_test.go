@@ -1,7 +1,11 @@
 package transforms
 
 import (
+	"context"
+	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -56,6 +60,37 @@ func TestFrequentBigrams(t *testing.T) {
 		passert.Equals(s, got, frequent)
 		if err := ptest.Run(p); err != nil {
 			t.Errorf("%d books per input: %v", n, err)
+		}
+	}
+}
+
+// TestFrequentClaimCheck checks the frequent prefixes' file: what
+// writeFrequentFn writes readFrequent reads back, none, one or many; ""
+// reads as none; a file cut inside a prefix or missing is an error.
+func TestFrequentClaimCheck(t *testing.T) {
+	ctx := context.Background()
+	for _, prefixes := range [][]uint32{{}, {7}, {0, 1, 1 << 31, math.MaxUint32}} {
+		dir := t.TempDir()
+		name, err := (&writeFrequentFn{Dir: dir}).ProcessElement(ctx, prefixes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := readFrequent(ctx, name)
+		if err != nil || !slices.Equal(got, prefixes) {
+			t.Errorf("%v: read back %v, %v", prefixes, got, err)
+		}
+	}
+	if got, err := readFrequent(ctx, ""); got != nil || err != nil {
+		t.Errorf(`"": %v, %v, want none`, got, err)
+	}
+	dir := t.TempDir()
+	cut := filepath.Join(dir, "cut.bin")
+	if err := os.WriteFile(cut, []byte{1, 2, 3, 4, 5}, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{cut, filepath.Join(dir, "missing.bin")} {
+		if _, err := readFrequent(ctx, name); err == nil {
+			t.Errorf("%s: no error", filepath.Base(name))
 		}
 	}
 }

@@ -2,6 +2,7 @@ package transforms
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"maps"
@@ -16,6 +17,7 @@ import (
 	"github.com/bookalign/bookalign/classify/features"
 	"github.com/bookalign/bookalign/internal/process"
 	"github.com/bookalign/bookalign/internal/store"
+	"github.com/bookalign/bookalign/layout"
 )
 
 func init() {
@@ -24,8 +26,9 @@ func init() {
 	register.DoFn2x0[[]uint64, func(int, coverage.BigramBooks)](&shardBigramsFn{})
 	register.Emitter2[int, coverage.BigramBooks]()
 	register.Combiner1[[]uint32](&frequentUnionFn{})
+	beam.RegisterType(reflect.TypeOf((*writeFrequentFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*setSumsFn)(nil)).Elem())
-	register.Iter1[[]uint32]()
+	register.Iter1[string]()
 }
 
 // setStatistics adds up the statistics of every training set of the plan,
@@ -37,8 +40,8 @@ func init() {
 //     that at least coverage.MinBigramBooks training books hold
 //     (the model uses the statistics of no other bigram), counted over all
 //     training books (frequentBigrams). Without it, no bigram.
-//  2. In one element (setSumsFn), where the frequent bigrams, the books'
-//     refs and the plan meet: the sums of each fold, from the Stats each
+//  2. In one element (setSumsFn), where the frequent bigrams (by claim
+//     check: writeFrequentFn), the books' refs and the plan meet: the sums of each fold, from the Stats each
 //     training book left in the work directory when it was spilled
 //     (spillBookFn), their bigrams cut to the frequent ones, the folds on
 //     every core; then the sums of each set, from its folds'
@@ -59,9 +62,9 @@ func setStatistics(s beam.Scope, opts TrainOptions, refs, bigrams, plan beam.PCo
 	s = s.Scope("TrainingStats")
 	var frequent beam.PCollection
 	if opts.coverage() {
-		frequent = frequentBigrams(s, bigrams)
+		frequent = beam.ParDo(s, &writeFrequentFn{Dir: opts.WorkDir}, frequentBigrams(s, bigrams))
 	} else {
-		frequent = beam.Create(s, []uint32(nil))
+		frequent = beam.Create(s, "")
 	}
 	sumsFn := &setSumsFn{Dir: opts.WorkDir, Terms: opts.coverage()}
 	return beam.ParDo(s, sumsFn, beam.CoGroupByKey(s, beam.AddFixedKey(s, frequent), beam.AddFixedKey(s, refs), beam.AddFixedKey(s, plan)))
@@ -130,6 +133,47 @@ func (f *shardBigramsFn) FinishBundle(emit func(int, coverage.BigramBooks)) {
 	f.shards = nil
 }
 
+// writeFrequentFn writes the frequent prefixes to the work directory
+// (layout.Work.FrequentBigrams) and emits the file's name, the claim check
+// that meets the books' refs and the plan in setSumsFn: a runner that
+// sorts what it groups holds each grouped value whole in one of its sort
+// buffers (Flink: "The record exceeds the maximum size of a sort buffer",
+// 8 MB, where every bigram of the 245 books ten times over, 48 MB, was
+// frequent).
+type writeFrequentFn struct {
+	// Dir is the work directory.
+	Dir string `json:"dir"`
+}
+
+func (f *writeFrequentFn) ProcessElement(ctx context.Context, prefixes []uint32) (string, error) {
+	data := make([]byte, 0, 4*len(prefixes))
+	for _, p := range prefixes {
+		data = binary.LittleEndian.AppendUint32(data, p)
+	}
+	name := layout.Work{Dir: f.Dir}.FrequentBigrams()
+	return name, store.WriteFile(ctx, name, data)
+}
+
+// readFrequent reads the prefixes writeFrequentFn wrote to file, none for
+// "" (no coverage model).
+func readFrequent(ctx context.Context, file string) ([]uint32, error) {
+	if file == "" {
+		return nil, nil
+	}
+	data, err := store.ReadWritten(ctx, file)
+	if err != nil {
+		return nil, err
+	}
+	if len(data)%4 != 0 {
+		return nil, fmt.Errorf("%s: %d bytes, not a whole number of uint32 prefixes", file, len(data))
+	}
+	prefixes := make([]uint32, len(data)/4)
+	for i := range prefixes {
+		prefixes[i] = binary.LittleEndian.Uint32(data[4*i:])
+	}
+	return prefixes, nil
+}
+
 // frequentUnionFn puts the frequent prefixes of the shards together into
 // one increasing list (coverage.MergeFrequent), in any order.
 type frequentUnionFn struct{}
@@ -196,11 +240,15 @@ type setSumsFn struct {
 	Terms bool `json:"terms"`
 }
 
-func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, frequent func(*[]uint32) bool, refs func(*BookRef) bool, plans func(*cv.Plan) bool, emit func(int, int)) error {
-	var prefixes []uint32
+func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, frequent func(*string) bool, refs func(*BookRef) bool, plans func(*cv.Plan) bool, emit func(int, int)) error {
+	var frequentFile string
 	var plan cv.Plan
-	if !frequent(&prefixes) || !plans(&plan) {
+	if !frequent(&frequentFile) || !plans(&plan) {
 		return errors.New("training books without their frequent bigrams or their plan")
+	}
+	prefixes, err := readFrequent(ctx, frequentFile)
+	if err != nil {
+		return err
 	}
 	byFold := map[int][]string{}
 	for r := (BookRef{}); refs(&r); r = (BookRef{}) {

@@ -55,7 +55,11 @@ func TestSetSums(t *testing.T) {
 		}{{plan, sets}, {onePlan, oneSets}} {
 			got := map[int]int{}
 			f := &setSumsFn{Dir: dir, Terms: terms}
-			err := f.ProcessElement(ctx, 0, iterOf([][]uint32{frequent}), iterOf(refs), iterOf([]cv.Plan{p.plan}), func(set, n int) { got[set] = n })
+			frequentFile, err := (&writeFrequentFn{Dir: dir}).ProcessElement(ctx, frequent)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = f.ProcessElement(ctx, 0, iterOf([]string{frequentFile}), iterOf(refs), iterOf([]cv.Plan{p.plan}), func(set, n int) { got[set] = n })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,7 +109,7 @@ func TestSetSums(t *testing.T) {
 		}
 	}
 	run := func() error {
-		return (&setSumsFn{Dir: dir}).ProcessElement(ctx, 0, iterOf([][]uint32{nil}), iterOf(refs), iterOf([]cv.Plan{plan}), func(int, int) {})
+		return (&setSumsFn{Dir: dir}).ProcessElement(ctx, 0, iterOf([]string{""}), iterOf(refs), iterOf([]cv.Plan{plan}), func(int, int) {})
 	}
 	other, err := store.ReadWritten(ctx, statsFile(dir, "a"))
 	if err != nil {
@@ -129,7 +133,7 @@ func TestSetSums(t *testing.T) {
 	if err := run(); err == nil {
 		t.Errorf("missing Stats: no error")
 	}
-	if err := (&setSumsFn{Dir: dir}).ProcessElement(ctx, 0, iterOf([][]uint32(nil)), iterOf(refs), iterOf([]cv.Plan{plan}), func(int, int) {}); err == nil {
+	if err := (&setSumsFn{Dir: dir}).ProcessElement(ctx, 0, iterOf([]string(nil)), iterOf(refs), iterOf([]cv.Plan{plan}), func(int, int) {}); err == nil {
 		t.Errorf("no frequent bigrams: no error")
 	}
 }
