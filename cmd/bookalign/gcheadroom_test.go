@@ -28,7 +28,7 @@ func TestGCHeadroomValues(t *testing.T) {
 		{"1TB", "want a number of bytes"},
 		{"lots", "want a number of bytes"},
 		{"1e30", "want a number of bytes"},
-		{"NaN", "want a positive size"}, // fetch.ParseSize reads it as a number
+		{"NaN", "want a number of bytes"}, // fetch.ParseSize refuses it
 	}
 	for _, tt := range tests {
 		stop, err := startHeadroom(tt.value, true, nil)
