@@ -164,9 +164,12 @@ func (w Work) Counts(set int) string {
 // sets' statistics are added up.
 func (w Work) Stats(id string) string { return w.join("stats." + id + ".bin") }
 
-// FrequentBigrams is the prefixes of the bigrams that enough training books
-// hold (coverage.BigramBooks.Frequent), little-endian uint32s, increasing.
-func (w Work) FrequentBigrams() string { return w.join("frequent-bigrams.bin") }
+// FrequentBigrams is a shard's prefixes of the bigrams that enough training
+// books hold (coverage.BigramBooks.Frequent), little-endian uint32s,
+// increasing.
+func (w Work) FrequentBigrams(shard int) string {
+	return w.join("frequent-bigrams." + strconv.Itoa(shard) + ".bin")
+}
 
 // Text is a pair with its parsed documents (transforms.PairText, in the
 // binary form of its coder).

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/bookalign/bookalign/classify/coverage"
+	"github.com/bookalign/bookalign/layout"
 )
 
 // TestFrequentBigrams checks the pipeline's bigram counts against one
@@ -51,45 +52,64 @@ func TestFrequentBigrams(t *testing.T) {
 		t.Fatalf("%d frequent prefixes of %d: the test corpus does not separate frequent from rare", len(frequent), want.Len())
 	}
 	for _, n := range []int{1, 7, 300} { // books per beam.Create: more inputs, more bundles
+		dir := t.TempDir()
 		p, s := beam.NewPipelineWithRoot()
 		var parts []beam.PCollection
 		for i := 0; i < len(books); i += n {
 			parts = append(parts, beam.CreateList(s, books[i:min(i+n, len(books))]))
 		}
-		got := frequentBigrams(s, beam.Flatten(s, parts...))
-		passert.Equals(s, got, frequent)
+		files := frequentBigrams(s, dir, beam.Flatten(s, parts...))
+		passert.Count(s, files, "shard files", bigramShards)
 		if err := ptest.Run(p); err != nil {
-			t.Errorf("%d books per input: %v", n, err)
+			t.Fatalf("%d books per input: %v", n, err)
+		}
+		var names []string
+		for k := range bigramShards {
+			names = append(names, layout.Work{Dir: dir}.FrequentBigrams(k))
+		}
+		got, err := readFrequent(context.Background(), iterOf(names))
+		if err != nil || !slices.Equal(got, frequent) {
+			t.Errorf("%d books per input: %d frequent prefixes (%v), want %d", n, len(got), err, len(frequent))
 		}
 	}
 }
 
-// TestFrequentClaimCheck checks the frequent prefixes' file: what
-// writeFrequentFn writes readFrequent reads back, none, one or many; ""
-// reads as none; a file cut inside a prefix or missing is an error.
+// TestFrequentClaimCheck checks the frequent prefixes' files: what
+// writeFrequentFn writes readFrequent reads back, none, one or many, merged
+// in increasing order whatever the files' order; "" reads as none; a file
+// cut inside a prefix or missing is an error.
 func TestFrequentClaimCheck(t *testing.T) {
 	ctx := context.Background()
-	for _, prefixes := range [][]uint32{{}, {7}, {0, 1, 1 << 31, math.MaxUint32}} {
-		dir := t.TempDir()
-		name, err := (&writeFrequentFn{Dir: dir}).ProcessElement(ctx, prefixes)
+	dir := t.TempDir()
+	shards := [][]uint32{{}, {7}, {0, 64, 1 << 31, math.MaxUint32}, {3, 67}}
+	var names []string
+	for k, prefixes := range shards {
+		name, err := (&writeFrequentFn{Dir: dir}).ProcessElement(ctx, k, prefixes)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := readFrequent(ctx, name)
-		if err != nil || !slices.Equal(got, prefixes) {
-			t.Errorf("%v: read back %v, %v", prefixes, got, err)
+		names = append(names, name)
+	}
+	want := []uint32{0, 3, 7, 64, 67, 1 << 31, math.MaxUint32}
+	for _, order := range [][]int{{0, 1, 2, 3}, {3, 2, 1, 0}, {2, 0, 3, 1}} {
+		var files []string
+		for _, k := range order {
+			files = append(files, names[k])
+		}
+		got, err := readFrequent(ctx, iterOf(files))
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("files in order %v: read %v, %v; want %v", order, got, err, want)
 		}
 	}
-	if got, err := readFrequent(ctx, ""); got != nil || err != nil {
+	if got, err := readFrequent(ctx, iterOf([]string{""})); got != nil || err != nil {
 		t.Errorf(`"": %v, %v, want none`, got, err)
 	}
-	dir := t.TempDir()
 	cut := filepath.Join(dir, "cut.bin")
 	if err := os.WriteFile(cut, []byte{1, 2, 3, 4, 5}, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{cut, filepath.Join(dir, "missing.bin")} {
-		if _, err := readFrequent(ctx, name); err == nil {
+		if _, err := readFrequent(ctx, iterOf([]string{names[1], name})); err == nil {
 			t.Errorf("%s: no error", filepath.Base(name))
 		}
 	}

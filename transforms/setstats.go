@@ -25,7 +25,6 @@ func init() {
 	register.Combiner3[coverage.BigramBooks, coverage.BigramBooks, []uint32](&bigramBooksFn{})
 	register.DoFn2x0[[]uint64, func(int, coverage.BigramBooks)](&shardBigramsFn{})
 	register.Emitter2[int, coverage.BigramBooks]()
-	register.Combiner1[[]uint32](&frequentUnionFn{})
 	beam.RegisterType(reflect.TypeOf((*writeFrequentFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*setSumsFn)(nil)).Elem())
 	register.Iter1[string]()
@@ -62,7 +61,7 @@ func setStatistics(s beam.Scope, opts TrainOptions, refs, bigrams, plan beam.PCo
 	s = s.Scope("TrainingStats")
 	var frequent beam.PCollection
 	if opts.coverage() {
-		frequent = beam.ParDo(s, &writeFrequentFn{Dir: opts.WorkDir}, frequentBigrams(s, bigrams))
+		frequent = frequentBigrams(s, opts.WorkDir, bigrams)
 	} else {
 		frequent = beam.Create(s, "")
 	}
@@ -88,14 +87,16 @@ const bigramShards = 64
 // ran its heap out on the 245 books ten times over. Counted per bundle
 // first, a worker sends at most 64 counts per bundle (one bundle per
 // partition on Flink's batch runner), each 1/64 of its books' distinct
-// bigrams.
+// bigrams. Each shard's frequent prefixes are written to the work
+// directory (writeFrequentFn), and setSumsFn merges the files.
 //
-// In: PCollection<[]uint64>, a book's bigrams each. Out: PCollection<[]uint32>, one.
-func frequentBigrams(s beam.Scope, bigrams beam.PCollection) beam.PCollection {
+// In: PCollection<[]uint64>, a book's bigrams each. Out: PCollection<string>,
+// the file of each shard's frequent prefixes.
+func frequentBigrams(s beam.Scope, dir string, bigrams beam.PCollection) beam.PCollection {
 	s = s.Scope("FrequentBigrams")
 	shards := beam.ParDo(s, &shardBigramsFn{}, bigrams)
 	perShard := beam.CombinePerKey(s, &bigramBooksFn{}, shards)
-	return beam.Combine(s, &frequentUnionFn{}, beam.DropKey(s, perShard))
+	return beam.ParDo(s, &writeFrequentFn{Dir: dir}, perShard)
 }
 
 // shardBigramsFn counts the bigrams of a bundle's books in bigramShards
@@ -133,33 +134,48 @@ func (f *shardBigramsFn) FinishBundle(emit func(int, coverage.BigramBooks)) {
 	f.shards = nil
 }
 
-// writeFrequentFn writes the frequent prefixes to the work directory
+// writeFrequentFn writes a shard's frequent prefixes to the work directory
 // (layout.Work.FrequentBigrams) and emits the file's name, the claim check
 // that meets the books' refs and the plan in setSumsFn: a runner that
 // sorts what it groups holds each grouped value whole in one of its sort
-// buffers (Flink: "The record exceeds the maximum size of a sort buffer",
-// 8 MB, where every bigram of the 245 books ten times over, 48 MB, was
-// frequent).
+// buffers (Flink: "The record exceeds the maximum size of a sort buffer
+// (current maximum: 8486912 bytes)" on the 245 books ten times over, where
+// every bigram is frequent, first for their union, then for a shard's).
 type writeFrequentFn struct {
 	// Dir is the work directory.
 	Dir string `json:"dir"`
 }
 
-func (f *writeFrequentFn) ProcessElement(ctx context.Context, prefixes []uint32) (string, error) {
+func (f *writeFrequentFn) ProcessElement(ctx context.Context, shard int, prefixes []uint32) (string, error) {
 	data := make([]byte, 0, 4*len(prefixes))
 	for _, p := range prefixes {
 		data = binary.LittleEndian.AppendUint32(data, p)
 	}
-	name := layout.Work{Dir: f.Dir}.FrequentBigrams()
+	name := layout.Work{Dir: f.Dir}.FrequentBigrams(shard)
 	return name, store.WriteFile(ctx, name, data)
 }
 
-// readFrequent reads the prefixes writeFrequentFn wrote to file, none for
-// "" (no coverage model).
-func readFrequent(ctx context.Context, file string) ([]uint32, error) {
-	if file == "" {
-		return nil, nil
+// readFrequent reads the prefixes writeFrequentFn wrote to the files,
+// merged into one increasing list (coverage.MergeFrequent: the shards'
+// prefixes are disjoint, so their order does not matter); "" is no file
+// (no coverage model).
+func readFrequent(ctx context.Context, files func(*string) bool) ([]uint32, error) {
+	var all []uint32
+	for name := ""; files(&name); {
+		if name == "" {
+			continue
+		}
+		part, err := readFrequentFile(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		all = coverage.MergeFrequent(all, part)
 	}
+	return all, nil
+}
+
+// readFrequentFile reads one shard's file of writeFrequentFn.
+func readFrequentFile(ctx context.Context, file string) ([]uint32, error) {
 	data, err := store.ReadWritten(ctx, file)
 	if err != nil {
 		return nil, err
@@ -172,14 +188,6 @@ func readFrequent(ctx context.Context, file string) ([]uint32, error) {
 		prefixes[i] = binary.LittleEndian.Uint32(data[4*i:])
 	}
 	return prefixes, nil
-}
-
-// frequentUnionFn puts the frequent prefixes of the shards together into
-// one increasing list (coverage.MergeFrequent), in any order.
-type frequentUnionFn struct{}
-
-func (frequentUnionFn) MergeAccumulators(a, b []uint32) []uint32 {
-	return coverage.MergeFrequent(a, b)
 }
 
 // readStats reads the Stats a training book left in the work directory
@@ -241,12 +249,11 @@ type setSumsFn struct {
 }
 
 func (f *setSumsFn) ProcessElement(ctx context.Context, _ int, frequent func(*string) bool, refs func(*BookRef) bool, plans func(*cv.Plan) bool, emit func(int, int)) error {
-	var frequentFile string
 	var plan cv.Plan
-	if !frequent(&frequentFile) || !plans(&plan) {
-		return errors.New("training books without their frequent bigrams or their plan")
+	if !plans(&plan) {
+		return errors.New("training books without their plan")
 	}
-	prefixes, err := readFrequent(ctx, frequentFile)
+	prefixes, err := readFrequent(ctx, frequent)
 	if err != nil {
 		return err
 	}

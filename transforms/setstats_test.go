@@ -55,7 +55,7 @@ func TestSetSums(t *testing.T) {
 		}{{plan, sets}, {onePlan, oneSets}} {
 			got := map[int]int{}
 			f := &setSumsFn{Dir: dir, Terms: terms}
-			frequentFile, err := (&writeFrequentFn{Dir: dir}).ProcessElement(ctx, frequent)
+			frequentFile, err := (&writeFrequentFn{Dir: dir}).ProcessElement(ctx, 0, frequent)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -133,8 +133,8 @@ func TestSetSums(t *testing.T) {
 	if err := run(); err == nil {
 		t.Errorf("missing Stats: no error")
 	}
-	if err := (&setSumsFn{Dir: dir}).ProcessElement(ctx, 0, iterOf([]string(nil)), iterOf(refs), iterOf([]cv.Plan{plan}), func(int, int) {}); err == nil {
-		t.Errorf("no frequent bigrams: no error")
+	if err := (&setSumsFn{Dir: dir}).ProcessElement(ctx, 0, iterOf([]string(nil)), iterOf(refs), iterOf([]cv.Plan(nil)), func(int, int) {}); err == nil {
+		t.Errorf("no plan: no error")
 	}
 }
 
