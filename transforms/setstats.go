@@ -140,7 +140,7 @@ func (f *shardBigramsFn) FinishBundle(emit func(int, coverage.BigramBooks)) {
 // sorts what it groups holds each grouped value whole in one of its sort
 // buffers (Flink: "The record exceeds the maximum size of a sort buffer
 // (current maximum: 8486912 bytes)" on the 245 books ten times over, where
-// every bigram is frequent, first for their union, then for a shard's).
+// every bigram is frequent, for a shard's list on its way to the union).
 type writeFrequentFn struct {
 	// Dir is the work directory.
 	Dir string `json:"dir"`
