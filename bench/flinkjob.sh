@@ -5,7 +5,8 @@
 # parallelism 2, Go workers on the TaskManagers), each output file
 # compared byte for byte. It prints both walls and, for the Flink run,
 # the peak resident memory of every process (JobManager, TaskManagers,
-# job server, each Go worker, the launcher) and the peak of their sum,
+# job server, each Go worker and its boot program, the launcher) and the
+# peak of their sum,
 # sampled once a second from /proc.
 #
 #   bench/flinkjob.sh [extra flags for bookalign run]
@@ -70,8 +71,9 @@ sample() {
       case $args in
       *StandaloneSessionClusterEntrypoint*) label[$pid]=jobmanager ;;
       *TaskManagerRunner*) label[$pid]=taskmanager ;;
-      *FlinkJobServerDriver*) label[$pid]=jobserver ;;
+      *FlinkJobServerDriver* | *JobServer.java*) label[$pid]=jobserver ;;
       *--worker=true*) label[$pid]="go-worker $(grep -o -- '--id=[^ ]*' <<<"$args")" ;;
+      *"$BOOKALIGN_FLINK_DIR/boot "*) label[$pid]="go-boot $(grep -o -- '--id=[^ ]*' <<<"$args")" ;;
       *" run "*) label[$pid]=launcher ;;
       *) continue ;;
       esac
