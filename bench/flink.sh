@@ -129,9 +129,13 @@ heartbeat.timeout: 20000
 # A job that cannot get its slots (a TaskManager lost for good) fails in a
 # minute, not the default five.
 slot.request.timeout: 60000
+# A failed task restarts the job's failed region: 6 times, 5 s apart, so
+# that a TaskManager the supervisor starts again (seconds) is back before
+# the attempts run out; the JobManager may first try the dead one (2
+# attempts 2 s apart ran out so, killed during training).
 restart-strategy.type: fixed-delay
-restart-strategy.fixed-delay.attempts: 2
-restart-strategy.fixed-delay.delay: 2 s
+restart-strategy.fixed-delay.attempts: 6
+restart-strategy.fixed-delay.delay: 5 s
 EOF
 }
 
