@@ -255,10 +255,19 @@ cmd_start() {
   wait_for jobserver 90 listening "$job_port"
   (exec nohup setsid "$0" supervise >>"$dir/log/supervisor.log" 2>&1 </dev/null) &
   echo $! >"$dir/supervisor.pid"
+  # The job's parallelism, sent with --parallelism: bookalign trains a
+  # set's models together when there are no more workers than sets. A
+  # running cluster's is its parallelism.default, when its REST API says.
+  local parallelism=$tms
+  if [ -n "$master" ]; then
+    parallelism=$({ curl -s --max-time 5 "http://$rest/jobmanager/config" || true; } |
+      sed -n 's/.*"key":"parallelism.default","value":"\([0-9]*\)".*/\1/p')
+  fi
   cat >"$dir/cluster.env" <<EOF
 rest=$rest
 job_port=$job_port
 taskmanagers=$tms
+parallelism=$parallelism
 worker=$dir/worker.sh
 bin=$bin
 EOF
@@ -274,8 +283,8 @@ cmd_flags() {
   [ -f "$dir/cluster.env" ] || die "no cluster runs from $dir (bench/flink.sh start)"
   # shellcheck disable=SC1091
   . "$dir/cluster.env"
-  printf -- '--runner=flink --endpoint=localhost:%s --environment_type=PROCESS --environment_config={"command":"%s"} --worker_binary=%s\n' \
-    "$job_port" "$worker" "$bin"
+  printf -- '--runner=flink --endpoint=localhost:%s --environment_type=PROCESS --environment_config={"command":"%s"} --worker_binary=%s%s\n' \
+    "$job_port" "$worker" "$bin" "${parallelism:+ --parallelism=$parallelism}"
 }
 
 cmd_status() {

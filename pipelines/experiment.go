@@ -45,7 +45,8 @@ type Config struct {
 	// than a training set's models together (transforms.TrainOptions.
 	// ByMethod): for a runner with more workers than training sets. The
 	// outputs are the same either way; bookalign run sets it when the
-	// runner is not in process.
+	// runner is not in process and has more workers than training sets
+	// (TrainingSets), or a number it is not told.
 	TrainByMethod bool `json:",omitempty"`
 }
 
@@ -330,6 +331,20 @@ func (c Config) trained() []string {
 		}
 	}
 	return out
+}
+
+// TrainingSets is the number of training sets the run trains a model of
+// each trained method on (cv.Plan.Sets): the folds' and the one of all
+// books, or all books alone with a test corpus; 0 when no method is
+// trained.
+func (c Config) TrainingSets() int {
+	switch {
+	case len(c.trained()) == 0:
+		return 0
+	case c.TestCorpus != "":
+		return 1
+	}
+	return c.Folds + 1
 }
 
 // baselines returns the methods that need no alignment nor training, but

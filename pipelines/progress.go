@@ -23,13 +23,9 @@ func (c Config) ProgressTotals(pairs, testPairs int) map[string]int {
 		totals[transforms.StageAlign] = pairs
 	}
 	if trained := len(c.trained()); trained > 0 {
-		sets := c.Folds + 1 // the folds' and the one of all books, for models/
-		if c.TestCorpus != "" {
-			sets = 1
-		}
 		totals[transforms.StageFeaturize] = pairs + testPairs
 		totals[transforms.StageTrainingSets] = pairs
-		totals[transforms.StageTrain] = sets * trained
+		totals[transforms.StageTrain] = c.TrainingSets() * trained
 	}
 	if len(c.baselines()) > 0 {
 		totals[transforms.StageBaselines] = scored

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/bookalign/bookalign/corpus"
 	"github.com/bookalign/bookalign/evaluate"
 	"github.com/bookalign/bookalign/internal/beamrun"
@@ -60,7 +61,10 @@ func runExperiment(args []string) error {
 	if cfg.Out, err = outFlag(*out); err != nil {
 		return err
 	}
-	cfg.TrainByMethod = !inProcessRunner()
+	if p := *jobopts.Parallelism; p != -1 && p < 1 {
+		return fmt.Errorf("--parallelism %d: want 1 or more workers, or leave it out for the cluster's own", p)
+	}
+	cfg.TrainByMethod = trainByMethod(inProcessRunner(), *jobopts.Parallelism, cfg.TrainingSets())
 	ctx := context.Background()
 	checked, err := pipelines.Preflight(ctx, &cfg)
 	if err != nil {
@@ -138,8 +142,7 @@ func printCompact(ctx context.Context, w io.Writer, out string, report bool) err
 
 // inProcessRunner reports whether Beam's --runner runs the pipeline in this
 // process (prism, the default, or direct), on this machine's cores: there a
-// training set's models train best together; a cluster's runner gets one
-// element per model, to spread them over more workers.
+// training set's models train best together (trainByMethod).
 func inProcessRunner() bool {
 	f := flag.Lookup("runner")
 	if f == nil {
@@ -150,6 +153,23 @@ func inProcessRunner() bool {
 		return true
 	}
 	return false
+}
+
+// trainByMethod reports whether the run trains each model as a Beam
+// element of its own (pipelines.Config.TrainByMethod) rather than a
+// training set's models together, given whether the runner is in process,
+// Beam's --parallelism (Flink's; -1: not given) and the number of
+// training sets. Together, a set's models share their passes over its rows
+// and its one coverage fit: on the 245 books, Flink at parallelism 2 took
+// 204 s and 398 CPU-s so, against 229-258 s and 445-497 CPU-s one model an
+// element (docs/benchmarks.md). Apart, they spread over more workers than
+// there are sets. So a set's models go apart only on a runner with more
+// workers than sets, or whose number of workers is not known here.
+func trainByMethod(inProcess bool, parallelism, sets int) bool {
+	if inProcess {
+		return false
+	}
+	return parallelism < 1 || parallelism > sets
 }
 
 // runAndReport runs the experiment pipeline of cfg, which has passed
