@@ -8,8 +8,10 @@
 // (featurizing, training and summarizing, the baselines, the fold plan)
 // are derived from the job profile's CPU-s in docs/benchmarks.md (245
 // books, 12.5 M counted tokens), scaled by the corpus's counted tokens,
-// and shared out over books by counted tokens and over the (method,
-// training set) keys by their books (paper.go).
+// and shared out over books by counted tokens and over the training keys
+// by their books: a set's models as one key on at most as many workers as
+// training sets, one key a (method, set) on more, as bookalign run keys
+// them (paper.go).
 //
 //	nice go run ./bench/scaleout [-corpus ../shared/corpus] [-workers 2]
 //

@@ -29,6 +29,15 @@ const (
 	setSumsCPU = 6.2 // "fold and set sums (one element)", Floors at 402fbd0
 	bigramsCPU = 1.2 // "bigram counts of the corpus", its merge, Floors at 402fbd0
 
+	// One pass of the logistic objective over BenchmarkObjective's rows, ms,
+	// for one model alone and for three side by side (docs/benchmarks.md,
+	// "Shared passes over the training rows", the kept row): the profile's
+	// objective is that of a set's three models fitted together, as prism
+	// fits them; a model fitted alone costs passAlone/passThree × 3 of its
+	// share.
+	passAlone = 22.7
+	passThree = 51.0
+
 	// profileTokens are the counted tokens of the profile's corpus
 	// ("245 books of 12.5 M counted tokens"); a corpus of other size
 	// gets every figure above scaled by its counted tokens over these.
@@ -40,13 +49,14 @@ var trainMethods = []string{"passage", "token", "jing"}
 
 // derivedStages returns the stages after the alignments, their CPU scaled
 // by the books' counted tokens over profileTokens and shared out over the
-// books of costs and over the training keys of the default
-// plan (cv.Folds with seed 1 and 10 folds, and the set of all
-// books). Training is keyed by (method, set), as bookalign run keys it for
-// a runner that is not in process (TrainOptions.ByMethod): each key pays
-// its set's coverage fit, reading and collection, since it trains alone,
-// and a third of the objective and of the summarizing of the held-out
-// books.
+// books of costs and over the training keys of the default plan (cv.Folds
+// with seed 1 and 10 folds, and the set of all books). Training is keyed
+// as bookalign run keys it (cmd/bookalign's trainByMethod): by set on at
+// most as many workers as sets, each key fitting its three models
+// together, paying its set's coverage fit, reading and collection once and
+// summarizing its held-out books for the three; by (method, set) on more,
+// each key fitting one model alone (passAlone/passThree), paying its set's
+// fixed costs itself, and a third of the summarizing.
 func derivedStages(costs []BookCost) ([]Stage, error) {
 	ids := make([]string, len(costs))
 	var tokens float64
@@ -84,21 +94,32 @@ func derivedStages(costs []BookCost) ([]Stage, error) {
 	}
 	trainBooks += n // the set of all books
 	perSet := coverageCPU/(folds+1) + readSetCPU/(folds+1) + collectionCPU/(folds+1)
-	key := func(train, test float64) float64 {
-		m := float64(len(trainMethods))
-		return scale * (objectiveCPU*train/trainBooks/m + perSet + (summarizeCPU+rougeCPU)*test/n/m)
+	m := float64(len(trainMethods))
+	alone := m * passAlone / passThree
+	setKey := func(train, test float64) float64 {
+		return scale * (objectiveCPU*train/trainBooks + perSet + (summarizeCPU+rougeCPU)*test/n)
 	}
-	train := Stage{Name: "train and summarize, (method, set) keys", Source: "derived"}
+	methodKey := func(train, test float64) float64 {
+		return scale * (objectiveCPU*alone*train/trainBooks/m + perSet + (summarizeCPU+rougeCPU)*test/n/m)
+	}
+	const sets = folds + 1
+	bySet := Stage{Name: "train and summarize, set keys", Source: "derived", MaxWorkers: sets}
+	for f := range folds {
+		bySet.Elements = append(bySet.Elements, setKey(n-held[f], held[f]))
+	}
+	bySet.Elements = append(bySet.Elements, setKey(n, 0))
+	byMethod := Stage{Name: "train and summarize, (method, set) keys", Source: "derived", MinWorkers: sets + 1}
 	for range trainMethods {
 		for f := range folds {
-			train.Elements = append(train.Elements, key(n-held[f], held[f]))
+			byMethod.Elements = append(byMethod.Elements, methodKey(n-held[f], held[f]))
 		}
-		train.Elements = append(train.Elements, key(n, 0))
+		byMethod.Elements = append(byMethod.Elements, methodKey(n, 0))
 	}
 	return []Stage{
 		{Name: "fold plan and set statistics", Serial: scale * (setSumsCPU + bigramsCPU), Source: "derived"},
 		byTokens("featurize the training sets, per book", featurizeCPU),
-		train,
+		bySet,
+		byMethod,
 		byTokens("baselines, per book", baselinesCPU),
 	}, nil
 }

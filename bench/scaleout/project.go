@@ -21,6 +21,15 @@ type Stage struct {
 	// Source says where the figures come from ("measured", or the
 	// docs/benchmarks.md row they are derived from).
 	Source string
+	// MinWorkers and MaxWorkers bound the workers the job runs the stage
+	// on (0: no bound): a job keys some work differently by its number of
+	// workers, one stage for each way.
+	MinWorkers, MaxWorkers int
+}
+
+// RunsOn reports whether the job runs the stage on w workers.
+func (s Stage) RunsOn(w int) bool {
+	return w >= s.MinWorkers && (s.MaxWorkers == 0 || w <= s.MaxWorkers)
 }
 
 // Sum returns sum_i {Elements_i}.
@@ -75,6 +84,8 @@ func (s Stage) Check() error {
 		return fmt.Errorf("%w: %s: no elements and no serial steps", ErrBadStage, s.Name)
 	case bad(s.Serial):
 		return fmt.Errorf("%w: %s: serial %v CPU-s", ErrBadStage, s.Name, s.Serial)
+	case s.MinWorkers < 0 || s.MaxWorkers < 0 || (s.MaxWorkers > 0 && s.MaxWorkers < s.MinWorkers):
+		return fmt.Errorf("%w: %s: workers %d to %d", ErrBadStage, s.Name, s.MinWorkers, s.MaxWorkers)
 	}
 	for i, e := range s.Elements {
 		if bad(e) {
@@ -88,7 +99,8 @@ func (s Stage) Check() error {
 // of its stages' walls, and the stage that takes the largest part of it.
 type Projection struct {
 	Workers []int
-	// Walls[i][j] is stage j's wall on Workers[i].
+	// Walls[i][j] is stage j's wall on Workers[i], 0 where the job does
+	// not run it (Stage.RunsOn).
 	Walls [][]float64
 	// Total[i] is sum_j {Walls[i][j]}.
 	Total []float64
@@ -120,6 +132,9 @@ func Project(stages []Stage, workers []int) (Projection, error) {
 		var total float64
 		top := 0
 		for j, s := range stages {
+			if !s.RunsOn(w) {
+				continue
+			}
 			walls[j] = s.Wall(w)
 			total += walls[j]
 			if walls[j] > walls[top] {

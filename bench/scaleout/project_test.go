@@ -51,6 +51,9 @@ func TestProject(t *testing.T) {
 		{"stages add up", []Stage{align, plan, train}, []int{1, 2, 4, 32}, []float64{49, 26, 18.5, 16}, []int{2, 2, 0, 0}},
 		{"serial stage bounds at many workers", []Stage{plan, {Name: "wide", Elements: []float64{1, 1, 1, 1, 1, 1, 1, 1}}}, []int{1, 8}, []float64{11, 4}, []int{1, 0}},
 		{"first of equals", []Stage{{Name: "a", Serial: 2}, {Name: "b", Serial: 2}}, []int{1}, []float64{4}, []int{0}},
+		// few: 10 on 1, 5 on 2; many: 4 on 3, 1 on 12.
+		{"a stage each way by workers", []Stage{{Name: "few", Elements: []float64{5, 5}, MaxWorkers: 2}, {Name: "many", Elements: []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, MinWorkers: 3}},
+			[]int{1, 2, 3, 12}, []float64{10, 5, 4, 1}, []int{0, 0, 1, 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := Project(tc.stages, tc.workers)
@@ -95,6 +98,8 @@ func TestProjectRejects(t *testing.T) {
 		{"infinite element", []Stage{{Name: "s", Elements: []float64{math.Inf(1)}}}, []int{1}, true},
 		{"negative serial", []Stage{{Name: "s", Elements: []float64{1}, Serial: -2}}, []int{1}, true},
 		{"NaN serial only", []Stage{{Name: "s", Serial: math.NaN()}}, []int{1}, true},
+		{"workers bounds crossed", []Stage{{Name: "s", Elements: []float64{1}, MinWorkers: 5, MaxWorkers: 4}}, []int{1}, true},
+		{"negative workers bound", []Stage{{Name: "s", Elements: []float64{1}, MinWorkers: -1}}, []int{1}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Project(tc.stages, tc.workers)
@@ -109,8 +114,9 @@ func TestProjectRejects(t *testing.T) {
 }
 
 // TestDerivedStages checks that the derived stages share out exactly the
-// profile's CPU-s: per book by counted tokens, and over the 33 training
-// keys, each paying its set's fixed costs.
+// profile's CPU-s: per book by counted tokens, over the 11 set keys on up
+// to 11 workers, and over the 33 training keys on more, each paying its
+// set's fixed costs and fitting its model alone.
 func TestDerivedStages(t *testing.T) {
 	var costs []BookCost
 	for i, id := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"} {
@@ -129,7 +135,8 @@ func TestDerivedStages(t *testing.T) {
 	}{
 		"fold plan and set statistics":            {0, 0, scale * (setSumsCPU + bigramsCPU)},
 		"featurize the training sets, per book":   {12, scale * featurizeCPU, 0},
-		"train and summarize, (method, set) keys": {33, scale * (objectiveCPU + 3*perSet + summarizeCPU + rougeCPU), 0},
+		"train and summarize, set keys":           {11, scale * (objectiveCPU + perSet + summarizeCPU + rougeCPU), 0},
+		"train and summarize, (method, set) keys": {33, scale * (objectiveCPU*3*passAlone/passThree + 3*perSet + summarizeCPU + rougeCPU), 0},
 		"baselines, per book":                     {12, scale * baselinesCPU, 0},
 	}
 	if len(stages) != len(want) {
@@ -143,6 +150,17 @@ func TestDerivedStages(t *testing.T) {
 		}
 		if len(s.Elements) != w.elements || math.Abs(s.Sum()-w.sum) > 1e-12 || math.Abs(s.Serial-w.serial) > 1e-12 {
 			t.Errorf("%s: %d elements, sum %v, serial %v; want %d, %v, %v", s.Name, len(s.Elements), s.Sum(), s.Serial, w.elements, w.sum, w.serial)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		w    int
+		want bool
+	}{{"set keys", 1, true}, {"set keys", 11, true}, {"set keys", 12, false}, {"(method, set) keys", 11, false}, {"(method, set) keys", 12, true}} {
+		for _, s := range stages {
+			if s.Name == "train and summarize, "+c.name && s.RunsOn(c.w) != c.want {
+				t.Errorf("%s runs on %d workers: %v, want %v", s.Name, c.w, s.RunsOn(c.w), c.want)
+			}
 		}
 	}
 	// The largest book's share is the longest per-book element.

@@ -8,6 +8,8 @@ import (
 
 // writeTable writes the projection as a Markdown table: one row a stage
 // and a row of the job's total, with what bounds each stage on the most
+// workers; "–" where the job does not run a stage on that many workers.
+// The sums of the job's row are those of the stages it runs on the fewest
 // workers.
 func writeTable(w io.Writer, stages []Stage, p Projection) {
 	last := len(p.Workers) - 1
@@ -24,11 +26,21 @@ func writeTable(w io.Writer, stages []Stage, p Projection) {
 	var elements int
 	for j, s := range stages {
 		fmt.Fprintf(w, "| %s | %s | %d | %.1f | %.2f | %.1f |", s.Name, s.Source, len(s.Elements), s.Sum(), s.Longest(), s.Serial)
-		for i := range p.Workers {
-			fmt.Fprintf(w, " %.1f |", p.Walls[i][j])
+		for i, n := range p.Workers {
+			if s.RunsOn(n) {
+				fmt.Fprintf(w, " %.1f |", p.Walls[i][j])
+			} else {
+				fmt.Fprint(w, " – |")
+			}
 		}
-		fmt.Fprintf(w, " %s |\n", s.Bound(p.Workers[last]))
-		sum, serial, elements = sum+s.Sum(), serial+s.Serial, elements+len(s.Elements)
+		bound := "not run"
+		if s.RunsOn(p.Workers[last]) {
+			bound = s.Bound(p.Workers[last])
+		}
+		fmt.Fprintf(w, " %s |\n", bound)
+		if s.RunsOn(p.Workers[0]) {
+			sum, serial, elements = sum+s.Sum(), serial+s.Serial, elements+len(s.Elements)
+		}
 	}
 	fmt.Fprintf(w, "| **job** | | %d | %.1f | | %.1f |", elements, sum, serial)
 	for i := range p.Workers {

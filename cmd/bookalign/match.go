@@ -11,6 +11,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/rundir"
 	"github.com/bookalign/bookalign/transforms"
 )
 
@@ -33,6 +34,10 @@ func runMatch(args []string) error {
 	cfg := pipelines.MatchConfig{
 		Summaries: *summaries, Catalog: *catalog, Books: dirFlag(*books),
 		Out: dirFlag(*out), Decisions: *decisions, Source: *source,
+	}
+	if err := checkWorkerPaths(rundir.Input{Flag: "--summaries", Path: cfg.Summaries}, rundir.Input{Flag: "--catalog", Path: cfg.Catalog},
+		rundir.Input{Flag: "--books", Path: cfg.Books}, rundir.Input{Flag: "--out", Path: cfg.Out}, rundir.Input{Flag: "--decisions", Path: cfg.Decisions}); err != nil {
+		return err
 	}
 	_, err := buildCorpus(context.Background(), cfg, *quiet)
 	return err

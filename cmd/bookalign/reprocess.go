@@ -8,6 +8,7 @@ import (
 
 	"github.com/bookalign/bookalign/pipelines"
 	"github.com/bookalign/bookalign/reprocess"
+	"github.com/bookalign/bookalign/rundir"
 )
 
 // runReprocess is `bookalign reprocess`: it parses its flags into
@@ -38,6 +39,11 @@ func runReprocess(args []string) error {
 		Dumps: dirFlag(*dumps), StateDir: dirFlag(*stateDir), Out: dirFlag(*out),
 		Catalog: steps.catalog, Books: steps.books, Decisions: steps.decisions, Settings: settings,
 		Steps: steps, Crash: reprocess.CrashHook(),
+	}
+	paths := append(runDirs(cfg), rundir.Input{Flag: "--dumps", Path: job.Dumps}, rundir.Input{Flag: "--state", Path: job.StateDir}, rundir.Input{Flag: "--out", Path: job.Out},
+		rundir.Input{Flag: "--catalog", Path: job.Catalog}, rundir.Input{Flag: "--books", Path: job.Books}, rundir.Input{Flag: "--decisions", Path: job.Decisions})
+	if err := checkWorkerPaths(paths...); err != nil {
+		return err
 	}
 	if !steps.quiet {
 		job.Log, job.Stdout = os.Stderr, os.Stdout

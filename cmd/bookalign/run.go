@@ -23,6 +23,7 @@ import (
 	"github.com/bookalign/bookalign/layout"
 	"github.com/bookalign/bookalign/outcome"
 	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/rundir"
 
 	// Runners selectable with --runner.
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
@@ -59,6 +60,9 @@ func runExperiment(args []string) error {
 	}
 	cfg.Corpus, cfg.TestCorpus = dirFlag(*corpusDir), dirFlag(*testCorpus)
 	if cfg.Out, err = outFlag(*out); err != nil {
+		return err
+	}
+	if err := checkWorkerPaths(append(runDirs(cfg), rundir.Input{Flag: "--out", Path: cfg.Out})...); err != nil {
 		return err
 	}
 	if p := *jobopts.Parallelism; p != -1 && p < 1 {
@@ -144,11 +148,7 @@ func printCompact(ctx context.Context, w io.Writer, out string, report bool) err
 // process (prism, the default, or direct), on this machine's cores: there a
 // training set's models train best together (trainByMethod).
 func inProcessRunner() bool {
-	f := flag.Lookup("runner")
-	if f == nil {
-		return true
-	}
-	switch f.Value.String() {
+	switch flagValue("runner") {
 	case "", "prism", "direct":
 		return true
 	}

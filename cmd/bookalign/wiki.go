@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/bookalign/bookalign/internal/beamrun"
 	"github.com/bookalign/bookalign/pipelines"
+	"github.com/bookalign/bookalign/rundir"
 	"github.com/bookalign/bookalign/transforms"
 	"github.com/bookalign/bookalign/wiki"
 )
@@ -34,6 +35,9 @@ func runWikiExtract(args []string) error {
 	cfg := pipelines.WikiConfig{
 		Dump: *dump, Index: *index, Out: dirFlag(*out),
 		ChunkBytes: int64(*chunkMB) << 20, Extractor: wiki.Extractor{MinWords: *minPlot},
+	}
+	if err := checkWorkerPaths(rundir.Input{Flag: "--dump", Path: cfg.Dump}, rundir.Input{Flag: "--index", Path: cfg.Index}, rundir.Input{Flag: "--out", Path: cfg.Out}); err != nil {
+		return err
 	}
 	_, err := extractDump(context.Background(), cfg, *quiet)
 	return err

@@ -25,13 +25,15 @@ import (
 	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 )
 
 var mu sync.Mutex
 
 // Run runs p with beamx.RunWithMetrics in a temporary directory of its
-// own, which it removes when the run ends.
+// own, which it removes when the run ends. A Flink job that failed for
+// want of task slots has the likely cause added to its error.
 func Run(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
 	mu.Lock()
 	defer mu.Unlock()
@@ -51,5 +53,6 @@ func Run(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
 			os.Unsetenv("TMPDIR")
 		}
 	}()
-	return beamx.RunWithMetrics(ctx, p)
+	res, err := beamx.RunWithMetrics(ctx, p)
+	return res, explainSlots(err, *jobopts.Parallelism)
 }
